@@ -1,0 +1,42 @@
+# The front door. `make book` builds the HTML site and the PDF booklet; `make test` runs
+# every test. Both create .venv and install the project into it on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+SPHINX := $(BIN)/python -m sphinx
+PDF    := _build/pdf/ganjifa-rules.pdf
+
+.PHONY: setup book html pdf test deals bench serve clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+setup: $(STAMP)
+
+book: html pdf
+
+html: $(STAMP)
+	$(SPHINX) -E -W --keep-going -q -b html . _build/html
+	@echo "HTML: _build/html/index.html"
+
+pdf: html
+	$(BIN)/python -m book.pdf _build/html $(PDF)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+deals: $(STAMP)
+	$(BIN)/ganjifa deals --write
+
+bench: $(STAMP)
+	$(BIN)/ganjifa bench
+
+serve: $(STAMP)
+	$(BIN)/sphinx-autobuild --watch engine --watch book . _build/html
+
+clean:
+	rm -rf _build

@@ -1,0 +1,72 @@
+"""The ``ganjifa`` command: benchmarks, golden deals, and playing games from the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ganjifa", description="Ganjifa rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    bench = sub.add_parser("bench", help="time full random games; print a table and write _build/bench.json")
+    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    bench.add_argument("--out", default="_build/bench.json")
+
+    deals = sub.add_parser("deals", help="check or regenerate the golden deals in rules/deals")
+    deals.add_argument("--write", action="store_true", help="rewrite the files from the current engine")
+    deals.add_argument("paths", nargs="*")
+
+    play = sub.add_parser("play", help="play one game with bots and print its transcript")
+    play.add_argument("game")
+    play.add_argument("--seed", default="1")
+    play.add_argument("--bots", default="heuristic")
+    play.add_argument("options", nargs="*", help="key=value game options")
+
+    sub.add_parser("games", help="list the games")
+
+    args = parser.parse_args(argv)
+    from .errors import GanjifaError
+
+    try:
+        if args.command == "bench":
+            from .bench import run_bench
+
+            return run_bench(seconds=args.seconds, out=args.out)
+        if args.command == "deals":
+            from .transcript import regenerate
+
+            return regenerate(args.paths, write=args.write)
+        if args.command == "play":
+            return _play(args)
+        if args.command == "games":
+            from .registry import available_games, game_class
+
+            for name in available_games():
+                print(f"{name:16} {game_class(name).title}")
+            return 0
+    except GanjifaError as err:
+        print(f"ganjifa: {err}", file=sys.stderr)
+        return 2
+    return 1
+
+
+def _play(args) -> int:
+    from .bots import make_bot, play_out
+    from .registry import get_game
+
+    options = dict(kv.split("=", 1) for kv in args.options)
+    game = get_game(args.game, **options)
+    state = game.new_game(game.deal(args.seed))
+    kinds = args.bots.split(",")
+    bots = [make_bot(kinds[i % len(kinds)], f"{args.seed}/bot{i}") for i in range(game.players)]
+    play_out(state, bots)
+    for line in state.transcript():
+        print(line)
+    print(state.result().narrate([f"Player {i + 1}" for i in range(game.players)]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
