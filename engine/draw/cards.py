@@ -1,0 +1,135 @@
+"""One round card: a tinted disc ringed in the suit colour, the rank, a suit label and a sign mark.
+
+Courts get a second, solid inner ring; pip cards of weak-group suits (whose pips rank
+1 high .. 10 low) get a dashed inner ring, so readers learn to spot the reversed order.
+
+>>> from engine import Card
+>>> pic = card_picture(Card.parse("RSh"))
+>>> pic.alt, pic.width
+('Raja of Shamsher', 64)
+>>> rank_label(Card.parse("10Ba")), suit_label(Card.parse("10Ba").suit)
+('10', 'Barat')
+"""
+
+from __future__ import annotations
+
+from ..cards import COURT_LABELS, Card, Suit
+from ..decks import DECKS
+from .svg import Picture, element, num, path, sub, text, translate
+
+BACK_COLOUR = "#23324a"
+BACK_LINES = "#8fa3c4"
+HALO = "#f2a900"
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+
+
+def card_name(card: Card) -> str:
+    """The card in prose, from its deck: ``Raja of Shamsher``."""
+    return DECKS[card.suit.deck].card_name(card)
+
+
+def rank_label(card: Card) -> str:
+    """What is printed large on the card: the court letter or the pip number."""
+    return COURT_LABELS.get(card.suit.deck, {}).get(card.rank, str(card.rank))
+
+
+def suit_label(suit: Suit) -> str:
+    """The suit's name, cut to five letters when long; numbered sets read ``Set 1``."""
+    words = suit.name.split()
+    if len(words) == 2 and words[1] == "set" and words[0] in ORDINALS:
+        return f"Set {ORDINALS[words[0]]}"
+    return suit.name if len(suit.name) <= 6 else suit.name[:5]
+
+
+def mix(colour: str, other: str, amount: float) -> str:
+    """``colour`` moved ``amount`` (0..1) of the way towards ``other``; both ``#rrggbb``."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
+
+
+def tint(colour: str) -> str:
+    return mix(colour, "#ffffff", 0.84)
+
+
+def ink(colour: str) -> str:
+    return mix(colour, "#000000", 0.45)
+
+
+# Sign marks in a 20 x 20 box centred on the origin: (kind, path data), kind "fill" or "stroke".
+_COIN = (("fill", "M0 -8.5A8.5 8.5 0 1 1 0 8.5A8.5 8.5 0 1 1 0 -8.5Z"),
+         ("hole", "M0 -4A4 4 0 1 1 0 4A4 4 0 1 1 0 -4Z"))
+SIGNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "silver coin": _COIN,
+    "gold coin": _COIN,
+    "crown": (("fill", "M-9 7L-9 -6L-4.5 1L0 -8L4.5 1L9 -6L9 7Z"),),
+    "sword": (("stroke", "M0 -9.5L0 5M-5.5 4L5.5 4M0 5L0 9.5"),),
+    "slave": (("fill", "M0 -9.5A3.6 3.6 0 1 1 0 -2.3A3.6 3.6 0 1 1 0 -9.5ZM-7.5 9.5Q-7 -1 0 -1Q7 -1 7.5 9.5Z"),),
+    "harp": (("stroke", "M-6 9L-6 -8Q6 -9 7 9ZM-2 -6.5L-2 9M2 -5L2 9"),),
+    "merchandise": (("fill", "M0 -9L9 0L0 9L-9 0Z"), ("hole", "M0 -4.5L4.5 0L0 4.5L-4.5 0Z")),
+    "bill of exchange": (("stroke", "M-8 -9L8 -9L8 9L-8 9ZM-4.5 -4L4.5 -4M-4.5 0L4.5 0M-4.5 4L2 4"),),
+    "fish": (("fill", "M-9.5 0Q-2 -8 5 0Q-2 8 -9.5 0ZM4 0L10 -6L10 6Z"),),
+    "tortoise": (("fill", "M-8 2A8 6.5 0 0 1 8 2ZM8 0A2.2 2.2 0 1 1 8 0.1ZM-7 2L-8.5 6L-5 6L-4 2ZM7 2L8.5 6L5 6L4 2Z"),),
+    "boar": (("fill", "M-9.5 4Q-9 -6 1 -5.5L9.5 1L1 4.5L-6 8Z"), ("hole", "M4 0L7 -2")),
+    "lion": (("fill", "M0 -10L2.5 -5.5L7 -7L5.5 -2.5L10 0L5.5 2.5L7 7L2.5 5.5L0 10L-2.5 5.5L-7 7L-5.5 2.5L-10 0L-5.5 -2.5L-7 -7L-2.5 -5.5Z"),
+             ("hole", "M0 -3.5A3.5 3.5 0 1 1 0 3.5A3.5 3.5 0 1 1 0 -3.5Z")),
+    "water pot": (("fill", "M-4 -9.5L4 -9.5L3 -5Q9.5 -2 7.5 4Q5 9.5 0 9.5Q-5 9.5 -7.5 4Q-9.5 -2 -3 -5Z"),),
+    "axe": (("stroke", "M-7 9.5L5 -8"), ("fill", "M0 -9.5Q9 -10 10 -1L4.5 -3.5Z")),
+    "bow and arrow": (("stroke", "M-3 -9.5Q10 0 -3 9.5ZM-9.5 0L8 0"), ("fill", "M10 0L5.5 -3L5.5 3Z")),
+    "cow": (("fill", "M-5 -2Q-5 -4 0 -4Q5 -4 5 -2L3.5 7Q0 10 -3.5 7Z"),
+            ("stroke", "M-4.5 -3Q-9.5 -5 -7.5 -9.5M4.5 -3Q9.5 -5 7.5 -9.5")),
+    "conch": (("fill", "M-9 5Q-7 -8 3 -9.5Q10 -7 8.5 1Q7 8 -1 9.5Z"),
+              ("hole", "M-2 4Q1 -5 5 -5")),
+    "horse": (("fill", "M-6.5 9.5L-6.5 2Q-8 -5 -2 -8.5L-0.5 -10L1 -7.5Q7.5 -6 9 0.5L5.5 2L2 -0.5Q1.5 4.5 5 9.5Z"),),
+}
+
+
+def _sign_mark(parent, suit: Suit, cx: float, cy: float, scale: float, colour: str, back: str) -> None:
+    if suit.sign == "none":
+        return
+    parts = SIGNS.get(suit.sign, (("fill", "M0 -5A5 5 0 1 1 0 5A5 5 0 1 1 0 -5Z"),))
+    group = sub(parent, "g", class_="sign", transform=f"{translate(cx, cy)} scale({num(scale)})")
+    for kind, data in parts:
+        if kind == "fill":
+            sub(group, "path", d=data, fill=colour)
+        else:  # "stroke" in the suit colour, "hole" in the background tint
+            sub(group, "path", d=data, fill="none", stroke=colour if kind == "stroke" else back,
+                stroke_width=3, stroke_linecap="round", stroke_linejoin="round")
+
+
+def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str = False,
+                 face_down: bool = False) -> Picture:
+    """Draw one card in a ``size`` x ``size`` box. ``card=None`` or ``face_down`` draws a back.
+
+    ``highlight`` puts a halo round the card: ``True`` in amber, or a CSS colour.
+    """
+    c = size / 2
+    r = size * 0.41  # leaves room for the highlight halo inside the box
+    body = element("g", class_="card")
+    if highlight:
+        sub(body, "circle", cx=c, cy=c, r=size * 0.5, fill=HALO if highlight is True else highlight, class_="halo")
+    if card is None or face_down:
+        body.set("class", "card back")
+        sub(body, "circle", cx=c, cy=c, r=r, fill=BACK_COLOUR, stroke="#111a29", stroke_width=size * 0.04)
+        sub(body, "circle", cx=c, cy=c, r=r * 0.72, fill="none", stroke=BACK_LINES, stroke_width=size * 0.02)
+        sub(body, "circle", cx=c, cy=c, r=r * 0.3, fill=BACK_LINES)
+        spokes = []
+        for dx, dy in ((1, 0), (0, 1), (0.7071, 0.7071), (0.7071, -0.7071)):
+            spokes += ["M", c - dx * r * 0.72, c - dy * r * 0.72, "L", c + dx * r * 0.72, c + dy * r * 0.72]
+        sub(body, "path", d=path(*spokes), stroke=BACK_LINES, stroke_width=size * 0.015)
+        return Picture(body, size, size, "a face-down card")
+    suit = card.suit
+    colour = suit.colour
+    back, dark = tint(colour), ink(colour)
+    ring = size * 0.07
+    sub(body, "circle", cx=c, cy=c, r=r, fill=back, stroke=colour, stroke_width=ring)
+    court = card.rank > 10
+    if court or suit.group == "weak":
+        sub(body, "circle", cx=c, cy=c, r=size * 0.355, fill="none", stroke=colour,
+            stroke_width=size * (0.018 if court else 0.014), stroke_dasharray=None if court else num(size * 0.035),
+            class_="court" if court else "weak")
+    _sign_mark(body, suit, c, c - size * 0.245, size * 0.0076, colour, back)
+    label = rank_label(card)
+    text(body, c, c + size * 0.1, label, size * 0.31, fill=dark, class_="rank")
+    text(body, c, c + size * 0.245, suit_label(suit), size * 0.14, fill=dark, max_width=size * 0.47, class_="suit")
+    return Picture(body, size, size, card_name(card))

@@ -1,0 +1,267 @@
+"""Pictures: deterministic, valid SVG with alt text; every card of every deck draws; layouts hold."""
+
+import re
+import xml.etree.ElementTree as ET
+from types import SimpleNamespace
+
+import pytest
+
+from engine import DASHAVATARA, DECKS, MUGHAL, NAQSH, Card, Ranking, parse_cards
+from engine.draw import card_svg, deck_sheet_svg, hand_svg, ring_svg, state_svg, to_string, trick_svg
+from engine.draw.cards import card_name, rank_label, suit_label
+from engine.draw.layouts import rows_of
+from engine.draw.svg import num
+
+NS = "{http://www.w3.org/2000/svg}"
+C = Card.parse
+
+
+def parse(svg) -> ET.Element:
+    """Serialise and read back: the output must be well-formed XML in the SVG namespace."""
+    root = ET.fromstring(to_string(svg))
+    assert root.tag == NS + "svg"
+    return root
+
+
+def texts(root) -> list[str]:
+    return [t.text for t in root.iter(NS + "text")]
+
+
+def groups(root, cls) -> list[ET.Element]:
+    return [g for g in root.iter() if cls in (g.get("class") or "").split()]
+
+
+def check_top_level(root, *names):
+    for attr in ("viewBox", "width", "height", "aria-label"):
+        assert root.get(attr), attr
+    assert root.get("role") == "img"
+    w, h = float(root.get("width")), float(root.get("height"))
+    assert root.get("viewBox") == f"0 0 {num(w)} {num(h)}"
+    title = root.find(NS + "title")
+    assert title is not None and title.text == root.get("aria-label")
+    for name in names:
+        assert name in title.text, name
+
+
+TOPS = [C("7Sh"), C("RTa"), C("3Ta"), None, None, None, C("7Ba")]
+
+
+def every_picture():
+    yield card_svg(C("RSh"))
+    yield card_svg(C("RSh"), face_down=True, highlight=True)
+    yield hand_svg(parse_cards("RSh VSh 10Sh 1Su 7Ta VGh 3Ch 9Qi 2Ba 5Sa"), label="North", highlight=[C("10Sh")])
+    yield trick_svg([("Ali", C("7Ta")), ("Bina", C("RTa"))], winner="Bina")
+    yield ring_svg(TOPS, last=3, highlight=(1, 4), caption="After three plays")
+    yield deck_sheet_svg(MUGHAL)
+    yield deck_sheet_svg(DASHAVATARA, "Rama", ranking=Ranking.UNIFORM)
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_deterministic_valid_and_described(index):
+    first = to_string(list(every_picture())[index])
+    second = to_string(list(every_picture())[index])
+    assert first == second
+    root = parse(ET.fromstring(first))
+    check_top_level(root)
+    assert "id=" not in first and "nan" not in first
+    # numbers carry at most two decimals
+    assert not re.search(r"\d\.\d{3,}", first)
+
+
+def test_card_face_and_alt_text():
+    root = parse(card_svg(C("VTa"), size=56))
+    check_top_level(root, "Vizier of Taj")
+    assert (root.get("width"), root.get("height")) == ("56", "56")
+    assert texts(root) == ["V", "Taj"]
+    assert groups(root, "court") and not groups(root, "weak")
+    assert groups(parse(card_svg(C("3Su"))), "weak")  # weak-group pips are marked
+    assert not groups(parse(card_svg(C("3Sh"))), "weak")
+    assert groups(parse(card_svg(C("3Sh"), highlight=True)), "halo")
+    assert not groups(root, "halo")
+
+
+def test_face_down_hides_the_card():
+    text = to_string(card_svg(C("RSh"), face_down=True))
+    root = parse(card_svg(C("RSh"), face_down=True))
+    assert texts(root) == []
+    assert "Raja" not in text and "Shamsher" not in text and "Sham" not in text
+    check_top_level(root, "face-down")
+    # a back looks the same whatever card it hides
+    assert text == to_string(card_svg(C("1Ba"), face_down=True)) == to_string(card_svg(None))
+
+
+@pytest.mark.parametrize("deck_key", list(DECKS))
+def test_every_card_of_every_deck_draws(deck_key):
+    deck = DECKS[deck_key]
+    for card in deck.cards:
+        root = parse(card_svg(card))
+        labels = texts(root)
+        assert labels == [rank_label(card), suit_label(card.suit)], card
+        assert root.get("aria-label") == deck.card_name(card)
+        circles = list(root.iter(NS + "circle"))
+        assert circles[0].get("stroke") == card.suit.colour  # the suit-coloured ring
+    # the short labels tell the suits of a deck apart
+    assert len({suit_label(s) for s in deck.suits}) == len(deck.suits)
+
+
+def test_labels():
+    assert [rank_label(C(t)) for t in ("RSh", "VSh", "10Sh", "MKr", "GN1", "MN2")] == ["R", "V", "10", "M", "G", "M"]
+    assert suit_label(MUGHAL.suit("Shamsher")) == "Shams" and suit_label(MUGHAL.suit("Qimash")) == "Qimash"
+    assert suit_label(NAQSH.suits[2]) == "Set 3"
+    assert card_name(C("MKr")) == "Mantri of Krishna"
+
+
+def test_hand_wraps_into_even_rows():
+    assert rows_of(8, 8) == [8] and rows_of(9, 8) == [5, 4] and rows_of(17, 8) == [6, 6, 5]
+    cards = MUGHAL.cards[:12]
+    root = parse(hand_svg(cards, size=56))
+    check_top_level(root, *(MUGHAL.card_name(c) for c in cards))
+    tops = sorted({_centre_of(g)[1] for g in groups(root, "card")})
+    assert len(groups(root, "card")) == 12 and tops == [0, 59]
+    # two rows of six: the svg is six cards wide and two cards high
+    assert float(root.get("width")) == 6 * 56 + 5 * 3
+    assert float(root.get("height")) == 2 * 56 + 3
+    row8 = parse(hand_svg(cards[:8]))
+    assert float(row8.get("width")) == 8 * 56 + 7 * 3 and float(row8.get("height")) == 56
+    assert float(parse(hand_svg(cards, per_row=4)).get("height")) == 3 * 56 + 2 * 3
+
+
+def test_hand_label_highlight_and_empty():
+    root = parse(hand_svg(parse_cards("RSh 1Ta"), label="Player 2", highlight=parse_cards("1Ta")))
+    check_top_level(root, "Player 2: Raja of Shamsher, 1 of Taj")
+    assert "Player 2" in texts(root)
+    assert len(groups(root, "halo")) == 1
+    empty = parse(hand_svg([], label="Player 1"))
+    check_top_level(empty, "Player 1: no cards")
+    assert groups(empty, "empty")
+
+
+def test_trick_names_players_and_winner():
+    plays = [("Ali", C("7Ta")), ("Bina", C("RTa")), ("Chand", C("2Sh"))]
+    root = parse(trick_svg(plays, winner=1))
+    check_top_level(root, "Ali 7 of Taj", "Bina Raja of Taj", "Chand 2 of Shamsher", "Bina wins")
+    assert [t for t in texts(root) if t in ("Ali", "Bina", "Chand", "wins")] == ["Ali", "Bina", "wins", "Chand"]
+    assert len(groups(root, "halo")) == 1
+    assert to_string(trick_svg(plays, winner="Bina")) == to_string(trick_svg(plays, winner=1))
+
+
+def test_ring_positions_pairs_and_alt():
+    root = parse(ring_svg(TOPS, last=3, highlight=(1,)))
+    positions = groups(root, "position")
+    assert [g.get("data-position") for g in positions] == [str(p) for p in range(1, 8)]
+    pairs = groups(root, "pair")
+    assert sorted(p.get("data-pair") for p in pairs) == ["1-4", "2-5", "3-6"]
+    # every position carries its number, empty or not
+    for g in positions:
+        assert g.get("data-position") in texts(g)
+    assert [bool(groups(g, "empty")) for g in positions] == [t is None for t in TOPS]
+    check_top_level(root, "Position 1 7 of Shamsher", "Position 2 Raja of Taj", "Position 4 empty",
+                    "Position 7 (centre) 7 of Barat", "last card is on Position 3", "goes to Position 4")
+    # the last card glows amber, the highlighted one blue; an arrow points to the next position
+    halos = {g.get("data-position"): [h.get("fill") for h in groups(g, "halo")] for g in positions}
+    assert halos["3"] == ["#f2a900"] and halos["1"] == ["#1f6fd1"] and halos["2"] == []
+    assert [g.get("data-next") for g in groups(root, "next")] == ["4"]
+    assert not groups(parse(ring_svg(TOPS)), "next")
+    assert [g.get("data-next") for g in groups(parse(ring_svg(TOPS, last=7)), "next")] == ["1"]
+    assert [g.get("data-next") for g in groups(parse(ring_svg(TOPS, last=6)), "next")] == ["1"]
+
+
+def _centre_of(card_group):
+    x, y = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", card_group.get("transform", "translate(0 0)")).groups()
+    return float(x), float(y)
+
+
+def _centre(position_group):
+    return _centre_of(position_group.find(NS + "g"))
+
+
+def test_ring_direction_mirrors():
+    full = list(MUGHAL.cards[:7])
+    cw = {g.get("data-position"): _centre(g) for g in groups(parse(ring_svg(full)), "position")}
+    acw = {g.get("data-position"): _centre(g) for g in groups(parse(ring_svg(full, direction="anticlockwise")), "position")}
+    card = 300 * 0.22
+    assert cw["1"] == acw["1"] and cw["4"] == acw["4"] and cw["7"] == acw["7"]
+    assert cw["1"][1] < cw["7"][1] < cw["4"][1]  # 1 at the top, 4 at the bottom
+    assert cw["2"][0] > cw["7"][0] and acw["2"][0] < acw["7"][0]  # 2 to the right clockwise, left otherwise
+    assert abs(cw["2"][0] + acw["2"][0] - (300 - card)) < 0.02  # mirror images
+    assert "numbered anticlockwise" in parse(ring_svg(full, direction="anticlockwise")).get("aria-label")
+
+
+def test_to_string_of_a_parsed_tree_keeps_the_default_namespace():
+    text = to_string(card_svg(C("RSh")))
+    assert to_string(ET.fromstring(text)) == text
+
+
+def test_ring_rejects_bad_data():
+    with pytest.raises(ValueError, match="7 positions"):
+        ring_svg(TOPS[:6])
+    with pytest.raises(ValueError, match="direction"):
+        ring_svg(TOPS, direction="widdershins")
+    with pytest.raises(ValueError, match="last"):
+        ring_svg(TOPS, last=8)
+
+
+def test_ring_caption_and_size():
+    root = parse(ring_svg(TOPS, size=240, caption="After three plays"))
+    assert root.get("width") == "240" and float(root.get("height")) > 240
+    assert "After three plays" in texts(root)
+    assert root.get("aria-label").endswith("After three plays")
+
+
+def test_deck_sheet_orders_high_to_low():
+    root = parse(deck_sheet_svg(MUGHAL, "Surkh"))
+    check_top_level(root, "Surkh")
+    assert [t for t in texts(root) if t != "Surkh"][1:] == ["R", "V"] + [str(i) for i in range(1, 11)]
+    uniform = parse(deck_sheet_svg(MUGHAL, MUGHAL.suit("Surkh"), ranking=Ranking.UNIFORM))
+    ranks = [t for t in texts(uniform)[1:] if t != "Surkh"]
+    assert ranks == ["R", "V"] + [str(i) for i in range(10, 0, -1)]
+    whole = parse(deck_sheet_svg(DASHAVATARA))
+    assert len(groups(whole, "card")) == 120
+    check_top_level(whole, *(DASHAVATARA.card_name(c) for c in DASHAVATARA.cards))
+    assert float(whole.get("width")) <= 470  # fits the A5 text width
+
+
+def fake_kendra_kari(current=0):
+    game = SimpleNamespace(name="kendra-kari", players=3, direction="clockwise")
+    return SimpleNamespace(game=game, ring_tops=lambda: list(TOPS), last_position=3,
+                           hands=[parse_cards("1Sa 2Sa"), parse_cards("RGh"), parse_cards("5Ch 6Ch 7Ch")],
+                           stock=list(MUGHAL.cards[:40]), current_player=current)
+
+
+def test_state_svg_kendra_kari_hides_other_hands():
+    state = fake_kendra_kari(current=1)
+    everyone = parse(state_svg(state))
+    check_top_level(everyone, "Position 3 3 of Taj", "stock: 40 cards", "Player 2 (to play): Raja of Ghulam",
+                    "Player 3: 5 of Chang, 6 of Chang, 7 of Chang")
+    assert len(groups(everyone, "position")) == 7
+    seen = parse(state_svg(state, viewer=0))
+    label = seen.get("aria-label")
+    assert "Player 1: 1 of Safed, 2 of Safed" in label
+    assert "Ghulam" not in label and "Chang" not in label
+    assert "Player 3: 3 face-down cards" in label
+    assert "Ghulam" not in to_string(seen) and "Chang" not in to_string(seen)
+    assert len(groups(seen, "back")) == 1 + 1 + 3  # the stock and the two hidden hands
+
+
+def test_state_svg_other_games_show_hands():
+    state = SimpleNamespace(game=SimpleNamespace(name="some-game"), hands=[parse_cards("RSh"), parse_cards("1Ta")],
+                            current_player=0)
+    root = parse(state_svg(state, viewer=1))
+    check_top_level(root, "Player 1 (to play): 1 face-down card", "Player 2: 1 of Taj")
+    with pytest.raises(ValueError, match="no picture"):
+        state_svg(SimpleNamespace(game=SimpleNamespace(name="nothing")))
+
+
+def test_trick_table_rows_per_player():
+    from engine.draw import trick_table_svg
+
+    rows = [("Ali", parse_cards("RRa 10Ra 9Ra")), ("Bina", parse_cards("1Ma 2Ma 3Ma")), ("Chand", parse_cards("4Ka 5Ka 6Ka"))]
+    root = parse(trick_table_svg(rows, winner=0, caption="A combined lead"))
+    check_top_level(root, "Ali leads Raja of Rama, 10 of Rama, 9 of Rama", "Chand plays 4 of Kalki", "Ali wins",
+                    "A combined lead")
+    plays = groups(root, "play")
+    assert [g.get("data-player") for g in plays] == ["Ali", "Bina", "Chand"]
+    assert [len(groups(g, "card")) for g in plays] == [3, 3, 3]
+    assert [len(groups(g, "halo")) for g in plays] == [3, 0, 0]
+    assert "leads, wins" in texts(plays[0])
+    assert to_string(trick_table_svg(rows, winner="Ali")) == to_string(trick_table_svg(rows, winner=0))
