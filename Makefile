@@ -23,8 +23,11 @@ html: $(STAMP)
 	$(SPHINX) -E -W --keep-going -q -b html . _build/html
 	@echo "HTML: _build/html/index.html"
 
+# the booklet is made from the singlehtml build (every chapter on one page); it reuses the
+# environment the html build just read, so only the writing is done twice
 pdf: html
-	$(BIN)/python -m book.pdf _build/html $(PDF)
+	$(SPHINX) -W --keep-going -q -b singlehtml -d _build/html/.doctrees . _build/singlehtml
+	$(BIN)/python -m book.pdf _build/singlehtml $(PDF)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -6,6 +6,35 @@ have one visitor per output format.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _add_static(app) -> None:
+    if app.builder.format == "html" and str(STATIC) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC))
+
 
 def setup(app):
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    from .directives.clause import ClauseDirective, ClauseLinks, merge, purge
+    from .directives.deal import DealDirective
+    from .directives.deck_table import DeckTableDirective
+    from .directives.game_facts import GameFactsDirective
+    from .directives.position import PositionDirective
+    from .directives.simulation import SimulationDirective
+    from .nodes import setup_nodes
+
+    setup_nodes(app)
+    app.add_directive("clause", ClauseDirective)
+    app.add_directive("deal", DealDirective)
+    app.add_directive("position", PositionDirective)
+    app.add_directive("game-facts", GameFactsDirective)
+    app.add_directive("deck-table", DeckTableDirective)
+    app.add_directive("simulation", SimulationDirective)
+    app.add_post_transform(ClauseLinks)
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
+    app.connect("builder-inited", _add_static)
+    app.add_css_file("book.css")
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
