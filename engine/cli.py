@@ -55,12 +55,13 @@ def main(argv: list[str] | None = None) -> int:
 def _play(args) -> int:
     from .bots import make_bot, play_out
     from .registry import get_game
+    from .shuffle import derive
 
     options = dict(kv.split("=", 1) for kv in args.options)
     game = get_game(args.game, **options)
     state = game.new_game(game.deal(args.seed))
     kinds = args.bots.split(",")
-    bots = [make_bot(kinds[i % len(kinds)], f"{args.seed}/bot{i}") for i in range(game.players)]
+    bots = [make_bot(kinds[i % len(kinds)], derive(args.seed, "bot", i)) for i in range(game.players)]
     play_out(state, bots)
     for line in state.transcript():
         print(line)

@@ -1,0 +1,126 @@
+"""The directives, one module each, and what they share: engine lookups, pictures, narration."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+import engine
+from engine.errors import GanjifaError, OptionError
+from engine.protocol import Game
+from engine.registry import get_game
+
+from ..errors import engine_error
+from ..nodes import clause_ref, ganjifa_figure
+
+ENGINE_DIR = Path(engine.__file__).resolve().parent
+CITATION = re.compile(r"\[([a-z][a-z0-9]*\.[a-z0-9][a-z0-9.-]*)\]")
+
+
+def options_dict(text: str) -> dict[str, str]:
+    """``players=4 direction=anticlockwise`` (spaces or commas between) -> a dict of text."""
+    out = {}
+    for token in text.replace(",", " ").split():
+        key, eq, value = token.partition("=")
+        if not eq or not key or not value:
+            raise OptionError(f"bad option {token!r}: write options as key=value")
+        out[key] = value
+    return out
+
+
+def choice(*values: str):
+    """An option_spec converter that accepts only ``values`` (docutils reports others)."""
+    def convert(argument):
+        from docutils.parsers.rst import directives
+
+        return directives.choice(argument, values)
+    return convert
+
+
+class GanjifaDirective(SphinxDirective):
+    """Base: engine dependency tracking and the helpers every directive uses."""
+
+    def note_engine(self) -> None:
+        for path in sorted(ENGINE_DIR.rglob("*.py")):
+            self.env.note_dependency(str(path))
+
+    def fail(self, message: str):
+        return self.error(f"{{{self.name}}}: {message}")
+
+    def engine_fail(self, err: Exception, what: str = ""):
+        return engine_error(self, err, what)
+
+    def game(self, name: str, options_text: str = "") -> Game:
+        try:
+            return get_game(name.strip(), **options_dict(options_text))
+        except (GanjifaError, TypeError) as err:
+            raise self.engine_fail(err) from None
+
+    def figure(self, element: ET.Element, caption: str | None = None, classes=()) -> ganjifa_figure:
+        from engine.draw import to_string
+
+        alt = element.get("aria-label") or (element.findtext("{http://www.w3.org/2000/svg}title") or
+                                             element.findtext("title") or "picture")
+        node = ganjifa_figure(svg=to_string(element), alt=alt, caption=caption or "")
+        node["classes"] = list(classes)
+        return node
+
+    def narration(self, text: str, classes=()) -> nodes.paragraph:
+        """A paragraph of engine narration whose ``[clause]`` citations become clause links."""
+        para = nodes.paragraph(classes=["ganjifa-narration", *classes])
+        pos = 0
+        for m in CITATION.finditer(text):
+            if m.start() > pos:
+                para += nodes.Text(text[pos:m.start()])
+            para += clause_ref(m.group(0), m.group(0), clause_id=m.group(1))
+            pos = m.end()
+        if pos < len(text):
+            para += nodes.Text(text[pos:])
+        return para
+
+    def rel_source_file(self, text: str) -> tuple[Path, str]:
+        """A file named relative to the current .md: (absolute path, path relative to srcdir)."""
+        here = Path(self.env.doc2path(self.env.docname)).parent
+        path = (here / text.strip()).resolve()
+        try:
+            rel = str(path.relative_to(Path(self.env.srcdir).resolve()))
+        except ValueError:
+            rel = str(path)
+        return path, rel
+
+
+def table(header: list[str], rows: list[list], classes=(), widths=None) -> nodes.table:
+    """A plain docutils table; cells are strings or lists of nodes."""
+    tbl = nodes.table(classes=["ganjifa-table", *classes])
+    group = nodes.tgroup(cols=len(header))
+    tbl += group
+    for w in widths or [1] * len(header):
+        group += nodes.colspec(colwidth=w)
+    thead = nodes.thead()
+    group += thead
+    thead += _row(header)
+    body = nodes.tbody()
+    group += body
+    for r in rows:
+        body += _row(r)
+    return tbl
+
+
+def _row(cells) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        if isinstance(cell, str):
+            entry += nodes.paragraph(cell, cell)
+        elif isinstance(cell, nodes.Node):
+            entry += cell if isinstance(cell, nodes.Body) else nodes.paragraph("", "", cell)
+        else:
+            para = nodes.paragraph()
+            para.extend(cell)
+            entry += para
+        row += entry
+    return row

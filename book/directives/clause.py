@@ -1,0 +1,88 @@
+"""``{clause} kk.match``: a numbered rule clause with an anchor; citations in narration link to it."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from engine.registry import available_games, game_class
+
+from ..nodes import clause_block, clause_ref
+from . import GanjifaDirective
+
+
+def known_clauses() -> dict[str, tuple[str, str]]:
+    """Every clause id of every available game -> (game name, title)."""
+    out = {}
+    for name in available_games():
+        for cid, title in game_class(name).CLAUSES.items():
+            out[cid] = (name, title)
+    return out
+
+
+def clauses_of(env) -> dict:
+    if not hasattr(env, "ganjifa_clauses"):
+        env.ganjifa_clauses = {}  # id -> (docname, number, title, line)
+    return env.ganjifa_clauses
+
+
+class ClauseDirective(GanjifaDirective):
+    required_arguments = 1
+    optional_arguments = 0
+    has_content = True
+    option_spec = {}
+
+    def run(self):
+        self.note_engine()
+        cid = self.arguments[0].strip()
+        known = known_clauses()
+        if cid not in known:
+            prefix = cid.split(".")[0] + "."
+            same = [k for k in known if k.startswith(prefix)]
+            hint = f"; the ids of that game are {', '.join(same)}" if same else f"; known ids: {', '.join(known)}"
+            raise self.fail(f"unknown clause id {cid!r}{hint}")
+        if not self.content:
+            raise self.fail(f"clause {cid} needs its rule text as the body")
+        store = clauses_of(self.env)
+        old = store.get(cid)
+        if old and (old[0] != self.env.docname or old[3] != self.lineno):
+            raise self.fail(f"clause {cid} is already given in {old[0]} line {old[3]}")
+        count = self.env.temp_data.get("ganjifa_clause_count", 0) + 1
+        self.env.temp_data["ganjifa_clause_count"] = count
+        title = known[cid][1]
+        store[cid] = (self.env.docname, count, title, self.lineno)
+        node = clause_block(clause_id=cid, number=count, title=title)
+        node["ids"] = []
+        self.set_source_info(node)
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node]
+
+
+class ClauseLinks(SphinxPostTransform):
+    """Turn each ``[kk.match]`` citation into a link ``§N`` to its clause (HTML), when the clause exists."""
+
+    default_priority = 800
+
+    def run(self, **kwargs) -> None:
+        store = clauses_of(self.env)
+        html = self.app.builder.format == "html"
+        for ref in list(self.document.findall(clause_ref)):
+            found = store.get(ref["clause_id"])
+            if not found or not html:
+                continue
+            docname, number, title, _ = found
+            uri = "" if docname == self.env.docname else self.app.builder.get_relative_uri(self.env.docname, docname)
+            link = nodes.reference("", f"§{number}", refuri=f"{uri}#{ref['clause_id']}",
+                                   reftitle=f"{number}. {title} ({ref['clause_id']})",
+                                   classes=["ganjifa-clause-cite"], internal=True)
+            ref.replace_self(link)
+
+
+def purge(app, env, docname) -> None:
+    store = clauses_of(env)
+    for cid in [k for k, v in store.items() if v[0] == docname]:
+        del store[cid]
+
+
+def merge(app, env, docnames, other) -> None:
+    clauses_of(env).update({k: v for k, v in clauses_of(other).items() if v[0] in docnames})

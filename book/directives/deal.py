@@ -1,0 +1,139 @@
+"""``{deal}``: a worked example rendered from a golden transcript, replayed through the engine."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from engine.errors import GanjifaError
+from engine.transcript import TranscriptError, initial_state, key_steps, parse, replay
+
+from . import GanjifaDirective
+
+
+def pictures_option(argument: str) -> str:
+    text = (argument or "").strip()
+    if text in ("bridges", "key", "all", "none"):
+        return text
+    parts = [p.strip() for p in text.split(",")]
+    if parts and all(p.isdigit() for p in parts):
+        return ",".join(parts)
+    raise ValueError(f"{text!r}: use bridges, all, none, or move numbers like 12,30")
+
+
+class DealDirective(GanjifaDirective):
+    required_arguments = 0
+    has_content = False
+    option_spec = {
+        "file": directives.unchanged_required,
+        "pictures": pictures_option,
+        "from": directives.positive_int,
+        "to": directives.positive_int,
+        "hands": lambda a: directives.choice(a, ("yes", "no")),
+    }
+
+    def run(self):
+        self.note_engine()
+        if "file" not in self.options:
+            raise self.fail("give the transcript with :file: deals/<name>.txt")
+        path, rel = self.rel_source_file(self.options["file"])
+        if not path.is_file():
+            raise self.fail(f"no transcript file {rel}")
+        self.env.note_dependency(str(path))
+        try:
+            t = parse(path.read_text(encoding="utf-8"), rel)
+            game = t.definition()
+            steps = replay(t, snapshots=True)
+            start = initial_state(t)
+        except TranscriptError as err:
+            clause = f" [clause {err.clause}]" if err.clause and f"clause {err.clause}" not in err.message else ""
+            raise self.fail(f"transcript {err}{clause}") from None
+        except GanjifaError as err:
+            raise self.engine_fail(err, f"transcript {rel}") from None
+        first = self.options.get("from", 1)
+        last = self.options.get("to", len(steps))
+        if not 1 <= first <= last <= len(steps):
+            raise self.fail(f":from: {first} / :to: {last} must satisfy 1 <= from <= to <= {len(steps)} (moves in {rel})")
+        before, after = self.picture_steps(t, steps, game)
+        names = t.names or tuple(f"Player {i + 1}" for i in range(game.players))
+
+        box = nodes.container(classes=["ganjifa-deal"])
+        box += self.header(t, game, names, rel)
+        state_before = start if first == 1 else steps[first - 2].state
+        if first == 1 and self.options.get("hands", "yes") == "yes":
+            box += self.hands(t, names)
+        box += self.state_figure(state_before, "At the start" if first == 1 else f"Before move {first}")
+        moves = nodes.enumerated_list(classes=["ganjifa-moves"], enumtype="arabic", prefix="", suffix=".")
+        if first > 1:
+            moves["start"] = first
+        for r in steps[first - 1:last]:
+            n = r.step.number
+            item = nodes.list_item(ids=[], classes=["ganjifa-move"])
+            item += self.move_line(r)
+            captions = ([f"After move {n}"] if n in after else []) + \
+                       ([f"Before move {n + 1}"] if n + 1 in before and n < last else [])
+            if captions:
+                item += self.state_figure(r.state, ", ".join(captions))
+            moves += item
+        box += moves
+        if last == len(steps):
+            text = f"Result: {t.result}" if t.result else "The example stops here; the game goes on."
+            box += self.narration(text, classes=["ganjifa-result"])
+        return [box]
+
+    def picture_steps(self, t, steps, game) -> tuple[set[int], set[int]]:
+        mode = self.options.get("pictures", "bridges")
+        if mode == "none":
+            return set(), set()
+        if mode == "all":
+            return set(), {r.step.number for r in steps}
+        if mode in ("bridges", "key"):
+            keys = set(key_steps(t, steps, game))
+            return keys, keys
+        wanted = {int(n) for n in mode.split(",")}
+        bad = [n for n in wanted if not 1 <= n <= len(steps)]
+        if bad:
+            raise self.fail(f":pictures: move {bad[0]} is not in {t.path} (it has {len(steps)} moves)")
+        return set(), wanted
+
+    def header(self, t, game, names, rel) -> nodes.Node:
+        dl = nodes.field_list(classes=["ganjifa-deal-header"])
+
+        def field(name, text):
+            f = nodes.field()
+            f += nodes.field_name(name, name)
+            body = nodes.field_body()
+            body += nodes.paragraph(text, text)
+            f += body
+            dl.append(f)
+
+        field("Game", f"{game.title}, {game.players} players")
+        field("Players", ", ".join(f"{n} (Player {i + 1})" if n != f"Player {i + 1}" else n
+                                   for i, n in enumerate(names)))
+        extra = game.describe_options()
+        if extra:
+            field("Options", extra)
+        field("Deal", f"seed {t.seed}" if t.seed is not None else "dealt by hand")
+        if t.bots:
+            field("Played by", f"{', '.join(t.bots)} bots")
+        field("Transcript", rel)
+        return dl
+
+    def hands(self, t, names) -> list[nodes.Node]:
+        from engine.draw import hand_svg
+
+        out = []
+        for name, hand in zip(names, t.deal.hands):
+            out.append(self.figure(hand_svg(hand, label=name), classes=["ganjifa-hand"]))
+        return out
+
+    def state_figure(self, state, caption: str):
+        from engine.draw import state_svg
+
+        return self.figure(state_svg(state), caption=caption, classes=["ganjifa-state"])
+
+    def move_line(self, r) -> nodes.paragraph:
+        para = self.narration(" ".join(r.step.narration))
+        para.insert(0, nodes.Text(" "))
+        para.insert(0, nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"]))
+        return para

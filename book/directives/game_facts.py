@@ -1,0 +1,57 @@
+"""``{game-facts} kendra-kari``: players, deck, cards dealt, and the options with defaults and choices."""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from . import GanjifaDirective, table
+
+
+class GameFactsDirective(GanjifaDirective):
+    required_arguments = 1
+    has_content = False
+    option_spec = {}
+
+    def run(self):
+        self.note_engine()
+        game = self.game(self.arguments[0])
+        cls = type(game)
+        rows = [
+            ["Players", f"{cls.min_players} to {cls.max_players}" if cls.min_players != cls.max_players
+             else str(cls.min_players)],
+            ["Deck", f"{cls.deck.name}, {len(cls.deck.cards)} cards"],
+            ["Cards dealt", self.dealt(cls)],
+        ]
+        for info in cls.options():
+            default = info.default
+            choices = ", ".join(("**" if c == default else "") + str(c) + ("**" if c == default else "")
+                                for c in info.choices)
+            help_text = info.help.rstrip(".")
+            help_text = help_text[:1].upper() + help_text[1:]
+            text = f"{help_text}. Choices: {choices}." if help_text else f"Choices: {choices}."
+            rows.append([f"Option {info.name.replace('_', '-')}", self.rich(text)])
+        note = nodes.paragraph("", "Defaults are in bold.", classes=["ganjifa-caption"])
+        return [table(["", game.title], rows, classes=["ganjifa-facts"], widths=[1, 3]), note]
+
+    def rich(self, text: str) -> list[nodes.Node]:
+        out = []
+        for k, part in enumerate(text.split("**")):
+            if part:
+                out.append(nodes.strong(part, part) if k % 2 else nodes.Text(part))
+        return out
+
+    def dealt(self, cls) -> str:
+        sizes = {}
+        for players in range(cls.min_players, cls.max_players + 1):
+            deal = cls.from_options({"players": players}).deal(0)
+            sizes[players] = deal
+        first = sizes[cls.min_players]
+        hand = {len(h) for d in sizes.values() for h in d.hands}
+        parts = [f"{hand.pop()} to each player" if len(hand) == 1 else "hands of " + ", ".join(map(str, sorted(hand)))]
+        for name, _ in first.piles:
+            counts = [len(d.pile(name)) for d in sizes.values()]
+            if len(set(counts)) == 1:
+                parts.append(f"{name}: {counts[0]}")
+            else:
+                parts.append(f"{name}: {counts[0]} ({cls.min_players} players) to {counts[-1]} ({cls.max_players} players)")
+        return "; ".join(parts)

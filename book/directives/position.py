@@ -1,0 +1,94 @@
+"""``{position}``: a hand-set position with its picture, whose turn, and every legal move explained."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from engine.errors import GanjifaError, IllegalMoveError, NotationError
+from engine.protocol import default_names
+
+from . import GanjifaDirective
+
+
+class PositionDirective(GanjifaDirective):
+    required_arguments = 0
+    has_content = True
+    option_spec = {
+        "game": directives.unchanged_required,
+        "options": directives.unchanged,
+        "setup": directives.unchanged,
+        "move": directives.unchanged_required,
+        "names": directives.unchanged,
+        "legal": lambda a: directives.choice(a, ("yes", "no")),
+        "caption": directives.unchanged,
+    }
+
+    def run(self):
+        self.note_engine()
+        if "game" not in self.options:
+            raise self.fail("name the game with :game: (e.g. kendra-kari)")
+        game = self.game(self.options["game"], self.options.get("options", ""))
+        text = self.options.get("setup") or "\n".join(self.content).strip()
+        if not text:
+            raise self.fail("give the position as the body or with :setup:")
+        if not hasattr(game, "position"):
+            raise self.fail(f"{game.title} has no position notation")
+        try:
+            flat = " ".join(text.split())
+            state = game.position(flat)
+        except GanjifaError as err:
+            raise self.engine_fail(err, "position") from None
+        names = self.names(game)
+        box = nodes.container(classes=["ganjifa-position"])
+        box += self.state_figure(state, self.options.get("caption"))
+        if state.is_terminal():
+            box += self.narration(f"The game is over. {state.result().narrate(names)}")
+        else:
+            box += nodes.paragraph("", f"{names[state.current_player]} to play.", classes=["ganjifa-turn"])
+            if self.options.get("legal", "yes") == "yes":
+                box += self.legal_moves(state, names, lambda: game.position(flat))
+        if "move" in self.options:
+            box += self.shown_move(game, state, names, self.options["move"].strip())
+        return [box]
+
+    def names(self, game) -> tuple[str, ...]:
+        if "names" not in self.options:
+            return default_names(game.players)
+        names = tuple(n.strip() for n in self.options["names"].split(","))
+        if len(names) != game.players:
+            raise self.fail(f":names: gives {len(names)} names for {game.players} players")
+        return names
+
+    def state_figure(self, state, caption=None):
+        from engine.draw import state_svg
+
+        return self.figure(state_svg(state), caption=caption, classes=["ganjifa-state"])
+
+    def legal_moves(self, state, names, fresh) -> list[nodes.Node]:
+        moves = state.legal_moves()
+        intro = nodes.paragraph("", f"Legal moves ({len(moves)}):", classes=["ganjifa-legal-intro"])
+        items = nodes.bullet_list(classes=["ganjifa-legal"])
+        for move in moves:
+            trial = fresh()  # the position afresh, so trying a move leaves the shown one alone
+            record = trial.apply(move)
+            para = self.narration(record.narrate(names))
+            para.insert(0, nodes.Text(" "))
+            para.insert(0, nodes.literal(str(move), str(move), classes=["ganjifa-move-text"]))
+            item = nodes.list_item()
+            item += para
+            items += item
+        return [intro, items]
+
+    def shown_move(self, game, state, names, text) -> list[nodes.Node]:
+        try:
+            move = game.parse_move(text)
+            state.check(move)
+            record = state.apply(move)
+        except (IllegalMoveError, NotationError) as err:
+            raise self.engine_fail(err, f":move: {text}") from None
+        out = [nodes.paragraph("", "", nodes.Text("After "), nodes.literal(text, text), nodes.Text(":"),
+                               classes=["ganjifa-after"]),
+               self.narration(record.narrate(names)),
+               self.state_figure(state, f"After {text}")]
+        return out

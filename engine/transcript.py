@@ -1,0 +1,454 @@
+"""Golden transcripts: a whole game as a reviewable text file, replayed and checked by the engine.
+
+A transcript file (version 1) looks like this::
+
+    ganjifa-transcript 1
+    game: kendra-kari
+    options: players=4
+    seed: 2024
+    names: Asha, Bilal, Chitra, Dev
+    bots: heuristic
+    deal:
+      P1=...
+      centre=9Ta
+      stock=...
+    ---
+    1 Asha: 7Sh
+      Asha plays the 7 of Shamsher to Position 1, ... [kk.first]
+    ---
+    result: Asha wins: ...
+
+``seed: -`` means the deal is given explicitly; ``bots: none`` means the moves were
+written by hand (``regenerate`` then keeps the moves and rewrites only the narration).
+``result: -`` marks an unfinished example. Lines starting with ``#`` are comments.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .bots import make_bot
+from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
+from .protocol import Deal, Game, default_names
+from .registry import get_game
+from .shuffle import derive
+
+MAGIC = "ganjifa-transcript"
+VERSION = 1
+DEALS_DIR = Path(__file__).resolve().parent.parent / "rules" / "deals"
+HEADER_KEYS = ("game", "options", "seed", "names", "bots", "deal")
+# the clauses whose steps are a transcript's "key moments" (pictures before and after)
+KEY_CLAUSES = {"kendra-kari": ("kk.bridge",)}
+
+
+class TranscriptError(GanjifaError, ValueError):
+    """A transcript that is malformed or disagrees with the engine; names the file, line and clause."""
+
+    def __init__(self, path: object, line: int, message: str, clause: str | None = None):
+        self.path = str(path) if path is not None else "<transcript>"
+        self.line = line
+        self.message = message
+        self.clause = clause
+        super().__init__(f"{self.path}:{line}: {message}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a transcript: its number, the player's name, the move text and the narration."""
+
+    number: int
+    player: str
+    move: str
+    narration: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """A parsed transcript file (frozen). ``lines`` maps header keys to their line numbers."""
+
+    game: str
+    options: tuple[tuple[str, str], ...]
+    seed: int | str | None
+    names: tuple[str, ...]
+    bots: tuple[str, ...] | None
+    deal: Deal
+    steps: tuple[Step, ...]
+    result: str | None
+    version: int = VERSION
+    path: str | None = field(default=None, compare=False)
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+
+    def line_of(self, key: str) -> int:
+        return dict(self.lines).get(key, 1)
+
+    def error(self, key_or_line: str | int, message: str, clause: str | None = None) -> TranscriptError:
+        line = key_or_line if isinstance(key_or_line, int) else self.line_of(key_or_line)
+        return TranscriptError(self.path, line, message, clause)
+
+    def definition(self) -> Game:
+        """The game with this transcript's options (TranscriptError on an unknown game or option)."""
+        try:
+            get_game(self.game)  # unknown game -> error on the game line
+        except OptionError as err:
+            raise self.error("game", str(err)) from None
+        try:
+            return get_game(self.game, **dict(self.options))
+        except (OptionError, TypeError) as err:
+            raise self.error("options", str(err), getattr(err, "clause", None)) from None
+
+    def options_text(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.options)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """One replayed step: the transcript step, the engine's record, and (if kept) the state after it."""
+
+    step: Step
+    record: Any
+    state: Any = None
+
+
+# --- reading -----------------------------------------------------------------------
+
+
+def _parse_seed(text: str) -> int | str | None:
+    text = text.strip()
+    if text in ("", "-"):
+        return None
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def parse(text: str, path: object = None) -> Transcript:
+    """Read transcript text; errors name ``path`` and the line."""
+    where = str(path) if path is not None else "<transcript>"
+    rows = [(n, line.rstrip("\n").rstrip()) for n, line in enumerate(text.splitlines(), 1)]
+    rows = [(n, line) for n, line in rows if not line.lstrip().startswith("#")]
+    if not rows or rows[0][1].split() != [MAGIC, str(VERSION)]:
+        first = rows[0] if rows else (1, "")
+        got = first[1].split()
+        if len(got) == 2 and got[0] == MAGIC:
+            raise TranscriptError(where, first[0], f"transcript version {got[1]} is not supported (this engine reads {VERSION})")
+        raise TranscriptError(where, first[0], f"a transcript starts with '{MAGIC} {VERSION}'")
+    header: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    i = 1
+    while i < len(rows) and rows[i][1] != "---":
+        n, line = rows[i]
+        if not line.strip():
+            i += 1
+            continue
+        key, colon, value = line.partition(":")
+        key = key.strip()
+        if not colon or key not in HEADER_KEYS or line[0].isspace():
+            raise TranscriptError(where, n, f"bad header line {line.strip()!r}; header keys are {', '.join(HEADER_KEYS)}")
+        if key in header:
+            raise TranscriptError(where, n, f"header {key!r} given twice")
+        value = value.strip()
+        lines[key] = n
+        if key == "deal":  # continuation lines, indented
+            parts = [value] if value else []
+            while i + 1 < len(rows) and rows[i + 1][1][:1].isspace() and rows[i + 1][1].strip():
+                i += 1
+                parts.append(rows[i][1].strip())
+            value = "; ".join(parts)
+        header[key] = value
+        i += 1
+    missing = [k for k in ("game", "deal") if k not in header]
+    if missing:
+        raise TranscriptError(where, rows[min(i, len(rows) - 1)][0], f"header lacks {', '.join(missing)}")
+    if i >= len(rows):
+        raise TranscriptError(where, rows[-1][0], "the header must end with a line '---'")
+    try:
+        deal = Deal.parse(header["deal"])
+    except NotationError as err:
+        raise TranscriptError(where, lines["deal"], str(err)) from None
+    options = []
+    for token in header.get("options", "").split():
+        key, eq, value = token.partition("=")
+        if not eq or not key:
+            raise TranscriptError(where, lines["options"], f"bad option {token!r}: options are written key=value")
+        options.append((key, value))
+    names = tuple(n.strip() for n in header["names"].split(",")) if header.get("names") else ()
+    bots_text = header.get("bots", "none").strip()
+    bots = None if bots_text in ("none", "-", "") else tuple(b.strip() for b in bots_text.split(","))
+
+    steps: list[Step] = []
+    i += 1
+    result: str | None = None
+    while i < len(rows):
+        n, line = rows[i]
+        i += 1
+        if not line.strip():
+            continue
+        if line == "---":
+            break
+        if line[0].isspace():
+            if not steps:
+                raise TranscriptError(where, n, "narration before the first move")
+            last = steps[-1]
+            steps[-1] = replace(last, narration=last.narration + (line.strip(),))
+            continue
+        number, _, rest = line.partition(" ")
+        player, colon, move = rest.partition(":")
+        if not number.isdigit() or not colon or not move.strip():
+            raise TranscriptError(where, n, f"bad move line {line!r}; expected 'N Name: move'")
+        if int(number) != len(steps) + 1:
+            raise TranscriptError(where, n, f"move {number} out of order: expected {len(steps) + 1}")
+        steps.append(Step(int(number), player.strip(), move.strip(), (), n))
+    else:
+        raise TranscriptError(where, rows[-1][0], "the moves must end with a line '---' and a result line")
+    result_line = rows[-1][0]
+    for n, line in rows[i:]:
+        if not line.strip():
+            continue
+        key, colon, value = line.partition(":")
+        if key != "result" or result is not None:
+            raise TranscriptError(where, n, f"expected one line 'result: ...', not {line!r}")
+        result = value.strip()
+        result_line = n
+    if result is None:
+        raise TranscriptError(where, result_line, "missing the line 'result: ...'")
+    lines["result"] = result_line
+    return Transcript(header["game"], tuple(options), _parse_seed(header.get("seed", "-")), names, bots, deal,
+                      tuple(steps), None if result == "-" else result, VERSION,
+                      where if path is not None else None, tuple(lines.items()))
+
+
+def read(path: str | Path) -> Transcript:
+    """Read a transcript file."""
+    return parse(Path(path).read_text(encoding="utf-8"), path)
+
+
+# --- writing -----------------------------------------------------------------------
+
+
+def dumps(t: Transcript) -> str:
+    """The text of a transcript; ``parse(dumps(t)) == t``."""
+    out = [f"{MAGIC} {t.version}", f"game: {t.game}"]
+    if t.options:
+        out.append(f"options: {t.options_text()}")
+    out.append(f"seed: {'-' if t.seed is None else t.seed}")
+    if t.names:
+        out.append(f"names: {', '.join(t.names)}")
+    out.append(f"bots: {', '.join(t.bots) if t.bots else 'none'}")
+    out.append("deal:")
+    out += [f"  {part.strip()}" for part in str(t.deal).split(";")]
+    out.append("---")
+    for s in t.steps:
+        out.append(f"{s.number} {s.player}: {s.move}")
+        out += [f"  {line}" for line in s.narration]
+    out.append("---")
+    out.append(f"result: {t.result if t.result is not None else '-'}")
+    return "\n".join(out) + "\n"
+
+
+def write(t: Transcript, path: str | Path) -> None:
+    """Write a transcript file (creating its folder)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(t), encoding="utf-8")
+
+
+# --- replaying and playing ---------------------------------------------------------
+
+
+def _names(t: Transcript, game: Game) -> tuple[str, ...]:
+    if not t.names:
+        return default_names(game.players)
+    if len(t.names) != game.players:
+        raise t.error("names", f"{len(t.names)} names for {game.players} players")
+    return t.names
+
+
+def start(t: Transcript):
+    """The game definition, the names, and the starting state (the stored deal checked against the seed)."""
+    game = t.definition()
+    names = _names(t, game)
+    if t.seed is not None:
+        expected = game.deal(t.seed)
+        if expected != t.deal:
+            raise t.error("deal", f"the stored deal is not the deal of seed {t.seed}; the seed gives: {expected}")
+        state = game.new_game(t.seed)
+    else:
+        try:
+            state = game.new_game(t.deal)
+        except (NotationError, OptionError, IllegalMoveError, ValueError) as err:
+            raise t.error("deal", f"this deal cannot start the game: {err}", getattr(err, "clause", None)) from None
+    return game, names, state
+
+
+def _narration(record, names) -> tuple[str, ...]:
+    return tuple(record.narrate(names).splitlines())
+
+
+def _apply(t: Transcript, game, names, state, step: Step):
+    if state.is_terminal():
+        raise t.error(step.line, f"move {step.number} comes after the end of the game")
+    who = names[state.current_player]
+    if step.player != who:
+        raise t.error(step.line, f"move {step.number} is by {step.player}, but it is {who}'s turn")
+    try:
+        move = game.parse_move(step.move)
+    except NotationError as err:
+        raise t.error(step.line, f"move {step.number}: {err}") from None
+    try:
+        return state.apply(move)
+    except IllegalMoveError as err:
+        raise t.error(step.line, f"move {step.number} by {who}: {err}", err.clause) from None
+
+
+def replay(t: Transcript, snapshots: bool | Iterable[int] = True) -> list[Replayed]:
+    """Replay ``t`` through the current engine, checking moves, narration and result line by line.
+
+    ``snapshots``: keep a copy of the state after every step (True), after the steps
+    whose numbers are given, or none (False). The state before step 1 is :func:`initial_state`.
+    """
+    game, names, state = start(t)
+    keep = (lambda n: True) if snapshots is True else (lambda n: False) if snapshots is False else set(snapshots).__contains__
+    out: list[Replayed] = []
+    moves = []
+
+    def rebuild():  # the same state, reached afresh (for states that cannot be deep-copied)
+        fresh = start(t)[2]
+        for move in moves:
+            fresh.apply(move)
+        return fresh
+
+    for step in t.steps:
+        record = _apply(t, game, names, state, step)
+        moves.append(record.move)
+        said = _narration(record, names)
+        if said != step.narration:
+            for k, (old, new) in enumerate(zip(step.narration + ("",) * len(said), said + ("",) * len(step.narration))):
+                if old != new:
+                    raise t.error(step.line + 1 + k, f"move {step.number}: the narration differs.\n"
+                                  f"  file:   {old or '(nothing)'}\n  engine: {new or '(nothing)'}")
+        out.append(Replayed(step, record, snapshot(state, rebuild) if keep(step.number) else None))
+    _check_result(t, names, state)
+    return out
+
+
+def _check_result(t: Transcript, names, state) -> None:
+    if t.result is None:
+        return
+    if not state.is_terminal():
+        raise t.error("result", "the file gives a result, but after its last move the game is not over")
+    said = state.result().narrate(names)
+    if said != t.result:
+        raise t.error("result", f"the result differs.\n  file:   {t.result}\n  engine: {said}")
+
+
+def snapshot(state, rebuild=None):
+    """An independent copy of ``state``: a deep copy, or else ``rebuild()`` (which must make it afresh)."""
+    try:
+        return copy.deepcopy(state)
+    except (TypeError, copy.Error, AttributeError):
+        if rebuild is None:
+            raise
+        return rebuild()
+
+
+def initial_state(t: Transcript):
+    """The state before the first move."""
+    return start(t)[2]
+
+
+def play(game: Game | str, seed: int | str, bots: str | Sequence[str] = "heuristic",
+         names: Sequence[str] | None = None, max_moves: int = 10_000) -> Transcript:
+    """Play a seeded game with bots (seat i's bot seeded ``derive(seed, "bot", i)``) into a transcript."""
+    if isinstance(game, str):
+        game = get_game(game, **({"players": len(names)} if names else {}))
+    kinds = (bots,) if isinstance(bots, str) else tuple(bots)
+    if len(kinds) == 1:
+        kinds *= game.players
+    if len(kinds) != game.players:
+        raise OptionError(f"{len(kinds)} bots for {game.players} players")
+    players = [make_bot(kind, derive(seed, "bot", i)) for i, kind in enumerate(kinds)]
+    names = tuple(names) if names else default_names(game.players)
+    state = game.new_game(seed)
+    steps = []
+    while not state.is_terminal():
+        if len(steps) >= max_moves:
+            raise RuntimeError(f"{game.name} seed {seed}: no end after {max_moves} moves")
+        seat = state.current_player
+        move = players[seat].choose(state)
+        record = state.apply(move)
+        steps.append(Step(len(steps) + 1, names[seat], str(move), _narration(record, names)))
+    shown = tuple(dict.fromkeys(kinds))
+    return Transcript(game.name, _options_of(game), seed, names, shown if len(shown) == 1 else kinds,
+                      game.deal(seed), tuple(steps), state.result().narrate(names))
+
+
+def _options_of(game: Game) -> tuple[tuple[str, str], ...]:
+    """``players`` always, then every option that differs from its default, as text."""
+    out = []
+    for info in game.options():
+        value = getattr(game, info.name)
+        if info.name == "players" or value != info.default:
+            out.append((info.name.replace("_", "-"), str(value)))
+    return tuple(out)
+
+
+def rebuild(t: Transcript) -> Transcript:
+    """The transcript as the current engine would write it: re-played by its bots, or re-narrated."""
+    game = t.definition()
+    names = _names(t, game)
+    if t.bots is not None:
+        if t.seed is None:
+            raise t.error("seed", "a transcript played by bots needs a seed")
+        try:
+            new = play(game, t.seed, t.bots, names)
+        except OptionError as err:
+            raise t.error("bots", str(err)) from None
+        return replace(new, names=t.names, path=t.path, lines=t.lines)
+    game, names, state = start(t)
+    steps = []
+    for step in t.steps:
+        record = _apply(t, game, names, state, step)
+        steps.append(replace(step, player=names[record.player], move=str(record.move),
+                             narration=_narration(record, names)))
+    result = t.result
+    if result is not None or state.is_terminal():
+        result = state.result().narrate(names) if state.is_terminal() else result
+    return replace(t, steps=tuple(steps), result=result)
+
+
+def regenerate(paths: Sequence[str | Path] = (), write: bool = False, out=print) -> int:
+    """Check (or with ``write`` rewrite) golden transcripts; 1 if any differs or fails, else 0."""
+    files = [Path(p) for p in paths] or sorted(DEALS_DIR.glob("*.txt"))
+    status = 0
+    for path in files:
+        try:
+            old = path.read_text(encoding="utf-8")
+            new = dumps(rebuild(parse(old, path)))
+        except (TranscriptError, OSError) as err:
+            out(f"error: {err}")
+            status = 1
+            continue
+        if new == old:
+            out(f"same:    {path}")
+        elif write:
+            path.write_text(new, encoding="utf-8")
+            out(f"rewrote: {path}")
+        else:
+            out(f"differs: {path}")
+            diff = difflib.unified_diff(old.splitlines(), new.splitlines(), "file", "engine", lineterm="", n=1)
+            for line in list(diff)[:40]:
+                out(f"  {line}")
+            status = 1
+    return status
+
+
+def key_steps(t: Transcript, replayed: Sequence[Replayed], game: Game | None = None) -> list[int]:
+    """The numbers of the steps that cite one of the game's key clauses (e.g. a bridge)."""
+    game = game or t.definition()
+    keys = set(getattr(game, "KEY_CLAUSES", KEY_CLAUSES.get(game.name, ())))
+    return [r.step.number for r in replayed if keys.intersection(r.record.clauses)]

@@ -1,0 +1,78 @@
+"""Build the real book once with -E -W and check that the directives rendered what the chapters ask for."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHAPTERS = sorted((ROOT / "rules").glob("*.md"))
+CLAUSE = re.compile(r"^(?:`{3,}|:{3,})\{clause\}\s+(\S+)", re.M)
+DIRECTIVE = re.compile(r"^(?:`{3,}|:{3,})\{([a-z-]+)\}", re.M)
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="session")
+def html(tmp_path_factory):
+    out = tmp_path_factory.mktemp("book")
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out
+
+
+def page(html, chapter: Path) -> str:
+    return (html / "rules" / (chapter.stem + ".html")).read_text(encoding="utf-8")
+
+
+def test_pages_exist(html):
+    assert (html / "index.html").is_file()
+    for chapter in CHAPTERS:
+        assert (html / "rules" / (chapter.stem + ".html")).is_file(), chapter.name
+    assert (html / "_static" / "book.css").is_file()
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.stem)
+def test_clause_anchors_are_numbered_in_page_order(html, chapter):
+    ids = CLAUSE.findall(chapter.read_text(encoding="utf-8"))
+    text = page(html, chapter)
+    for number, cid in enumerate(ids, 1):
+        m = re.search(rf'<div class="ganjifa-clause" id="{re.escape(cid)}"><p class="ganjifa-clause-title">'
+                      rf'<span class="ganjifa-clause-number">(\d+)\.</span>', text)
+        assert m, f"{chapter.name}: no anchor for clause {cid}"
+        assert int(m.group(1)) == number
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.stem)
+def test_directives_rendered(html, chapter):
+    used = DIRECTIVE.findall(chapter.read_text(encoding="utf-8"))
+    text = page(html, chapter)
+    if "deal" in used:
+        assert text.count('class="ganjifa-deal') >= used.count("deal")
+        assert re.search(r'<figure class="ganjifa-figure[^"]*"><svg [^>]*role="img"', text)
+        assert 'class="ganjifa-narration' in text and "Result:" in text
+    if "position" in used:
+        assert 'ganjifa-position' in text and "<svg" in text and "ganjifa-legal" in text
+    if "deck-table" in used:
+        assert "ganjifa-deck-table" in text and "ganjifa-swatch" in text
+    if "game-facts" in used:
+        assert "ganjifa-facts" in text
+
+
+def test_citations_link_to_clause_anchors(html):
+    """Every citation link in any page points at a clause anchor that exists."""
+    anchors = {}
+    for chapter in CHAPTERS:
+        text = page(html, chapter)
+        anchors[chapter.stem] = set(re.findall(r'<div class="ganjifa-clause" id="([^"]+)"', text))
+    links = 0
+    for chapter in CHAPTERS:
+        for target, cid in re.findall(r'<a class="ganjifa-clause-cite[^"]*" href="([^"#]*)#([^"]+)"', page(html, chapter)):
+            where = Path(target).stem if target else chapter.stem
+            assert cid in anchors[where], f"{chapter.stem}: link to missing clause {target}#{cid}"
+            links += 1
+    if any("{deal}" in c.read_text() and "{clause}" in c.read_text() for c in CHAPTERS):
+        assert links > 0

@@ -1,0 +1,135 @@
+"""A tiny Sphinx project per case: every bad directive fails a -W build, naming the .md file and line."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import transcript as T
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = sorted((ROOT / "rules" / "deals").glob("kendra-kari*.txt"))
+
+CONF = 'extensions = ["myst_parser", "sphinx_design", "book"]\nexclude_patterns = ["_build", "deals"]\n'
+
+
+def build(tmp_path, page: str, files: dict[str, str] = {}) -> tuple[int, str]:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(page)
+    for name, text in files.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text)
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out")],
+                         capture_output=True, text=True, timeout=300)
+    return run.returncode, run.stdout + run.stderr
+
+
+def line_of(page: str, needle: str) -> int:
+    return next(i for i, line in enumerate(page.splitlines(), 1) if needle in line)
+
+
+def test_good_page_builds(tmp_path):
+    page = ("# Fine\n\n```{game-facts} kendra-kari\n```\n\n```{clause} kk.match\nMatch it.\n```\n\n"
+            "```{clause} kk.draw\nDraw.\n```\n\n"
+            "```{deal}\n:file: deals/x.txt\n:from: 5\n:to: 12\n:pictures: 6,7\n```\n\n"
+            "```{simulation}\n:game: kendra-kari\n:options: players=3\n:games: 50\n:seed: 4\n```\n")
+    code, out = build(tmp_path, page, {"deals/x.txt": GOLDEN[0].read_text()})
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert 'id="kk.match"' in html and "Mughal" in html
+    assert '<span class="ganjifa-clause-number">2.</span>' in html  # numbered in page order
+    assert html.count('<li class="ganjifa-move">') == 8 and 'start="5"' in html
+    assert "Before move 5" in html and "After move 6" in html and "After move 7" in html
+    assert "After move 8" not in html and "Result:" not in html
+    assert 'href="#kk.match"' in html  # a citation in the narration links to its clause
+    assert html.count("%</p>") == 3  # win rate of each of 3 seats
+
+
+def test_bad_option_value(tmp_path):
+    page = "# Bad\n\nText.\n\n```{deal}\n:file: deals/x.txt\n:pictures: sometimes\n```\n"
+    code, out = build(tmp_path, page, {"deals/x.txt": GOLDEN[0].read_text()})
+    assert code != 0
+    assert re.search(r"index\.md:\d+: .*pictures.*sometimes", out), out
+
+
+def test_bad_option_in_position(tmp_path):
+    page = "# Bad\n\n```{position}\n:game: kendra-kari\n:options: players=9\nring=-\n```\n"
+    code, out = build(tmp_path, page)
+    assert code != 0
+    assert f"index.md:{line_of(page, '{position}')}:" in out and "players=9" in out, out
+
+
+def test_illegal_move_in_deal_file(tmp_path):
+    t = T.read(GOLDEN[0])
+    game, names, state = T.start(t)
+    text = GOLDEN[0].read_text()
+    for step in t.steps:
+        try:
+            state.check(game.parse_move("draw"))
+        except ValueError as err:
+            lines = text.splitlines(keepends=True)
+            lines[step.line - 1] = f"{step.number} {step.player}: draw\n"
+            bad, clause = "".join(lines), err.clause
+            break
+        state.apply(game.parse_move(step.move))
+    page = "# Bad\n\nAn example:\n\n```{deal}\n:file: deals/bad.txt\n```\n"
+    code, out = build(tmp_path, page, {"deals/bad.txt": bad})
+    assert code != 0
+    assert f"index.md:{line_of(page, '{deal}')}:" in out, out
+    assert f"deals/bad.txt:{step.line}:" in out and f"clause {clause}" in out, out
+
+
+def test_unknown_game(tmp_path):
+    page = "# Bad\n\n```{game-facts} snap\n```\n"
+    code, out = build(tmp_path, page)
+    assert code != 0
+    assert "index.md:3:" in out and "unknown game 'snap'" in out, out
+
+
+def test_unknown_clause_id(tmp_path):
+    page = "# Bad\n\nSome text.\n\n```{clause} kk.nope\nNo such rule.\n```\n"
+    code, out = build(tmp_path, page)
+    assert code != 0
+    assert "index.md:5:" in out and "unknown clause id 'kk.nope'" in out, out
+
+
+def test_illegal_position_move(tmp_path):
+    from engine.registry import get_game
+
+    game = get_game("kendra-kari", players=4)
+    state = game.new_game(5)
+    setup = state.position()
+    wrong = next(m for m in ("draw", "*1Sa", "open 1Sa") if _illegal(state, game, m))
+    clause = _illegal(state, game, wrong)
+    page = f"# Bad\n\n```{{position}}\n:game: kendra-kari\n:move: {wrong}\n{setup}\n```\n"
+    code, out = build(tmp_path, page)
+    assert code != 0
+    assert "index.md:3:" in out and f"clause {clause}" in out, out
+
+
+def _illegal(state, game, text):
+    try:
+        state.check(game.parse_move(text))
+    except ValueError as err:
+        return getattr(err, "clause", None)
+    return None
+
+
+def test_text_builder_gets_fallbacks(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text("# Deck\n\n```{deck-table} naqsh\n:pictures:\n```\n\n```{clause} kk.match\nMatch it.\n```\n")
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-q", "-b", "text", str(src), str(tmp_path / "out")],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    text = (tmp_path / "out" / "index.txt").read_text()
+    assert "[Picture: " in text and "<svg" not in text
+    from engine.registry import game_class
+
+    title = game_class("kendra-kari").CLAUSES["kk.match"]
+    assert f"1. {title}** (kk.match)" in text and "Match it." in text
