@@ -17,6 +17,7 @@ class DeckTableDirective(GanjifaDirective):
     option_spec = {
         "pictures": directives.flag,
         "ranking": lambda a: directives.choice(a, ("traditional", "uniform")),
+        "table": lambda a: directives.choice(a, ("yes", "no")),
     }
 
     def run(self):
@@ -28,10 +29,10 @@ class DeckTableDirective(GanjifaDirective):
         ranking = Ranking(self.options.get("ranking", "traditional"))
         rows = []
         for s in d.suits:
-            order = " ".join(d.court_labels.get(r, str(r)) for r in d.order(s, ranking))
+            order = d.order_text(s, ranking)
             rows.append([s.name, s.code, ", ".join(s.other_names) or "-", s.sign, s.group,
                          [swatch(colour=s.colour, label=f"{s.name} colour {s.colour}")], order])
-        out = [table(["Suit", "Code", "Other names", "Sign", "Group", "Colour", "Order, high to low"], rows,
+        out = [] if self.options.get("table", "yes") == "no" else [table(["Suit", "Code", "Other names", "Sign", "Group", "Colour", "Order, high to low"], rows,
                      classes=["ganjifa-deck-table"], widths=[3, 1, 3, 3, 2, 1, 5])]
         if "pictures" in self.options:
             from engine.draw import deck_sheet_svg
