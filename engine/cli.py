@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sub.add_parser("games", help="list the games")
 
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     from .errors import GanjifaError
 
     try:

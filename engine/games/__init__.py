@@ -1,0 +1,1 @@
+"""The games, one module each; the registry imports them by name."""

@@ -1,0 +1,114 @@
+"""What a Kendra Kari move did: cheap frozen records, and the book's prose for them."""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Sequence
+
+from ..cards import Card
+from ..decks import MUGHAL
+from ..protocol import default_names
+from .kk_moves import DRAW, OPEN, PLAY, TWO
+from .ring import how_matched
+
+# the clauses each kind of record cites (shared tuples: no allocation on the hot path)
+CL_FIRST = ("kk.first",)
+CL_MATCH = ("kk.match",)
+CL_WRAP = ("kk.match", "kk.next")
+CL_DRAW = ("kk.draw",)
+CL_DRAW_NB = ("kk.draw", "kk.drawn-no-bridge")
+CL_BRIDGE = ("kk.bridge", "kk.clear")
+CL_TWO = ("kk.two-card", "kk.match", "kk.bridge", "kk.clear")
+CL_OPEN = ("kk.new-phase",)
+CL_END = ("kk.stock-out",)
+CL_OUT = ("kk.out",)
+_new = tuple.__new__
+
+
+class KKRecord(tuple):
+    """What one move did (frozen). Built cheaply on the hot path; the prose comes from :meth:`narrate`.
+
+    Fields: ``player``, ``move``, ``clauses``, ``drawn`` (the card drawn, or None), ``positions``
+    (where cards went, 1..7, in order), ``after`` and ``after_position`` (the last card before the
+    move and where it lay), ``opposite`` and ``opposite_position`` (the card opposite, for a
+    bridge), ``cleared`` (cards that left the game), ``won``, ``reshuffled`` (captured cards
+    shuffled into a new stock before a draw) and ``shuffle_seed`` (that chance step's seed).
+    """
+
+    __slots__ = ()
+    _fields = ("player", "move", "clauses", "drawn", "positions", "after", "after_position", "opposite",
+               "opposite_position", "cleared", "won", "reshuffled", "shuffle_seed")
+
+    def __new__(cls, player, move, clauses, drawn=None, positions=(), after=None, after_position=None,
+                opposite=None, opposite_position=None, cleared=0, won=False, reshuffled=0, shuffle_seed=None):
+        return _new(cls, (player, move, clauses, drawn, positions, after, after_position, opposite,
+                          opposite_position, cleared, won, reshuffled, shuffle_seed))
+
+    def __repr__(self) -> str:
+        return "KKRecord(" + ", ".join(f"{k}={v!r}" for k, v in zip(self._fields, self)) + ")"
+
+    def narrate(self, names: Sequence[str] | None = None) -> str:
+        """One sentence (or two) of the book's prose for this move, ending in its clause ids."""
+        return _narrate(self, names)
+
+
+for _i, _field in enumerate(KKRecord._fields):
+    setattr(KKRecord, _field, property(itemgetter(_i), doc=f"The record's {_field.replace('_', ' ')}."))
+del _i, _field
+
+
+def card_name(card: Card) -> str:
+    """A card's name in prose: ``Raja of Ghulam``, ``7 of Taj``."""
+    return MUGHAL.card_name(card)
+
+
+def _narrate(r: KKRecord, names: Sequence[str] | None) -> str:
+    move = r.move
+    who = (names or default_names(max(r.player + 1, 3)))[r.player]
+    k = move._k
+    if k == PLAY:
+        card, pos = move.cards[0], r.positions[0]
+        if "kk.first" in r.clauses:
+            text = (f"{who} plays the {card_name(card)} to Position {pos}, matching the {card_name(r.after)} "
+                    f"on Position 7 by {how_matched(card, r.after)}")
+        else:
+            wrap = " (round again after Position 6)" if "kk.next" in r.clauses else ""
+            text = (f"{who} plays the {card_name(card)} to Position {pos}{wrap}, matching the {card_name(r.after)} "
+                    f"by {how_matched(card, r.after)}")
+    elif k == DRAW:
+        if "kk.stock-out" in r.clauses and not r.reshuffled:
+            text = f"{who} cannot play and the stock is empty, so the game ends and the fewest cards in hand wins"
+        else:
+            lead = f"{who} cannot play and draws"
+            if r.reshuffled:
+                lead = (f"{who} cannot play and the stock is empty, so the {r.reshuffled} captured cards are "
+                        f"shuffled into a new stock. {who} draws")
+            if r.positions:
+                extra = ("; it could have built a bridge, but a drawn card never does"
+                         if "kk.drawn-no-bridge" in r.clauses else "")
+                text = (f"{lead}; the {card_name(r.drawn)} fits, so it goes straight "
+                        f"to Position {r.positions[0]}{extra}")
+            else:
+                text = f"{lead} the {card_name(r.drawn)}, which does not fit, so it is kept"
+    elif k == OPEN:
+        text = f"{who} starts a new phase with the {card_name(move.cards[0])} on Position 7"
+        if len(move.cards) > 1:
+            text += f" and the {card_name(move.cards[1])} on Position 1"
+    else:
+        bridge = move.cards[-1]
+        if k == TWO:
+            first = move.cards[0]
+            text = (f"{who} plays the {card_name(first)} to Position {r.positions[0]}, matching the "
+                    f"{card_name(r.after)} by {how_matched(first, r.after)}, "
+                    f"then bridges with the {card_name(bridge)}: "
+                    f"it matches the {card_name(first)} on Position {r.positions[0]}")
+        else:
+            text = (f"{who} bridges with the {card_name(bridge)}: it matches the {card_name(r.after)} "
+                    f"on Position {r.after_position}")
+        text += (f" and the {card_name(r.opposite)} opposite on Position {r.opposite_position}. "
+                 f"The ring is cleared ({r.cleared} cards leave the game)")
+    if r.won:
+        text += f". {who} has no cards left and wins"
+    return text + " " + " ".join(f"[{c}]" for c in r.clauses) + "."
+
+
