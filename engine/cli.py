@@ -26,7 +26,12 @@ def main(argv: list[str] | None = None) -> int:
 
     sub.add_parser("games", help="list the games")
 
-    args = parser.parse_intermixed_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # key=value game options may come before or after --seed/--bots
+    if args.command == "play" and all("=" in e and not e.startswith("-") for e in extra):
+        args.options = [*args.options, *extra]
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     from .errors import GanjifaError
 
     try:
@@ -54,10 +59,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _play(args) -> int:
     from .bots import make_bot, play_out
+    from .errors import OptionError
     from .registry import get_game
     from .shuffle import derive
 
-    options = dict(kv.split("=", 1) for kv in args.options)
+    options = dict(kv.split("=", 1) for kv in args.options if "=" in kv)
+    if len(options) != len(args.options):
+        raise OptionError(f"game options are written key=value, not {' '.join(args.options)!r}")
     game = get_game(args.game, **options)
     state = game.new_game(game.deal(args.seed))
     kinds = args.bots.split(",")
