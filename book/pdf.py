@@ -1,0 +1,441 @@
+"""The print-ready A5 booklet: WeasyPrint over Sphinx's ``singlehtml`` output.
+
+``python -m book.pdf HTML_DIR OUT.pdf`` reads ``HTML_DIR/index.html`` (every chapter on
+one page), adds a cover, a colophon and a contents page, strips the web chrome, marks
+each chapter for the print stylesheet (``book/static/print.css``) and writes the PDF.
+Fonts come from the ``fontpkg`` packages, registered with ``@font-face`` at PDF time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+STATIC = Path(__file__).parent / "static"
+PRINT_CSS = STATIC / "print.css"
+
+TITLE = "Ganjifa: rules of play"
+SUBTITLE = "The round playing cards of India"
+AUTHOR = "The Ganjifa rulebook project"
+
+# (CSS family name, fontpkg family name); the CSS names are the ones print.css uses
+FONTS = (("Noto Serif", "Noto Serif"), ("Noto Sans", "Noto Sans"),
+         ("Noto Sans Devanagari", "Noto Sans Devanagari"))
+
+WEIGHTS = (400, 600, 700)  # the weights print.css uses
+
+SVG_NS = "http://www.w3.org/2000/svg"
+CHROME = ("sphinxsidebar", "footer", "related", "clearer", "searchbox")  # removed classes
+
+
+@dataclass(frozen=True)
+class Heading:
+    """One contents entry: its level (1 chapter, 2 section), text and link target."""
+
+    level: int
+    text: str
+    target: str
+
+
+# -- fonts ---------------------------------------------------------------------------------
+
+def font_faces_css() -> str:
+    """``@font-face`` rules for the fontpkg fonts, each file named by a file:// URL.
+
+    The packages ship variable fonts; WeasyPrint takes no weight range in ``@font-face``,
+    so each weight the stylesheet uses gets its own rule, and WeasyPrint embeds a static
+    instance of the file at that weight.
+    """
+    import fontpkg
+
+    rules = []
+    for css_name, pkg_name in FONTS:
+        fam = fontpkg.family(pkg_name)
+        for style in fam.styles:
+            for weight in WEIGHTS:
+                f = fontpkg.select_file(fam, weight, style, nearest=True)
+                rules.append(
+                    f'@font-face {{ font-family: "{css_name}"; '
+                    f'src: url("{f.path.resolve().as_uri()}"); '
+                    f"font-style: {style}; font-weight: {weight}; }}")
+    return "\n".join(rules) + "\n"
+
+
+# -- the tree ------------------------------------------------------------------------------
+
+def _classes(el: ET.Element) -> list[str]:
+    return (el.get("class") or "").split()
+
+
+def _has_class(el: ET.Element, name: str) -> bool:
+    return name in _classes(el)
+
+
+def _add_class(el: ET.Element, name: str) -> None:
+    if not _has_class(el, name):
+        el.set("class", " ".join([*_classes(el), name]))
+
+
+def _text(el: ET.Element) -> str:
+    return " ".join("".join(el.itertext()).split())
+
+
+def _find(root: ET.Element, tag: str | None = None, cls: str | None = None) -> ET.Element | None:
+    return next(_iter(root, tag, cls), None)
+
+
+def _iter(root: ET.Element, tag: str | None = None, cls: str | None = None):
+    for el in root.iter(tag):
+        if isinstance(el.tag, str) and (cls is None or _has_class(el, cls)):
+            yield el
+
+
+def _is_chrome(el: ET.Element) -> bool:
+    if el.tag == "script" or any(_has_class(el, c) for c in CHROME):
+        return True
+    # permalink marks; a headerlink with real text (a clause id) is content and stays
+    return _has_class(el, "headerlink") and _text(el) in ("", "\u00b6", "#")
+
+
+def _remove_chrome(root: ET.Element) -> None:
+    for parent in list(root.iter()):
+        previous = None
+        for child in list(parent):
+            if isinstance(child.tag, str) and _is_chrome(child):
+                if child.tail:  # keep the text that followed the removed element
+                    if previous is None:
+                        parent.text = (parent.text or "") + child.tail
+                    else:
+                        previous.tail = (previous.tail or "") + child.tail
+                parent.remove(child)
+            else:
+                previous = child
+
+
+def _fix_links(root: ET.Element) -> None:
+    """``#document-rules/x#anchor`` (a cross-page link written as raw HTML) -> ``#anchor``:
+    singlehtml fixes that only for reference nodes."""
+    for a in root.iter("a"):
+        href = a.get("href") or ""
+        if href.startswith("#document-") and "#" in href[1:]:
+            a.set("href", "#" + href.rsplit("#", 1)[1])
+
+
+def _trim_code(root: ET.Element) -> None:
+    """Drop the blank lines that end a code block (doctests in .md need one before the fence)."""
+    for pre in _iter(root, "pre"):
+        slots = [(pre, "text")]
+        for node in pre.iter():
+            if node is not pre:
+                slots += [(node, "text"), (node, "tail")]
+        for node, attr in reversed(slots):
+            value = getattr(node, attr)
+            if not value:
+                continue
+            trimmed = value.rstrip()
+            setattr(node, attr, trimmed)
+            if trimmed:
+                break
+
+
+def _heading(section: ET.Element) -> ET.Element | None:
+    for child in section:
+        if isinstance(child.tag, str) and child.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+            return child
+    return None
+
+
+def _chapters(body: ET.Element) -> list[ET.Element]:
+    """The chapter sections: in singlehtml each follows a ``<span id="document-...">``
+    (perhaps with more empty target spans between them)."""
+    chapters = []
+    for parent in body.iter():
+        children = list(parent)
+        for i, child in enumerate(children):
+            if child.tag == "span" and (child.get("id") or "").startswith("document-"):
+                for nxt in children[i + 1:]:
+                    if nxt.tag != "span":
+                        if nxt.tag == "section":
+                            chapters.append(nxt)
+                        break
+    return chapters
+
+
+def _mark_chapters(chapters: list[ET.Element]) -> list[Heading]:
+    """Class the chapters and give each chapter and section heading a unique id."""
+    entries = []
+    for n, chapter in enumerate(chapters, 1):
+        _add_class(chapter, "pdf-chapter")
+        head = _heading(chapter)
+        if head is None:
+            continue
+        _add_class(head, "pdf-chapter-title")
+        head.set("id", f"pdf-ch{n}")
+        entries.append(Heading(1, _text(head), f"pdf-ch{n}"))
+        for m, section in enumerate((c for c in chapter if c.tag == "section"), 1):
+            sub = _heading(section)
+            if sub is not None:
+                sub.set("id", f"pdf-ch{n}-s{m}")
+                entries.append(Heading(2, _text(sub), f"pdf-ch{n}-s{m}"))
+    return entries
+
+
+LONG_TABLE_ROWS = 28  # more rows than fit on an A5 page: such a table may split between rows
+
+
+def _mark_long_tables(root: ET.Element) -> None:
+    for table in _iter(root, "table"):
+        if sum(1 for _ in table.iter("tr")) > LONG_TABLE_ROWS:
+            _add_class(table, "pdf-long-table")
+
+
+def _expand_interactive(root: ET.Element) -> None:
+    """Open every dropdown (print.css shows every tab panel under its label)."""
+    for details in _iter(root, "details"):
+        details.set("open", "open")
+
+
+def _el(tag: str, text: str | None = None, cls: str | None = None, **attrs) -> ET.Element:
+    el = ET.Element(tag, {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()})
+    if cls:
+        el.set("class", cls)
+    el.text = text
+    return el
+
+
+def cover_picture() -> ET.Element:
+    """A fan of round cards for the cover: the engine's drawing when there is one."""
+    try:
+        return _engine_cards()
+    except (ImportError, TypeError, ValueError, ET.ParseError):  # no usable drawing module
+        return _plain_cards()
+
+
+def _cover_cards():
+    from engine.cards import Card
+    from engine.decks import MUGHAL
+
+    ranks = (12, 11, 10, 1, 12)
+    return [Card(s, r) for s, r in zip(MUGHAL.suits[::2] + MUGHAL.suits[1:2], ranks)]
+
+
+def _engine_cards() -> ET.Element:
+    from engine.draw import card_svg  # written by the drawing module's author
+
+    cards = _cover_cards()
+    row = _el("div", cls="pdf-cover-cards")
+    for card in cards:
+        svg = card_svg(card)
+        if isinstance(svg, str):
+            svg = ET.fromstring(svg)
+        row.append(_in_svg_ns(svg))
+    return row
+
+
+def _in_svg_ns(el: ET.Element) -> ET.Element:
+    """Put SVG built without a namespace into the SVG one, as WeasyPrint expects inline."""
+    for node in el.iter():
+        if isinstance(node.tag, str) and not node.tag.startswith("{"):
+            node.tag = f"{{{SVG_NS}}}{node.tag}"
+        node.attrib.pop("xmlns", None)
+    return el
+
+
+def _plain_cards() -> ET.Element:
+    from engine.decks import MUGHAL
+
+    svg = _el("svg", viewBox="0 0 300 120", width="300", height="120", role="img")
+    svg.append(_el("title", "Five round Ganjifa cards"))
+    for i, suit in enumerate(MUGHAL.suits[:5]):
+        cx = 50 + i * 50
+        cy = 62 + abs(i - 2) * 8
+        svg.append(_el("circle", cx=str(cx), cy=str(cy), r="44", fill="#f7f1e3",
+                       stroke=suit.colour, stroke_width="3"))
+        svg.append(_el("circle", cx=str(cx), cy=str(cy), r="36", fill="none",
+                       stroke=suit.colour, stroke_width="1"))
+        label = _el("text", suit.name[:2], x=str(cx), y=str(cy + 6), fill=suit.colour)
+        label.set("text-anchor", "middle")
+        label.set("font-size", "18")
+        label.set("font-family", "Noto Sans")
+        svg.append(label)
+    wrap = _el("div", cls="pdf-cover-cards")
+    wrap.append(_in_svg_ns(svg))
+    return wrap
+
+
+def edition_line() -> str:
+    """The decks the book covers and the edition, e.g. for a deck publisher's print run."""
+    from engine.decks import DECKS
+
+    decks = ", ".join(f"{d.name} ({len(d.strength_table())} cards)" for d in DECKS.values())
+    try:
+        version = metadata.version("ganjifa-rules")
+    except metadata.PackageNotFoundError:
+        version = "0"
+    return f"For the {decks} decks \u00b7 Edition {version}"
+
+
+def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str,
+                  subtitle: str, edition: str, author: str) -> list[ET.Element]:
+    cover = _el("section", cls="pdf-cover")
+    cover.append(_el("h1", title, cls="pdf-cover-title"))
+    cover.append(_el("p", subtitle, cls="pdf-cover-subtitle"))
+    cover.append(cover_picture())
+    edition_p = _el("p", None, cls="pdf-cover-edition")
+    for i, part in enumerate(edition.split(" \u00b7 ")):
+        if i:
+            edition_p.append(_el("br"))
+            edition_p[-1].tail = part
+        else:
+            edition_p.text = part
+    cover.append(edition_p)
+
+    colophon = _el("section", cls="pdf-colophon")
+    for el in intro:
+        colophon.append(el)
+    credit = edition.replace(" \u00b7 ", "; ")
+    colophon.append(_el("p", f"{title}. {author}. {credit}.", cls="pdf-colophon-credit"))
+
+    contents = _el("nav", cls="pdf-contents")
+    contents.append(_el("h2", "Contents", cls="pdf-contents-title"))
+    ul = _el("ul")
+    for e in entries:
+        li = _el("li", cls=f"pdf-toc-l{e.level}")
+        li.append(_el("a", e.text, href=f"#{e.target}"))
+        ul.append(li)
+    contents.append(ul)
+    return [cover, colophon, contents]
+
+
+def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
+            edition: str | None = None, author: str = AUTHOR) -> list[Heading]:
+    """Turn the singlehtml tree into the booklet's tree in place; return the contents."""
+    _remove_chrome(root)
+    _fix_links(root)
+    _trim_code(root)
+    _expand_interactive(root)
+    _mark_long_tables(root)
+    body = _find(root, "div", "body")
+    if body is None:
+        raise ValueError("no <div class='body'> in the HTML: is it Sphinx singlehtml output?")
+    chapters = _chapters(body)
+    if not chapters:
+        raise ValueError("no chapters found (no <span id='document-...'> before a <section>): "
+                         "build the book with the singlehtml builder")
+    entries = _mark_chapters(chapters)
+
+    # the front page's own title and intro move to the cover and the colophon
+    intro: list[ET.Element] = []
+    front = _find(body, "section")
+    if front is not None and front not in chapters:
+        for child in list(front):
+            if child.tag == "div" and _has_class(child, "toctree-wrapper"):
+                break
+            front.remove(child)
+            if child.tag not in ("h1", "span"):
+                intro.append(child)
+    for i, el in enumerate(_front_matter(intro, entries, title=title, subtitle=subtitle,
+                                         edition=edition or edition_line(), author=author)):
+        body.insert(i, el)
+    return entries
+
+
+# -- rendering -----------------------------------------------------------------------------
+
+def _document(root: ET.Element, base_url: str):
+    from weasyprint import HTML
+    import cssselect2
+
+    # WeasyPrint parses HTML itself; hand it the edited tree instead of reserialising it
+    doc = HTML(string="<html></html>", base_url=base_url)
+    doc.wrapper_element = cssselect2.ElementWrapper.from_html_root(root)
+    doc.etree_element = doc.wrapper_element.etree_element
+    return doc
+
+
+@dataclass(frozen=True)
+class Booklet:
+    """What :func:`make_pdf` wrote: the file, its page count, the seconds WeasyPrint took,
+    and internal links whose target is missing (``#anchor`` strings)."""
+
+    path: Path
+    pages: int
+    seconds: float
+    broken_links: tuple[str, ...] = ()
+
+
+class _MissingAnchors(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.found: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if message.startswith("No anchor"):
+            self.found.append(message.split()[2])
+
+
+def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
+             author: str = AUTHOR, subtitle: str = SUBTITLE, edition: str | None = None) -> Booklet:
+    """Write the booklet for the singlehtml build in ``html_dir`` to ``out``."""
+    import tinyhtml5
+    from weasyprint import LOGGER
+    from weasyprint.text.fonts import FontConfiguration
+
+    html_dir = Path(html_dir)
+    index = html_dir / "index.html"
+    if not index.is_file():
+        raise FileNotFoundError(f"{index} not found: build with `sphinx -b singlehtml` first")
+    start = time.perf_counter()
+    with index.open("rb") as f:
+        root = tinyhtml5.parse(f, namespace_html_elements=False)
+    prepare(root, title=title, subtitle=subtitle, edition=edition, author=author)
+    head = _find(root, "head")
+    for t in _iter(head, "title"):
+        t.text = title
+    head.append(_el("meta", name="author", content=author))
+    # an author stylesheet after the theme's, so it wins over it (WeasyPrint's
+    # `stylesheets=` would be user sheets, which lose to the theme)
+    head.append(_el("style", font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")))
+
+    doc = _document(root, base_url=html_dir.resolve().as_uri() + "/")
+    fonts = FontConfiguration()  # @font-face rules only count with one
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    missing = _MissingAnchors()
+    LOGGER.addHandler(missing)
+    try:
+        rendered = doc.render(font_config=fonts)
+        rendered.metadata.title = title
+        rendered.metadata.authors = [author]
+        rendered.write_pdf(out)
+    finally:
+        LOGGER.removeHandler(missing)
+    return Booklet(out, len(rendered.pages), time.perf_counter() - start,
+                   tuple(dict.fromkeys(missing.found)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m book.pdf", description=__doc__.splitlines()[0])
+    parser.add_argument("html_dir", help="the Sphinx singlehtml output folder")
+    parser.add_argument("out", help="the PDF to write")
+    args = parser.parse_args(argv)
+    try:
+        booklet = make_pdf(args.html_dir, args.out)
+    except (FileNotFoundError, ValueError) as exc:
+        print(f"book.pdf: {exc}", file=sys.stderr)
+        return 1
+    for link in booklet.broken_links:
+        print(f"book.pdf: warning: link to {link} has no target in the book", file=sys.stderr)
+    print(f"PDF: {booklet.path} ({booklet.pages} pages, {booklet.seconds:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,451 @@
+"""The A5 booklet: `book.pdf` over a singlehtml build, on a fixture book and on the real one.
+
+Each PDF is built once per test session (slow: Sphinx + WeasyPrint) and then read with
+pypdf. A failure names the page or font that breaks the print rules of DESIGN.md / PDF.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from pypdf import PdfReader
+
+from book import pdf as bookpdf
+
+ROOT = Path(__file__).resolve().parents[1]
+A5_PT = (148 / 25.4 * 72, 210 / 25.4 * 72)
+HALF_MM_PT = 0.5 / 25.4 * 72
+
+pytestmark = pytest.mark.slow
+
+TABS = {"Two players": "TABTWO each player takes twelve cards",
+        "Three players": "TABTHREE each player takes eight cards",
+        "Four players": "TABFOUR each player takes six cards"}
+ROWS = 70  # a table longer than one A5 page
+
+def _md(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+FIXTURE = {
+    "index.md": _md("""
+        # Fixture book
+
+        A tiny book that exercises the print stylesheet.
+
+        ```{toctree}
+        :caption: Chapters
+
+        chapters/facts
+        chapters/pictures
+        chapters/long
+        ```
+        """),
+    "chapters/facts.md": _md("""
+        # Deck facts
+
+        The centre is called केंद्र कड़ी in Hindi; the game is Kendra Kari.
+
+        ## Deal sizes
+
+        ::::{tab-set}
+        """) + "".join(f":::{{tab-item}} {label}\n{text}.\n:::\n\n" for label, text in TABS.items())
+    + _md("""
+        ::::
+
+        :::{dropdown} Why twelve?
+        DROPDOWNTEXT the deck has ninety-six cards.
+        :::
+
+        ## A long table
+
+        | number | name | note |
+        |---|---|---|
+        """) + "".join(f"| {i} | row {i} | ROWMARK{i} |\n" for i in range(1, ROWS + 1))
+    + _md("""
+
+        ## Code
+
+        ```python
+        >>> 1 + 1
+        2
+
+        ```
+        """),
+    "chapters/pictures.md": _md("""
+        # Pictures
+
+        ## A big picture
+
+        Some text before the picture so that it does not start the page.
+
+        <div class="ganjifa-figure"><svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1400" viewBox="0 0 1200 1400"><title>BIGSVG</title><rect width="1200" height="1400" fill="#eee" stroke="#000"/><circle cx="600" cy="700" r="500" fill="#c0262d"/></svg></div>
+
+        After the picture.
+        """),
+    "chapters/long.md": "# A long chapter\n\n" + "\n".join(
+        f"## Section {n}\n\n" + "\n\n".join(
+            f"Paragraph {n}.{p}: " + "The players take turns to lead a card to the trick. " * 9
+            for p in range(1, 6)) + "\n"
+        for n in range(1, 5)),
+}
+CHAPTERS = ["Deck facts", "Pictures", "A long chapter"]
+
+
+def _sphinx_singlehtml(src: Path, out: Path) -> None:
+    cmd = [sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "singlehtml",
+           str(src), str(out)]
+    done = subprocess.run(cmd, capture_output=True, text=True, cwd=src)
+    assert done.returncode == 0, f"singlehtml build of {src} failed:\n{done.stderr}"
+
+
+def _write_fixture(src: Path) -> None:
+    for name, text in FIXTURE.items():
+        path = src / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    # the real conf.py's settings, with the fixture's pages instead of the book's
+    (src / "conf.py").write_text(
+        f"exec(compile(open({str(ROOT / 'conf.py')!r}).read(), 'conf.py', 'exec'))\n"
+        "include_patterns = ['index.md', 'chapters/**']\n", encoding="utf-8")
+
+
+class Built:
+    def __init__(self, booklet: bookpdf.Booklet):
+        self.path = booklet.path
+        self.seconds = booklet.seconds
+        self.broken_links = booklet.broken_links
+        self.reader = PdfReader(self.path)
+        self.pages = [p.extract_text() or "" for p in self.reader.pages]
+        self.text = "\n".join(self.pages)
+
+    def lines(self, n: int) -> list[str]:
+        """Non-empty lines of page ``n`` (1-based) in layout order: running head first,
+        page number last. (Layout mode leaves out text inside pictures.)"""
+        text = self.reader.pages[n - 1].extract_text(extraction_mode="layout")
+        return [ln.strip() for ln in text.splitlines() if ln.strip()]
+
+    def page_of(self, needle: str, start: int = 1) -> int:
+        """1-based number of the first page at or after ``start`` whose text has ``needle``."""
+        for i, text in enumerate(self.pages[start - 1:], start):
+            if needle in " ".join(text.split()):
+                return i
+        raise AssertionError(f"{needle!r} is on no page from {start} on")
+
+
+@pytest.fixture(scope="session")
+def fixture_pdf(tmp_path_factory) -> Built:
+    src = tmp_path_factory.mktemp("fixture-book")
+    _write_fixture(src)
+    _sphinx_singlehtml(src, src / "_build")
+    return Built(bookpdf.make_pdf(src / "_build", src / "book.pdf"))
+
+
+@pytest.fixture(scope="session")
+def real_pdf(tmp_path_factory) -> Built:
+    out = tmp_path_factory.mktemp("real-book")
+    _sphinx_singlehtml(ROOT, out / "singlehtml")
+    return Built(bookpdf.make_pdf(out / "singlehtml", out / "ganjifa-rules.pdf"))
+
+
+def _real_chapter_titles() -> list[str]:
+    """The chapter titles in toctree order, read from the sources (first '# ' line)."""
+    index = (ROOT / "index.md").read_text(encoding="utf-8")
+    block = re.search(r"```\{toctree\}(.*?)```", index, re.S).group(1)
+    docs = [ln.strip() for ln in block.splitlines() if ln.strip() and not ln.strip().startswith(":")]
+    titles = []
+    for doc in docs:
+        text = (ROOT / f"{doc}.md").read_text(encoding="utf-8")
+        titles.append(re.search(r"^# (.+)$", text, re.M).group(1).strip())
+    return titles
+
+
+LEADER = re.compile(r"^\s*(.+?)\s*\.{3,}\s*(\d+)\s*$")
+
+
+def _contents(built: Built) -> tuple[list[tuple[str, int]], int]:
+    """The (title, page number) entries of the contents, and its last page."""
+    page = built.page_of("Contents")
+    entries = []
+    while page <= len(built.pages):
+        found = [LEADER.match(ln) for ln in built.pages[page - 1].splitlines()]
+        found = [(m.group(1), int(m.group(2))) for m in found if m]
+        if not found:
+            break
+        entries += found
+        page += 1
+    return entries, page - 1
+
+
+def _chapter_start(built: Built, title: str, after: int) -> int:
+    """The page after ``after`` whose first line is the chapter title (no running head there)."""
+    for n in range(after + 1, len(built.pages) + 1):
+        lines = built.lines(n)
+        if lines and lines[0] == title:
+            return n
+    raise AssertionError(f"no page starts with the chapter title {title!r}")
+
+
+def _fonts(reader: PdfReader) -> dict[str, dict]:
+    fonts = {}
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            for desc_font in font.get("/DescendantFonts") or [font]:
+                desc_font = desc_font.get_object()
+                fonts[str(desc_font.get("/BaseFont"))] = desc_font.get("/FontDescriptor").get_object()
+    return fonts
+
+
+# -- on both books --------------------------------------------------------------------------
+
+@pytest.fixture(params=["fixture", "real"])
+def built(request) -> Built:
+    return request.getfixturevalue(f"{request.param}_pdf")
+
+
+def test_every_page_is_a5(built):
+    for n, page in enumerate(built.reader.pages, 1):
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert abs(w - A5_PT[0]) < HALF_MM_PT and abs(h - A5_PT[1]) < HALF_MM_PT, (
+            f"page {n} is {w / 72 * 25.4:.1f} x {h / 72 * 25.4:.1f} mm, not A5 (148 x 210)")
+
+
+def test_every_font_is_embedded(built):
+    fonts = _fonts(built.reader)
+    assert fonts, "no fonts found in the PDF"
+    for name, desc in fonts.items():
+        assert any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
+            f"font {name} is not embedded: a printer would substitute it")
+
+
+def test_fonts_come_from_fontpkg(built):
+    names = " ".join(_fonts(built.reader))
+    assert "Noto-Serif" in names and "Noto-Sans" in names, (
+        f"body/heading fonts are not the fontpkg Noto fonts: {names} (is @font-face ignored?)")
+
+
+def test_cover_has_title_and_no_page_number(built):
+    cover = built.pages[0]
+    assert "Ganjifa: rules of play" in cover
+    assert "The round playing cards of India" in cover
+    assert "edition" in cover.lower(), "the cover has no edition line"
+    assert "Contents" not in cover
+    numbers = [ln for ln in built.lines(1) if ln.isdigit()]
+    assert not numbers, f"the cover shows a page number (or a stray running head): {built.lines(1)}"
+
+
+def test_metadata(built):
+    meta = built.reader.metadata
+    assert meta.title == "Ganjifa: rules of play"
+    assert meta.author == bookpdf.AUTHOR
+
+
+def test_contents_page_numbers_match_the_chapters(built):
+    titles = CHAPTERS if "fixture" in str(built.path) else _real_chapter_titles()
+    entries, last = _contents(built)
+    listed = dict(entries)
+    for title in titles:
+        assert title in listed, f"chapter {title!r} is missing from the contents: {entries}"
+        actual = _chapter_start(built, title, last)
+        assert listed[title] == actual, (
+            f"contents says {title!r} is on page {listed[title]} but it starts on page {actual}")
+        assert actual % 2 == 1, f"chapter {title!r} starts on a left-hand page ({actual})"
+    # every entry, sections too, names a page that has its heading
+    for title, page in entries:
+        assert title in " ".join(built.pages[page - 1].split()), (
+            f"contents entry {title!r} points at page {page}, which does not have it")
+
+
+def test_page_numbers_and_running_heads(built):
+    titles = CHAPTERS if "fixture" in str(built.path) else _real_chapter_titles()
+    _, last = _contents(built)
+    starts = {_chapter_start(built, t, last): t for t in titles}
+    chapter = None
+    for n in range(min(starts), len(built.pages) + 1):
+        lines = built.lines(n)
+        if n in starts:
+            chapter = starts[n]
+        if not lines:
+            continue  # a blank page before a chapter: no head, no number
+        assert lines[-1] == str(n), f"page {n} does not end with its page number: {lines[-1]!r}"
+        if n in starts:
+            continue  # no running head on a chapter's first page (checked by _chapter_start)
+        if n % 2 == 1:
+            assert lines[0] == chapter, f"right page {n}: running head {lines[0]!r}, not {chapter!r}"
+        else:
+            assert lines[0] == "Ganjifa: rules of play", f"left page {n}: running head {lines[0]!r}"
+
+
+def test_no_web_chrome(built):
+    for word in ("Navigation", "Show Source", "Powered by", "Quick search", "Related Topics", "\u00b6"):
+        assert word not in built.text, f"web chrome {word!r} is in the PDF"
+
+
+def test_layout_is_fast(built):
+    # budget: about 20 s for a 50-page book; a floated wrapper (alabaster) makes it minutes
+    pages = len(built.reader.pages)
+    assert built.seconds < 3 + 0.35 * pages, f"WeasyPrint took {built.seconds:.1f} s for {pages} pages"
+
+
+def test_internal_links_have_targets(built):
+    assert not built.broken_links, f"links to missing anchors in the PDF: {built.broken_links}"
+
+
+# -- on the fixture book ---------------------------------------------------------------------
+
+def test_fixture_every_chapter_title_in_text(fixture_pdf):
+    for title in CHAPTERS:
+        assert title in fixture_pdf.text
+
+
+def test_every_tab_is_printed_with_its_label(fixture_pdf):
+    for label, text in TABS.items():
+        marker = text.split()[0]
+        assert marker in fixture_pdf.text, f"content of tab {label!r} is not printed"
+        assert label.upper() in fixture_pdf.text.upper(), f"tab label {label!r} is not printed"
+
+
+def test_dropdown_is_expanded(fixture_pdf):
+    assert "DROPDOWNTEXT" in fixture_pdf.text
+
+
+def test_long_table_is_complete(fixture_pdf):
+    text = " ".join(fixture_pdf.text.split())
+    missing = [i for i in range(1, ROWS + 1) if f"ROWMARK{i} " not in text + " "]
+    assert not missing, f"table rows missing from the PDF: {missing}"
+
+
+def test_devanagari_is_shaped_with_its_font(fixture_pdf):
+    page = fixture_pdf.reader.pages[fixture_pdf.page_of("the game is Kendra Kari") - 1]
+    names = " ".join(str(f.get_object()["/BaseFont"]) for f in page["/Resources"]["/Font"].values())
+    assert "Devanagari" in names, f"Devanagari text is not set in Noto Sans Devanagari: {names}"
+    # pypdf may split the cluster (कें द्र); the font check above is the firm one
+    assert "कड़ी" in fixture_pdf.text or "केंद्र" in fixture_pdf.text, "Devanagari text is not extractable"
+
+
+def test_big_picture_is_scaled_and_whole(fixture_pdf):
+    # the 1200 x 1400 px svg fits the text block: it is on one page, after its heading's page
+    assert "After the picture." in fixture_pdf.text
+    heading = fixture_pdf.page_of("A big picture", fixture_pdf.page_of("Contents") + 1)
+    assert fixture_pdf.page_of("After the picture.") - heading <= 1, "the big svg is not scaled to the page"
+
+
+def test_internal_links_work(fixture_pdf):
+    contents = fixture_pdf.reader.pages[fixture_pdf.page_of("Contents") - 1]
+    links = [a.get_object() for a in contents.get("/Annots", []) if a.get_object()["/Subtype"] == "/Link"]
+    assert len(links) >= len(CHAPTERS), "contents entries are not links"
+    assert all("/Dest" in a or "/A" in a for a in links)
+
+
+# -- on the real book --------------------------------------------------------------------------
+
+def test_real_book_has_every_chapter(real_pdf):
+    for title in _real_chapter_titles():
+        assert title in real_pdf.text, f"chapter {title!r} is not in the PDF"
+
+
+def test_main_cli(tmp_path, capsys):
+    assert bookpdf.main([str(tmp_path / "nothing"), str(tmp_path / "x.pdf")]) == 1
+    assert "singlehtml" in capsys.readouterr().err
+
+
+# -- the tree edits, without WeasyPrint ----------------------------------------------------------
+
+SINGLEHTML = """<!DOCTYPE html><html><head><title>x</title><script src="a.js"></script></head><body>
+<div class="document"><div class="documentwrapper"><div class="bodywrapper"><div class="body" role="main">
+<section id="front"><h1>Front<a class="headerlink" href="#front">\u00b6</a></h1><p>Intro text.</p>
+<div class="toctree-wrapper compound">
+<span id="document-a"></span><section id="one"><h2>One<a class="headerlink" href="#one">\u00b6</a></h2>
+<div class="ganjifa-clause"><p>Rule <a class="headerlink ganjifa-clause-id" href="#kk.x">kk.x</a> after</p></div>
+<p>See <a class="cite" href="#document-b#kk.x">kk.x</a>.</p>
+<section id="s"><h3>Sub</h3><details class="sd-dropdown"><summary>More</summary><p>hidden</p></details></section>
+</section>
+<div class="highlight"><pre><span class="gp">&gt;&gt;&gt; </span>1
+<span class="go">1</span>
+
+</pre></div>
+<span id="document-b"></span><span id="label-b"></span><section id="s"><h2>Two</h2></section>
+</div></section></div></div></div>
+<div class="sphinxsidebar"><h3>Navigation</h3></div><div class="clearer"></div></div>
+<div class="footer">Powered by Sphinx</div></body></html>"""
+
+
+def _prepared():
+    import tinyhtml5
+
+    root = tinyhtml5.parse(SINGLEHTML, namespace_html_elements=False)
+    entries = bookpdf.prepare(root, edition="Edition test")
+    return root, entries
+
+
+def test_prepare_finds_chapters_and_sections_with_unique_targets():
+    root, entries = _prepared()
+    assert [(e.level, e.text) for e in entries] == [(1, "One"), (2, "Sub"), (1, "Two")]
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids)) + 1  # the source's own duplicate "s" stays; ours are unique
+    for e in entries:
+        assert sum(1 for el in root.iter() if el.get("id") == e.target) == 1
+
+
+def test_prepare_strips_chrome_but_keeps_clause_ids():
+    root, _ = _prepared()
+    text = "".join(root.itertext())
+    for chrome in ("Navigation", "Powered by", "\u00b6"):
+        assert chrome not in text
+    assert "kk.x" in text and "Rule kk.x after" in " ".join(text.split())
+    assert not list(root.iter("script"))
+    assert [a.get("href") for a in root.iter("a") if a.get("class") == "cite"] == ["#kk.x"]
+
+
+def test_prepare_builds_cover_colophon_and_contents():
+    root, _ = _prepared()
+    body = next(el for el in root.iter("div") if el.get("class") == "body")
+    kinds = [el.get("class") for el in list(body)[:3]]
+    assert kinds == ["pdf-cover", "pdf-colophon", "pdf-contents"]
+    assert "Intro text." in "".join(list(body)[1].itertext())
+    assert [a.get("href") for a in list(body)[2].iter("a")] == ["#pdf-ch1", "#pdf-ch1-s1", "#pdf-ch2"]
+    assert all(d.get("open") for d in root.iter("details"))
+    chapters = [el for el in root.iter("section") if "pdf-chapter" in (el.get("class") or "")]
+    assert len(chapters) == 2
+
+
+def test_prepare_trims_the_blank_line_ending_a_code_block():
+    root, _ = _prepared()
+    assert "".join(next(root.iter("pre")).itertext()) == ">>> 1\n1"
+
+
+def test_prepare_rejects_html_that_is_not_singlehtml():
+    import tinyhtml5
+
+    root = tinyhtml5.parse("<div class='body'><section><h1>x</h1></section></div>",
+                           namespace_html_elements=False)
+    with pytest.raises(ValueError, match="singlehtml"):
+        bookpdf.prepare(root)
+
+
+def test_font_faces_name_the_fontpkg_files():
+    css = bookpdf.font_faces_css()
+    for family in ("Noto Serif", "Noto Sans", "Noto Sans Devanagari"):
+        assert f'font-family: "{family}"' in css
+    for url in re.findall(r'url\("([^"]+)"\)', css):
+        assert url.startswith("file://") and Path(unquote(url.removeprefix("file://"))).is_file(), url
+
+
+def test_cover_picture_falls_back_to_plain_circles():
+    wrap = bookpdf._plain_cards()
+    svg = wrap[0]
+    assert svg.tag == f"{{{bookpdf.SVG_NS}}}svg"
+    assert len([el for el in svg.iter() if el.tag.endswith("circle")]) == 10
+
+
+def test_edition_line_names_every_deck():
+    line = bookpdf.edition_line()
+    assert "Mughal (96 cards)" in line and "Dashavatara (120 cards)" in line and "Naqsh (48 cards)" in line
