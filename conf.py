@@ -22,5 +22,11 @@ exclude_patterns = ["_build", ".venv", "**/deals/**"]
 
 html_theme = "alabaster"
 html_title = "Ganjifa: rules of play"
-html_theme_options = {"description": "The round playing cards of India", "fixed_sidebar": False}
+html_theme_options = {
+    "description": "The round playing cards of India",
+    "fixed_sidebar": False,
+    # Devanagari falls back to the Noto font shipped in _static/fonts (book/webfonts.py)
+    "font_family": 'Georgia, serif, "Noto Sans Devanagari"',
+    "head_font_family": 'Georgia, serif, "Noto Sans Devanagari"',
+}
 suppress_warnings = []

@@ -24,6 +24,7 @@ def setup(app):
     from .directives.position import PositionDirective
     from .directives.simulation import SimulationDirective
     from .nodes import setup_nodes
+    from .webfonts import copy_fonts
 
     setup_nodes(app)
     app.add_directive("clause", ClauseDirective)
@@ -36,5 +37,6 @@ def setup(app):
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
     app.connect("builder-inited", _add_static)
+    app.connect("build-finished", copy_fonts)
     app.add_css_file("book.css")
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

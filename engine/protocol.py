@@ -58,7 +58,8 @@ class Result:
     clause: str
 
     def narrate(self, names: Sequence[str]) -> str:
-        who = " and ".join(names[w] for w in self.winners) or "nobody"
+        people = [names[w] for w in self.winners]
+        who = (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else (people[0] if people else "nobody")
         verb = "wins" if len(self.winners) == 1 else "share the win"
         return f"{who} {verb}: {self.reason}."
 

@@ -23,8 +23,12 @@ def game_class(name: str) -> type[Game]:
     module, _, cls = target.partition(":")
     try:
         return getattr(importlib.import_module(module), cls)
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as err:
+        if err.name != module:
+            raise OptionError(f"game {name!r} cannot be loaded: {err}") from err
         raise OptionError(f"game {name!r} is not written yet") from None
+    except Exception as err:  # a broken game module must not crash the book with a bare traceback
+        raise OptionError(f"game {name!r} cannot be loaded ({module}): {type(err).__name__}: {err}") from err
 
 
 def get_game(name: str, **options: Any) -> Game:

@@ -62,7 +62,7 @@ class DealDirective(GanjifaDirective):
         state_before = start if first == 1 else steps[first - 2].state
         if first == 1 and self.options.get("hands", "yes") == "yes":
             box += self.hands(t, names)
-        box += self.state_figure(state_before, "At the start" if first == 1 else f"Before move {first}")
+        box += self.state_figure(state_before, "At the start" if first == 1 else f"Before move {first}", names)
         moves = nodes.enumerated_list(classes=["ganjifa-moves"], enumtype="arabic", prefix="", suffix=".")
         if first > 1:
             moves["start"] = first
@@ -73,7 +73,7 @@ class DealDirective(GanjifaDirective):
             captions = ([f"After move {n}"] if n in after else []) + \
                        ([f"Before move {n + 1}"] if n + 1 in before and n < last else [])
             if captions:
-                item += self.state_figure(r.state, ", ".join(captions))
+                item += self.state_figure(r.state, ", ".join(captions), names)
             moves += item
         box += moves
         if last == len(steps):
@@ -127,10 +127,10 @@ class DealDirective(GanjifaDirective):
             out.append(self.figure(hand_svg(hand, label=name), classes=["ganjifa-hand"]))
         return out
 
-    def state_figure(self, state, caption: str):
+    def state_figure(self, state, caption: str, names=None):
         from engine.draw import state_svg
 
-        return self.figure(state_svg(state), caption=caption, classes=["ganjifa-state"])
+        return self.figure(state_svg(state, names=names), caption=caption, classes=["ganjifa-state"])
 
     def move_line(self, r) -> nodes.paragraph:
         para = self.narration(" ".join(r.step.narration))

@@ -41,7 +41,7 @@ class PositionDirective(GanjifaDirective):
             raise self.engine_fail(err, "position") from None
         names = self.names(game)
         box = nodes.container(classes=["ganjifa-position"])
-        box += self.state_figure(state, self.options.get("caption"))
+        box += self.state_figure(state, self.options.get("caption"), names)
         if state.is_terminal():
             box += self.narration(f"The game is over. {state.result().narrate(names)}")
         else:
@@ -60,10 +60,10 @@ class PositionDirective(GanjifaDirective):
             raise self.fail(f":names: gives {len(names)} names for {game.players} players")
         return names
 
-    def state_figure(self, state, caption=None):
+    def state_figure(self, state, caption=None, names=None):
         from engine.draw import state_svg
 
-        return self.figure(state_svg(state), caption=caption, classes=["ganjifa-state"])
+        return self.figure(state_svg(state, names=names), caption=caption, classes=["ganjifa-state"])
 
     def legal_moves(self, state, names, fresh) -> list[nodes.Node]:
         moves = state.legal_moves()
@@ -90,5 +90,5 @@ class PositionDirective(GanjifaDirective):
         out = [nodes.paragraph("", "", nodes.Text("After "), nodes.literal(text, text), nodes.Text(":"),
                                classes=["ganjifa-after"]),
                self.narration(record.narrate(names)),
-               self.state_figure(state, f"After {text}")]
+               self.state_figure(state, f"After {text}", names)]
         return out

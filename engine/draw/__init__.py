@@ -69,24 +69,25 @@ def deck_sheet_svg(deck: Deck, suit: Suit | str | None = None, *, ranking: Ranki
 STATE_PICTURES = {"kendra-kari": _kendra_kari_state}
 
 
-def state_svg(state, *, viewer: int | None = None) -> Element:
+def state_svg(state, *, viewer: int | None = None, names=None) -> Element:
     """A game position, drawn by the game's own picture (``viewer`` sees only their own hand face up).
 
-    Games without their own picture show each hand in ``state.hands``.
+    Games without their own picture show each hand in ``state.hands``. ``names`` label the
+    hands by seat (default "Player 1", ...).
     """
     draw = STATE_PICTURES.get(state.game.name)
     if draw is not None:
-        return document(draw(state, viewer=viewer))
+        return document(draw(state, viewer=viewer, names=names))
     hands = getattr(state, "hands", None)
     if hands is None:
         raise ValueError(f"no picture for game {state.game.name!r}: its state has no hands")
-    return document(_hands_picture(hands, viewer, getattr(state, "current_player", None)))
+    return document(_hands_picture(hands, viewer, getattr(state, "current_player", None), names))
 
 
-def _hands_picture(hands, viewer, current) -> Picture:
+def _hands_picture(hands, viewer, current, names=None) -> Picture:
     body, y, width, alts = element("g", class_="hands"), 0.0, 0.0, []
     for seat, hand in enumerate(hands):
-        label = f"Player {seat + 1}" + (" (to play)" if seat == current else "")
+        label = (names[seat] if names else f"Player {seat + 1}") + (" (to play)" if seat == current else "")
         pic = hand_picture(list(hand), label=label, size=48, face_down=viewer is not None and seat != viewer)
         place(body, pic, 0, y)
         alts.append(pic.alt)

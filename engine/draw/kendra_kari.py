@@ -134,7 +134,7 @@ def _arrow(last: int, following: int, centres, direction: str, disc: float, size
     return group
 
 
-def state_picture(state, *, viewer: int | None = None) -> Picture:
+def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
     """A Kendra Kari position: the ring, the stock, and every hand (others' hands as backs for ``viewer``)."""
     game = state.game
     ring = ring_picture(state.ring_tops(), last=state.last_position, direction=game.direction)
@@ -150,7 +150,7 @@ def state_picture(state, *, viewer: int | None = None) -> Picture:
     width = sx + 90
     alts = [ring.alt, f"stock: {stock} card{'s' if stock != 1 else ''}"]
     for seat, hand in enumerate(state.hands):
-        label = f"Player {seat + 1}" + (" (to play)" if seat == state.current_player else "")
+        label = (names[seat] if names else f"Player {seat + 1}") + (" (to play)" if seat == state.current_player else "")
         hidden = viewer is not None and seat != viewer
         pic = hand_picture(list(hand), label=label, size=48, face_down=hidden)
         place(body, pic, 0, y)

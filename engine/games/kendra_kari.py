@@ -386,7 +386,7 @@ class KKState(State):
             return Result(winners, scores, "no cards left in hand", "kk.out")
         fewest = len(self._hands[winners[0]])
         cards = "card" if fewest == 1 else "cards"
-        return Result(winners, scores, f"the stock ran out, and the fewest cards in hand ({fewest} {cards})",
+        return Result(winners, scores, f"the stock ran out, and nobody holds fewer cards ({fewest} {cards})",
                       "kk.stock-out")
 
     def view(self, player: int) -> KKView:
