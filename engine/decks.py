@@ -69,9 +69,13 @@ class Deck:
             return WEAK_ORDER
         return STRONG_ORDER
 
-    def order_text(self, suit: Suit, ranking: Ranking = Ranking.TRADITIONAL) -> str:
-        """The rank order as notation, highest first: ``R V 10 9 ... 1``."""
-        return " ".join(self.court_labels.get(r, str(r)) for r in self.order(suit, ranking))
+    def order_text(self, suit: Suit, ranking: Ranking = Ranking.TRADITIONAL, *, short: bool = False) -> str:
+        """The rank order as notation, highest first: ``R V 10 9 ... 1`` (short: ``R V 10→1``)."""
+        order = self.order(suit, ranking)
+        labels = [self.court_labels.get(r, str(r)) for r in order]
+        if short:
+            return " ".join(labels[:2]) + f" {order[2]}→{order[-1]}"
+        return " ".join(labels)
 
     def strength_table(self, ranking: Ranking = Ranking.TRADITIONAL) -> dict[Card, int]:
         """Each card's strength within its suit: 12 for the king down to 1 for the lowest pip."""

@@ -29,11 +29,11 @@ class DeckTableDirective(GanjifaDirective):
         ranking = Ranking(self.options.get("ranking", "traditional"))
         rows = []
         for s in d.suits:
-            order = d.order_text(s, ranking)
+            order = d.order_text(s, ranking, short=True)
             rows.append([s.name, s.code, ", ".join(s.other_names) or "-", s.sign, s.group,
                          [swatch(colour=s.colour, label=f"{s.name} colour {s.colour}")], order])
         out = [] if self.options.get("table", "yes") == "no" else [table(["Suit", "Code", "Other names", "Sign", "Group", "Colour", "Order, high to low"], rows,
-                     classes=["ganjifa-deck-table"], widths=[3, 1, 3, 3, 2, 1, 5])]
+                     classes=["ganjifa-deck-table"], widths=[3, 1, 3, 3, 2, 1, 3])]
         if "pictures" in self.options:
             from engine.draw import deck_sheet_svg
 
