@@ -1,0 +1,1051 @@
+"""Guru Ganjifa: the traditional trick-taking game as drafted for the Dashavatara deck (3-4 players).
+
+Moves are decisions of one player at a time (``GGMove.parse(text)`` and ``str(move)`` round-trip)::
+
+    lead RRa MRa 10Pa   one combined lead of these cards (also: the opening Raja; the highest
+                        card of a suit, for a leader without unbeatable cards)
+    add 3Ma             add a card to the trick in progress; "add 3Ma 4Ku" adds two at once
+    deni 7Kr > 9Kr      give a Deni: lead the 7 of Krishna, show the 9, call the card above it
+    double 8Kr          (holder of the called card) play it and double the Deni with the 8
+    pass                no Deni and no unbeatable card left: the lead goes to the next player
+
+Small move lists: ``legal_moves()`` offers one-card adds only, so a follower owing k cards
+makes k moves (choosing k cards of 30-40 at once would mean thousands of moves); ``check``
+and ``apply`` also accept several cards in one add, the same as adding them one by one.
+A lead lists every choice of the optional lowest unbeatable cards (2**k leads for k suits;
+k is small in practice).
+
+Rulings, each with its reason (the chapter states them):
+
+* Which Raja leads: Rama's by day, Krishna's by night (option ``time``): the draft leaves
+  it to the deck's booklet; the traditional retelling ties it to the time of day.
+* Opening: the "low-ranked" cards the others play may be any cards, as the text gives them
+  no way to lose the trick; the Raja's holder wins them all.
+* Strength: each suit in its own order (option ``ranking``: traditional, with the weak
+  suits' numerals reversed, or uniform; the draft allows both). Unbeatable = every stronger
+  unplayed card of the suit is in the same hand; discarded cards count as played, since
+  they can no longer win.
+* Turn of a leader, in three steps. (1) The compulsory lead: every unbeatable card except
+  the lowest in each suit, plus any chosen lowest ones, as one combined lead; each other
+  player adds as many cards, any suits; the leader wins them all. With nothing compulsory
+  the leader may still lead lowest ones here (the draft allows optional leads at any
+  time). Made once per turn: cards that become unbeatable meanwhile wait for step 3 or
+  a later turn. (2) A Deni, if the leader wants and can. (3) Otherwise the leader leads
+  all unbeatable cards left and the lead passes to the next player in turn order; a
+  leader with nothing left to lead, having led in step 1, just passes; one who has led
+  nothing this turn and holds no unbeatable card leads the highest card of a chosen
+  suit, and the holder of the suit's top unplayed card must play it and takes the lead
+  (the draft asks for this sacrifice only when there is nothing to lead).
+* Deni, expanded as in the draft: the shown card's next stronger unplayed card is in
+  another hand and every card above that is played or the giver's; the giver leads any
+  weaker card of the suit (the draft does not say which).
+* Doubling needs the card exactly one rank below the shown card, in the called card's
+  holder's hand; if that card is already played there is no doubling (the draft's
+  literal wording). Players who have not yet played then add two cards, the others one
+  more, and the giver one more card of the suit, perhaps the shown card itself. The
+  called card wins the Deni trick, doubled or not, even if the giver's extra card ranks
+  higher (a Deni hands the lead to the called card; the draft says its holder leads).
+* Everyone plays the same number of cards to every trick, so hands stay equal and the
+  game ends when they are empty. Most cards won wins; ties share the win (the draft
+  has no tie-break). One deal per game (the draft drops multi-deal scoring).
+* Seats play in seat order whatever the ``direction`` (default anticlockwise); the
+  direction names the side the lead passes to ("on the right" when anticlockwise).
+* A ``Deal`` lists each hand in the order dealt, so the face-up first and last batches
+  (option ``face_up_batches``) are known even for an explicit deal.
+
+>>> gg = GuruGanjifa(players=4)
+>>> s = gg.new_game(7)
+>>> [len(h) for h in s.hands], s.legal_moves()
+([30, 30, 30, 30], [GGMove.parse('lead RRa')])
+>>> p = gg.position("P1=9Kr 7Kr; P2=10Kr 8Kr; P3=4Ma 5Ma; P4=2Ku 3Ku; lead=P1; stage=start")
+>>> p.legal_moves()
+[GGMove.parse('deni 7Kr > 9Kr'), GGMove.parse('lead 9Kr')]
+>>> print(p.apply("deni 7Kr > 9Kr").narrate(["Asha", "Bela", "Chitra", "Dev"]))
+Asha gives a Deni: leads the 7 of Krishna and shows the 9 of Krishna, calling for the 10 (Bela holds it) [gg.deni].
+>>> p.legal_moves()
+[GGMove.parse('add 10Kr'), GGMove.parse('double 8Kr')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import itemgetter
+from types import MappingProxyType
+from typing import ClassVar, Sequence
+
+from ..cards import Card, format_cards, parse_cards
+from ..decks import DASHAVATARA, Ranking
+from ..errors import IllegalMoveError, NotationError
+from ..protocol import Deal, Game, Result, State, default_names, option
+from ..shuffle import shuffled
+from .tricks import INDEX_SIZE, SEAT_CHAR, SuitTracker
+
+CLAUSES = MappingProxyType({
+    "gg.players": "Three or four players",
+    "gg.deal": "Deal in batches of four (four players: the last eight cards in twos)",
+    "gg.face-up": "Optionally the first and last batches face up",
+    "gg.ranking": "Each suit ranks in its own order",
+    "gg.opening": "The leading Raja opens and wins the first trick",
+    "gg.trick": "The highest card of the suit led wins; the winner leads",
+    "gg.follow": "No duty to follow suit",
+    "gg.unbeatable": "Unbeatable cards",
+    "gg.compulsory": "The compulsory lead of unbeatable cards",
+    "gg.optional": "The lowest unbeatable card of a suit is optional",
+    "gg.combined": "One combined lead: each player adds as many cards",
+    "gg.deni": "Giving a Deni",
+    "gg.called": "The called card wins the Deni",
+    "gg.double": "Doubling the Deni",
+    "gg.pass-lead": "No Deni: lead the rest and pass the lead",
+    "gg.no-unbeatable": "No unbeatable card: lead the highest of a suit",
+    "gg.winner": "Most cards won wins",
+    "gg.direction": "Anticlockwise play",
+})
+
+LEAD, ADD, DENI, DOUBLE, PASS = "lead", "add", "deni", "double", "pass"
+_CARD_KINDS = {LEAD: (1, None), ADD: (1, None), DOUBLE: (1, 1), PASS: (0, 0)}
+
+
+class GGMove(tuple):
+    """One decision of one player. Equal moves list the same cards in any order.
+
+    >>> GGMove.parse("deni 7Kr > 9Kr")
+    GGMove.parse('deni 7Kr > 9Kr')
+    >>> GGMove.parse("lead MRa RRa") == GGMove.parse("lead RRa MRa")
+    True
+    """
+
+    __slots__ = ()
+    kind = property(itemgetter(0), doc="lead, add, deni, double or pass")
+    cards = property(itemgetter(1), doc="the cards played (for a Deni: the led card)")
+    shown = property(itemgetter(2), doc="the card shown for a Deni, else None")
+
+    def __new__(cls, kind: str, cards: tuple[Card, ...] = (), shown: Card | None = None):
+        return tuple.__new__(cls, (kind, tuple(cards), shown))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (GGMove.parse, (str(self),))
+
+    def _key(self):
+        return (self.kind, frozenset(self.cards), self.shown)
+
+    def __eq__(self, other):
+        return isinstance(other, GGMove) and self._key() == other._key()
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        if self.kind == PASS:
+            return PASS
+        if self.kind == DENI:
+            return f"deni {self.cards[0]._text} > {self.shown._text}"
+        return f"{self.kind} {format_cards(self.cards)}"
+
+    def __repr__(self) -> str:
+        return f"GGMove.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> "GGMove":
+        tokens = text.split()
+        if not tokens:
+            raise NotationError(text, "empty move; moves are lead, add, deni, double or pass")
+        kind = tokens[0].lower()
+        if kind == DENI:
+            if len(tokens) != 4 or tokens[2] != ">":
+                raise NotationError(text, "a Deni is written 'deni <led card> > <shown card>', e.g. 'deni 7Kr > 9Kr'")
+            return GGMove(DENI, (Card.parse(tokens[1]),), Card.parse(tokens[3]))
+        if kind not in _CARD_KINDS:
+            raise NotationError(tokens[0], "unknown move; moves are lead, add, deni, double or pass")
+        low, high = _CARD_KINDS[kind]
+        cards = parse_cards(" ".join(tokens[1:]))
+        if len(cards) < low or (high is not None and len(cards) > high):
+            want = "no cards" if high == 0 else "one card" if high == 1 else "one or more cards"
+            raise NotationError(text, f"'{kind}' takes {want}")
+        if len(set(cards)) != len(cards):
+            dup = next(c for i, c in enumerate(cards) if c in cards[:i])
+            raise NotationError(str(dup), "a card is listed twice")
+        if kind == ADD and len(cards) == 1:
+            return ADD_MOVES.get(cards[0]) or GGMove(kind, cards)
+        return GGMove(kind, cards)
+
+
+_tuple_new = tuple.__new__
+
+
+def _move(kind, cards, shown=None) -> GGMove:
+    return _tuple_new(GGMove, (kind, cards, shown))
+
+
+PASS_MOVE = GGMove(PASS)
+ADD_MOVES = {c: GGMove(ADD, (c,)) for c in DASHAVATARA.cards}  # one-card adds are interned
+_ADD_INFO = {id(m): (c, c.index, c.suit.number) for c, m in ADD_MOVES.items()}
+_ADD_NOTE = (ADD,)
+_ADD_BY_INDEX = [None] * INDEX_SIZE
+for _c, _m in ADD_MOVES.items():
+    _ADD_BY_INDEX[_c.index] = _m
+_LEAD_NOTE = ("lead",)
+# (any compulsory card, any optional card, several cards) -> the clauses a lead of unbeatable cards cites
+_LEAD_CLAUSES = {(c, o, m): ("gg.unbeatable",) + ("gg.compulsory",) * c + ("gg.optional",) * o + ("gg.combined",) * m
+                 for c in (False, True) for o in (False, True) for m in (False, True)}
+
+# what the players still owe the current trick
+FREE, CALLED, SUIT = 0, 1, 2
+# kinds of trick
+OPENING, COMBINED, FINAL, DENI_TRICK, HIGH = "opening", "combined", "final", "deni", "high"
+_DOUBLE = ("gg.double",)
+_MERGED: dict = {}  # (clauses of the last move, kind of trick) -> with the winning clauses added
+_ADD_CLAUSE = {OPENING: ("gg.opening",), COMBINED: ("gg.combined",), FINAL: ("gg.combined",),
+               DENI_TRICK: ("gg.follow",), HIGH: ("gg.follow",)}
+_WIN_CLAUSE = {OPENING: ("gg.opening",), COMBINED: ("gg.combined",),
+               FINAL: ("gg.combined", "gg.pass-lead", "gg.direction"),
+               DENI_TRICK: ("gg.called",), HIGH: ("gg.no-unbeatable", "gg.trick")}
+
+
+class GGRecord(tuple):
+    """What one move did (frozen): ``player``, ``move``, ``clauses``, and ``narrate(names)``."""
+
+    __slots__ = ()
+    player = property(itemgetter(0))
+    move = property(itemgetter(1))
+    clauses = property(itemgetter(2))
+    note = property(itemgetter(3))  # (what, details...) for the narration
+    won = property(itemgetter(4))  # (winner, cards won, next leader, kind of trick, direction) or None
+
+    def __new__(cls, player, move, clauses, note, won=None):
+        return tuple.__new__(cls, (player, move, clauses, note, won))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (GGRecord, tuple(self))
+
+    def __repr__(self) -> str:
+        return f"GGRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, won={self[4]!r})"
+
+    def narrate(self, names: Sequence[str] | None = None) -> str:
+        """The book's prose for this move, ending in its clause ids."""
+        return _narrate(self, names)
+
+
+@dataclass(frozen=True)
+class GGView:
+    """What one player may see: own hand, face-up batch cards of others, shown Deni cards, played cards."""
+
+    player: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    face_up: tuple[tuple[Card, ...], ...]  # others' face-up batch cards still in hand (own: ())
+    exposed: tuple[tuple[Card, ...], ...]  # cards shown for a Deni, per seat
+    played: tuple[Card, ...]  # every card played so far, in order
+    trick: tuple[tuple[int, Card], ...]
+    won: tuple[int, ...]
+    leader: int
+    current_player: int | None
+
+
+@dataclass(frozen=True)
+class GuruGanjifa(Game):
+    """Guru Ganjifa for 3 or 4 players with the Dashavatara deck."""
+
+    name: ClassVar[str] = "guru-ganjifa"
+    title: ClassVar[str] = "Guru Ganjifa"
+    deck: ClassVar = DASHAVATARA
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 4
+    CLAUSES: ClassVar = CLAUSES
+
+    players: int = option(3, choices=(3, 4), help="number of players", clause="gg.players")
+    ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),
+                              help="traditional: the five weak suits' numerals rank 1 high .. 10 low; "
+                                   "uniform: 10 high .. 1 low in every suit", clause="gg.ranking")
+    time: str = option("day", choices=("day", "night"),
+                       help="which Raja leads: Rama's by day, Krishna's by night", clause="gg.opening")
+    direction: str = option("anticlockwise", choices=("anticlockwise", "clockwise"),
+                            help="direction of play (the lead passes to the right when anticlockwise)",
+                            clause="gg.direction")
+    face_up_batches: bool = option(False, choices=(False, True),
+                                   help="deal each player's first and last batch face up", clause="gg.face-up")
+
+    def __post_init__(self) -> None:
+        self.check_options()
+
+    @property
+    def leading_raja(self) -> Card:
+        return Card.parse("RRa" if self.time == "day" else "RKr")
+
+    def batch_sizes(self) -> tuple[int, ...]:
+        """The batches each player receives, in order: ten of 4, or seven of 4 and one of 2."""
+        return (4,) * 10 if self.players == 3 else (4,) * 7 + (2,)
+
+    def deal(self, seed: int | str) -> Deal:
+        cards = shuffled(self.deck.cards, seed)
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        i = 0
+        for size in self.batch_sizes():
+            for hand in hands:
+                hand.extend(cards[i:i + size])
+                i += size
+        return Deal(tuple(tuple(h) for h in hands))
+
+    def new_game(self, deal: Deal | int | str) -> "GGState":
+        seed = None
+        if not isinstance(deal, Deal):
+            seed, deal = deal, self.deal(deal)
+        else:
+            self._check_deal(deal)
+        state = GGState(self, [list(h) for h in deal.hands], seed=seed)
+        if self.face_up_batches:
+            first, last = self.batch_sizes()[0], self.batch_sizes()[-1]
+            state.face_up = tuple(frozenset(h[:first] + h[-last:]) for h in deal.hands)
+        return state
+
+    def _check_deal(self, deal: Deal) -> None:
+        size = 120 // self.players
+        if len(deal.hands) != self.players or deal.piles:
+            raise NotationError(str(deal)[:40], f"a {self.players}-player deal is {self.players} hands and "
+                                "nothing else [clause gg.deal]")
+        for i, hand in enumerate(deal.hands):
+            if len(hand) != size:
+                raise NotationError(f"P{i + 1}", f"holds {len(hand)} cards, not {size} [clause gg.deal]")
+        seen = set()
+        for card in deal.all_cards():
+            if card.suit.deck != "dashavatara" or card in seen:
+                raise NotationError(str(card), "not a card of the Dashavatara deck, or dealt twice [clause gg.deal]")
+            seen.add(card)
+
+    def parse_move(self, text: str) -> GGMove:
+        return GGMove.parse(text)
+
+    def position(self, text: str) -> "GGState":
+        """A hand-set position; see :meth:`GGState.position` for the text."""
+        return _parse_position(self, text)
+
+
+class GGState(State):
+    """A game in progress. ``hands``, ``won``, ``exposed``, ``trick`` and ``leader`` describe the table."""
+
+    def __init__(self, game: GuruGanjifa, hands: list[list[Card]], seed=None, leader: int | None = None,
+                 stage: str = OPENING):
+        self.game = game
+        self.seed = seed
+        self.history: list[GGRecord] = []
+        n = self.n = game.players
+        # who holds every unplayed card, suit by suit; the aliases keep the hot paths short
+        t = self._t = SuitTracker(DASHAVATARA, game.ranking, hands)
+        self._strength, self._owner, self._unplayed, self._own = t.strength, t.owner, t.unplayed, t.own
+        # per seat: card.index -> the move adding that card, suit by suit, strongest first
+        self._hands: list[dict] = [{c.index: _ADD_BY_INDEX[c.index] for c in h} for h in t.sorted_hands(n)]
+        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.out: list[Card] = []  # played before a hand-set position, won by nobody named
+        self.exposed: list[list[Card]] = [[] for _ in range(n)]
+        self.face_up: tuple[frozenset, ...] = tuple(frozenset() for _ in range(n))
+        self._played_before: list[Card] = []  # cards played before a hand-set position
+        self.trick: list[tuple[int, Card]] = []
+        self._trick_start = 0  # history index of the current trick's first move
+        self._trick_prefix: tuple = ()  # (seat, move) of a hand-set position's trick so far
+        self._queue: list[list] = []  # [seat, count, rule] still owed to the trick
+        self._kind = None
+        self._called: Card | None = None
+        self._deni = None  # (giver, led, shown, called, holder, doubler card or None)
+        self._doubled = False
+        self._cache = ()  # the lead moves last listed for the current position
+        self._cache_runs = None  # and the leader's unbeatable cards then
+        self._others = tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+        if leader is None:
+            leader = self._owner[game.leading_raja.index]
+        self.leader = leader
+        self.stage = stage  # "opening", "start" (nothing led yet this turn) or "after"
+        self._trick_stage = stage
+        self._current: int | None = leader
+        if not hands[leader]:
+            self._current = None
+
+    def _sort_key(self, card: Card):
+        return (card.suit.number, -self._strength[card.index])
+
+    # --- the protocol --------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._current
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return [[m.cards[0] for m in h.values()] for h in self._hands]
+
+    def is_terminal(self) -> bool:
+        return self._current is None
+
+    def legal_moves(self) -> list[GGMove]:
+        seat = self._current
+        if seat is None:
+            return []
+        if self._queue:
+            _, _, rule = self._queue[0]
+            hand = self._hands[seat]
+            if rule == FREE:
+                return list(hand.values())
+            if rule == CALLED:
+                moves = [ADD_MOVES[self._called]]
+                if self._deni and self._deni[4] == seat and self._deni[5] is not None and self._deni[5].index in hand:
+                    moves.append(_move(DOUBLE, (self._deni[5],)))
+                return moves
+            suit = self._deni[2].suit
+            return [m for m in hand.values() if m.cards[0].suit is suit]
+        if self.stage == OPENING:
+            return [_move(LEAD, (self.game.leading_raja,))]
+        return self._lead_moves(seat)
+
+    def _lead_moves(self, seat: int) -> list[GGMove]:
+        runs, candidates = self._t.scan(seat)
+        self._cache_runs = runs
+        denis = [_move(DENI, (c,), shown) for shown, lower in candidates for c in lower]
+        moves = []
+        if self.stage == "start":
+            compulsory = False
+            for r in runs:
+                if len(r) > 1:
+                    compulsory = True
+                    break
+            if runs:  # every choice of optional lowest cards, built suit by suit
+                leads = [()]
+                for run in runs:
+                    head, full = tuple(run[:-1]), tuple(run)
+                    leads = [p + head for p in leads] + [p + full for p in leads]
+                moves = [_move(LEAD, cards) for cards in (leads if compulsory else leads[1:])]
+                if compulsory:
+                    self._cache = moves
+                    return moves
+            moves.extend(denis)
+            if not runs:  # the highest card of each suit held
+                ch = SEAT_CHAR[seat]
+                for cards, o in zip(self._unplayed, self._own):
+                    i = o.find(ch)
+                    if i >= 0:
+                        moves.append(_move(LEAD, (cards[i],)))
+            self._cache = moves
+            return moves
+        moves = denis
+        if runs:
+            moves.append(_move(LEAD, tuple(c for r in runs for c in r)))
+        else:
+            moves.append(PASS_MOVE)
+        self._cache = moves
+        return moves
+
+    def explain(self, move: GGMove | str) -> str:
+        """Why ``move`` is legal or forced, with the clauses it would cite, or the IllegalMoveError message."""
+        if isinstance(move, str):
+            move = GGMove.parse(move)
+        try:
+            self.check(move)
+        except IllegalMoveError as err:
+            return str(err)
+        forced = self.legal_moves() == [move]
+        record = self.copy().apply(move)
+        return f"{move} is {'forced' if forced else 'legal'} " + " ".join(f"[{c}]" for c in record.clauses)
+
+    def check(self, move: GGMove | str) -> None:
+        if isinstance(move, str):
+            move = GGMove.parse(move)
+        error = self._illegal(move)
+        if error is not None:
+            raise error
+
+    def _illegal(self, move) -> IllegalMoveError | None:
+        seat = self._current
+        if not isinstance(move, GGMove):
+            return IllegalMoveError(move, "gg.trick", "not a Guru Ganjifa move")
+        if seat is None:
+            return IllegalMoveError(move, "gg.winner", "the game is over")
+        hand = self._hands[seat]
+        who = f"Player {seat + 1}"
+        for c in move.cards + ((move.shown,) if move.shown else ()):
+            if c.index not in hand:
+                clause = (self._add_clause()[0] if self._queue else
+                          "gg.opening" if self.stage == OPENING else "gg.trick")
+                return IllegalMoveError(move, clause, f"{who} does not hold the {_name(c)}")
+        if self._queue:
+            return self._illegal_follow(move, seat)
+        if move.kind in (ADD, DOUBLE):
+            return IllegalMoveError(move, "gg.trick", f"{who} has the lead: nothing to add to")
+        if self.stage == OPENING:
+            raja = self.game.leading_raja
+            if move.kind != LEAD or move.cards != (raja,):
+                return IllegalMoveError(move, "gg.opening", f"the game opens with the leading Raja, the {_name(raja)}")
+            return None
+        runs = self._t.runs(seat)
+        unbeatable = {c for r in runs for c in r}
+        compulsory = [c for r in runs for c in r[:-1]]
+        if self.stage == "start" and compulsory and move.kind != LEAD:
+            return IllegalMoveError(move, "gg.compulsory",
+                                    f"{who} must first lead the compulsory unbeatable cards: {_names(compulsory)}")
+        if move.kind == PASS:
+            if self.stage == "start":
+                return IllegalMoveError(move, "gg.no-unbeatable" if not runs else "gg.pass-lead",
+                                        f"{who} has led nothing this turn and may not pass")
+            if runs:
+                return IllegalMoveError(move, "gg.pass-lead", f"{who} must first lead the unbeatable cards left: "
+                                        f"{_names(self._sorted(unbeatable))}")
+            return None
+        if move.kind == DENI:
+            return self._illegal_deni(move, seat)
+        # a lead
+        if self.stage == "after":
+            if not runs:
+                return IllegalMoveError(move, "gg.pass-lead", f"{who} has no unbeatable card left: give a Deni or pass")
+            if set(move.cards) != unbeatable:
+                return IllegalMoveError(move, "gg.pass-lead", f"without a Deni {who} leads every unbeatable card left, "
+                                        f"{_names(self._sorted(unbeatable))}, and nothing else")
+            return None
+        if not runs:
+            if len(move.cards) != 1:
+                return IllegalMoveError(move, "gg.no-unbeatable", f"{who} has no unbeatable card and leads one card")
+            card = move.cards[0]
+            top = next(c for c in self._unplayed[card.suit.number] if self._owner[c.index] == seat)
+            if top is not card:
+                return IllegalMoveError(move, "gg.no-unbeatable", f"{who} must lead the highest {card.suit.name} "
+                                        f"card held, the {_name(top)}")
+            return None
+        for c in move.cards:
+            if c not in unbeatable:
+                over = self._t.beater(c, seat)
+                return IllegalMoveError(move, "gg.unbeatable", f"the {_name(c)} is not unbeatable: "
+                                        f"the {_name(over)} is in another hand")
+        missing = [c for c in compulsory if c not in move.cards]
+        if missing:
+            return IllegalMoveError(move, "gg.compulsory", "the lead must include every unbeatable card but the "
+                                    f"lowest of each suit; missing: {_names(missing)}")
+        return None
+
+    def _illegal_deni(self, move: GGMove, seat: int) -> IllegalMoveError | None:
+        led, shown = move.cards[0], move.shown
+        if led.suit is not shown.suit or self._strength[led.index] >= self._strength[shown.index]:
+            return IllegalMoveError(move, "gg.deni", "the led card must be a lower card of the shown card's suit")
+        found = self._t.deni_candidate(shown.suit.number, seat)
+        if found is None or found[1] is not shown:
+            over = self._t.beater(shown, seat)
+            why = ("it is already unbeatable" if over is None else
+                   "more than one unplayed card above it is in other hands")
+            return IllegalMoveError(move, "gg.deni", f"the {_name(shown)} cannot be shown for a Deni: {why}")
+        return None
+
+    def _illegal_follow(self, move: GGMove, seat: int) -> IllegalMoveError | None:
+        _, count, rule = self._queue[0]
+        who = f"Player {seat + 1}"
+        if move.kind not in (ADD, DOUBLE):
+            return IllegalMoveError(move, self._add_clause()[0], f"{who} must add to the trick")
+        if move.kind == DOUBLE:
+            if rule != CALLED or not self._deni or self._deni[4] != seat:
+                return IllegalMoveError(move, "gg.double", "only the holder of a called Deni card may double")
+            if move.cards[0] is not self._deni[5]:
+                d = self._deni[5]
+                return IllegalMoveError(move, "gg.double", "a Deni is doubled only with the card one rank below the "
+                                        f"shown card" + (f", the {_name(d)}" if d else " (it is gone)"))
+            return None
+        if len(move.cards) > count:
+            return IllegalMoveError(move, self._add_clause()[0], f"{who} owes {count} card(s) to this trick")
+        if rule == CALLED and move.cards[0] is not self._called:
+            clause = "gg.called" if self._kind == DENI_TRICK else "gg.no-unbeatable"
+            return IllegalMoveError(move, clause, f"{who} must play the {_name(self._called)}")
+        if rule == SUIT:
+            suit = self._deni[2].suit
+            for c in move.cards:
+                if c.suit is not suit:
+                    return IllegalMoveError(move, "gg.double", f"the giver of a doubled Deni adds a {suit.name} card")
+        return None
+
+    def _add_clause(self):
+        _, _, rule = self._queue[0]
+        if rule == SUIT or self._doubled:
+            return ("gg.double",)
+        return _ADD_CLAUSE[self._kind]
+
+    def apply(self, move: GGMove | str) -> GGRecord:
+        seat = self._current
+        queue = self._queue
+        # fast path: a one-card add (an interned move) by a player free to add anything
+        info = _ADD_INFO.get(id(move))
+        if info is not None and queue and queue[0][2] == FREE:
+            card, idx, suit = info
+            hand = self._hands[seat]
+            if idx in hand:
+                del hand[idx]
+                self._owner[idx] = -1
+                cards = self._unplayed[suit]
+                i = cards.index(card)
+                del cards[i]
+                own = self._own
+                o = own[suit]
+                own[suit] = o[:i] + o[i + 1:]
+                self.trick.append((seat, card))
+                if self.exposed[seat] and card in self.exposed[seat]:
+                    self.exposed[seat].remove(card)
+                clauses = _DOUBLE if self._doubled else _ADD_CLAUSE[self._kind]
+                head = queue[0]
+                head[1] -= 1
+                if head[1] == 0:
+                    del queue[0]
+                    if not queue:
+                        return self._end_trick(seat, move, clauses, _ADD_NOTE)
+                    self._current = queue[0][0]
+                record = _tuple_new(GGRecord, (seat, move, clauses, _ADD_NOTE, None))
+                self.history.append(record)
+                return record
+        if isinstance(move, str):
+            move = GGMove.parse(move)
+            info = _ADD_INFO.get(id(move))
+            if info is not None and queue and queue[0][2] == FREE and info[1] in self._hands[seat]:
+                return self.apply(move)
+        runs = None
+        for m in self._cache:  # one of the moves legal_moves() just made: legal by construction
+            if m is move:
+                runs = self._cache_runs
+                break
+        else:
+            error = self._illegal(move)
+            if error is not None:
+                raise error
+        self._cache = ()
+        if queue:
+            return self._apply_follow(seat, move)
+        kind = move.kind
+        if kind == PASS:
+            return self._pass_lead(seat, move)
+        self._trick_stage = self.stage
+        self._trick_start, self._trick_prefix = len(self.history), ()
+        n = self.n
+        others = self._others[seat]
+        if self.stage == OPENING:
+            self._kind = OPENING
+            self._play(seat, move.cards[0])
+            if n == 3:
+                self._queue = [[p, 2, FREE] for p in others] + [[seat, 1, FREE]]
+            else:
+                self._queue = [[p, 1, FREE] for p in others]
+            note, clauses = ("open", self.game.time), ("gg.opening",)
+        elif kind == DENI:
+            led, shown = move.cards[0], move.shown
+            cards = self._unplayed[shown.suit.number]
+            called = cards[cards.index(shown) - 1]
+            holder = self._owner[called.index]
+            below = self._t.below(shown)
+            doubler = below if below is not None and self._owner[below.index] == holder else None
+            self._deni = (seat, led, shown, called, holder, doubler)
+            self._called = called
+            self._kind = DENI_TRICK
+            self._play(seat, led)
+            self.exposed[seat].append(shown)
+            self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
+            note, clauses = ("deni", called, holder), ("gg.deni",)
+        else:
+            cards = move.cards
+            if runs is None:
+                runs = self._t.runs(seat)
+            for c in cards:
+                self._play(seat, c)
+            if not runs:  # no unbeatable card: the highest of a suit
+                suit_cards = self._unplayed[cards[0].suit.number]
+                top = suit_cards[0]
+                self._called, holder = top, self._owner[top.index]
+                self._kind = HIGH
+                self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
+                note, clauses = ("high", top, holder), ("gg.no-unbeatable",)
+            else:
+                self._kind = COMBINED if self.stage == "start" else FINAL
+                self._queue = [[p, len(cards), FREE] for p in others]
+                if self._kind == FINAL:
+                    note, clauses = ("final",), ("gg.unbeatable", "gg.pass-lead")
+                else:
+                    compulsory = len([c for r in runs for c in r[1:]])  # all but the lowest of each suit
+                    clauses = _LEAD_CLAUSES[compulsory > 0, len(cards) > compulsory, len(cards) > 1]
+                    note = _LEAD_NOTE
+        self._current = self._queue[0][0]
+        record = _tuple_new(GGRecord, (seat, move, clauses, note, None))
+        self.history.append(record)
+        return record
+
+    def _apply_follow(self, seat: int, move: GGMove) -> GGRecord:
+        queue = self._queue
+        head = queue[0]
+        if move.kind == DOUBLE:
+            giver, _, shown, called, holder, doubler = self._deni
+            self._play(seat, called)
+            self._play(seat, doubler)
+            self._doubled = True
+            del queue[0]
+            for entry in queue:  # players still to play their first card now owe two
+                entry[1] += 1
+            n = self.n
+            queue.append([giver, 1, SUIT])
+            p = (giver + 1) % n
+            while p != holder:
+                queue.append([p, 1, FREE])
+                p = (p + 1) % n
+            self._current = queue[0][0]
+            record = _tuple_new(GGRecord, (seat, move, ("gg.double",), (DOUBLE, called, giver, shown.suit.name), None))
+            self.history.append(record)
+            return record
+        rule = head[2]
+        clauses = self._add_clause()
+        for c in move.cards:
+            self._play(seat, c)
+        if rule == CALLED:
+            clauses = ("gg.called",) if self._kind == DENI_TRICK else ("gg.no-unbeatable",)
+            note = ("called",)
+        elif rule == SUIT:
+            note = ("suit", self._deni[2].suit.name)
+        else:
+            note = (ADD,)
+        head[1] -= len(move.cards)
+        if head[1] == 0:
+            del queue[0]
+            if not queue:
+                return self._end_trick(seat, move, clauses, note)
+        self._current = queue[0][0]
+        record = _tuple_new(GGRecord, (seat, move, clauses, note, None))
+        self.history.append(record)
+        return record
+
+    def _play(self, seat: int, card: Card) -> None:
+        del self._hands[seat][card.index]
+        self._t.remove(card)
+        self.trick.append((seat, card))
+        exposed = self.exposed[seat]
+        if exposed and card in exposed:
+            exposed.remove(card)
+
+    def _end_trick(self, seat: int, move: GGMove, clauses, note) -> GGRecord:
+        kind = self._kind
+        n = self.n
+        if kind == DENI_TRICK:
+            winner = self._deni[4]
+        elif kind == HIGH:
+            winner = self._owner_of_called()
+        else:
+            winner = self.leader
+        cards = len(self.trick)
+        self.won[winner].extend([c for _, c in self.trick])
+        self.trick = []
+        self._queue = []
+        self._called = None
+        self._deni = None
+        self._doubled = False
+        merged = _MERGED.get((clauses, kind))
+        if merged is None:
+            merged = _MERGED[clauses, kind] = clauses + tuple(c for c in _WIN_CLAUSE[kind] if c not in clauses)
+        clauses = merged
+        if kind == FINAL:
+            leader = (winner + 1) % n
+            stage = "start"
+        elif kind == COMBINED:
+            leader, stage = winner, "after"
+        else:
+            leader, stage = winner, "start"
+        self.leader = leader
+        self.stage = self._trick_stage = stage
+        self._current = leader if self._hands[leader] else None
+        record = _tuple_new(GGRecord, (seat, move, clauses, note, (winner, cards, leader, kind, self.game.direction)))
+        self.history.append(record)
+        return record
+
+    def _owner_of_called(self) -> int:
+        called = self._called
+        for p, c in self.trick:
+            if c is called:
+                return p
+        raise AssertionError("the called card was not played")
+
+    def _pass_lead(self, seat: int, move: GGMove) -> GGRecord:
+        leader = (seat + 1) % self.n
+        self.leader, self.stage, self._trick_stage = leader, "start", "start"
+        self._current = leader
+        note = (PASS, leader, self.game.direction)
+        record = _tuple_new(GGRecord, (seat, move, ("gg.pass-lead", "gg.direction"), note, None))
+        self.history.append(record)
+        return record
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    def all_cards(self) -> list[Card]:
+        """Every card in hands, won piles, the trick and the cards won by nobody (120 in every position)."""
+        return [c for h in self.hands for c in h] + [c for w in self.won for c in w] + \
+            [c for _, c in self.trick] + self.out
+
+    def copy(self) -> "GGState":
+        """An independent copy (history included), e.g. to try a move without playing it."""
+        import copy
+
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        return f"{self.game!r}.position({self.position()!r})"
+
+    def result(self) -> Result:
+        if self._current is not None:
+            raise IllegalMoveError("result", "gg.winner", "the game is not over yet")
+        scores = tuple(float(len(w)) for w in self.won)
+        best = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        reason = f"most cards won ({int(best)})"
+        return Result(winners, scores, reason, "gg.winner")
+
+    def view(self, player: int) -> GGView:
+        if self.game.face_up_batches:
+            face_up = tuple(() if p == player else tuple(c for c in h if c in self.face_up[p])
+                            for p, h in enumerate(self.hands))
+        else:
+            face_up = tuple(() for _ in range(self.n))
+        return GGView(player, tuple(self.hands[player]), tuple(len(h) for h in self._hands), face_up,
+                      tuple(tuple(e) for e in self.exposed), tuple(self.played), tuple(self.trick),
+                      tuple(len(w) for w in self.won), self.leader, self._current)
+
+    # --- helpers for people -------------------------------------------------------
+    def unbeatable(self, player: int) -> list[Card]:
+        """``player``'s unbeatable cards, suit by suit, strongest first."""
+        return [c for r in self._t.runs(player) for c in r]
+
+    def _sorted(self, cards) -> list[Card]:
+        return sorted(cards, key=self._sort_key)
+
+    def move_priority(self, move: GGMove) -> float:
+        """A simple heuristic: give Denis and double them, keep optional leads for later, discard low cards."""
+        kind = move.kind
+        if kind == DENI:
+            return 50 - self._strength[move.cards[0].index]
+        if kind == DOUBLE:
+            return 60
+        if kind == PASS:
+            return 10
+        if kind == LEAD:
+            return 20 - len(move.cards) if self.stage != "start" or len(move.cards) > 1 or \
+                self.unbeatable(self._current) else 5 - self._strength[move.cards[0].index] / 12
+        card = move.cards[0]
+        if self._queue and self._queue[0][2] == SUIT:
+            return 30 if card is not self._deni[2] else 0
+        cards = self._unplayed[card.suit.number]
+        rank = cards.index(card)
+        return rank - 3 * (rank < 2)  # throw away cards far from the top of their suit
+
+    @property
+    def played(self) -> list[Card]:
+        """Every card played so far, in order."""
+        out = list(self._played_before)
+        for record in self.history:
+            move = record[1]
+            if move[0] == DOUBLE:
+                out.append(record[3][1])  # the called card, played with the doubling card
+            out.extend(move[1])
+        return out
+
+    def trick_moves(self) -> list[tuple[int, GGMove]]:
+        """``(seat, move)`` for each move of the trick in progress."""
+        if not self.trick:
+            return []
+        return list(self._trick_prefix) + [(r[0], r[1]) for r in self.history[self._trick_start:]]
+
+    def position(self) -> str:
+        """The position as text; ``GuruGanjifa.position(text)`` reads it back.
+
+        ``P1=cards; ...; won=P1:n P2:n ...; exposed=P2:9Kr; lead=P1; stage=start; trick=P1:lead RRa, P2:add 3Ma``
+        Hands are listed as they are now; ``trick`` lists the moves of the trick in progress
+        (``stage`` is the leader's stage before it). Cards in no hand and no trick are played:
+        the first ``won`` counts of them (deck order) are credited to the seats, the rest to nobody.
+        """
+        trick = self.trick_moves()
+        parts = [f"P{i + 1}={format_cards(self._sorted(h))}" for i, h in enumerate(self.hands)]
+        parts.append("won=" + " ".join(f"P{i + 1}:{len(w)}" for i, w in enumerate(self.won)))
+        if any(self.exposed):
+            parts.append("exposed=" + " ".join(f"P{i + 1}:{c}" for i, e in enumerate(self.exposed) for c in e
+                                               if not trick or c is not trick[0][1].shown))
+            if parts[-1] == "exposed=":
+                parts.pop()
+        if self._current is not None:
+            parts.append(f"lead=P{self.leader + 1}")
+            parts.append(f"stage={self._trick_stage}")
+        if trick:
+            parts.append("trick=" + ", ".join(f"P{p + 1}:{m}" for p, m in trick))
+            if self._doubled:
+                parts.append(f"called={self._deni[3]}")
+        return "; ".join(parts)
+
+    def __str__(self) -> str:
+        lines = [f"Guru Ganjifa, {self.n} players; lead: Player {self.leader + 1} ({self.stage})"]
+        for i, h in enumerate(self.hands):
+            shown = f" shown: {format_cards(self.exposed[i])}" if self.exposed[i] else ""
+            lines.append(f"P{i + 1} won {len(self.won[i]):3}  {format_cards(self._sorted(h))}{shown}")
+        if self.trick:
+            lines.append("trick: " + ", ".join(f"P{p + 1} {c}" for p, c in self.trick))
+        return "\n".join(lines)
+
+
+def _parse_position(game: GuruGanjifa, text: str) -> GGState:
+    hands: list[list[Card]] = []
+    fields: dict[str, str] = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq:
+            raise NotationError(part, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'")
+        if key[:1] == "P" and key[1:].isdigit():
+            if int(key[1:]) != len(hands) + 1:
+                raise NotationError(key, f"expected P{len(hands) + 1}: hands are listed in seat order")
+            hands.append(list(parse_cards(value)))
+        elif key in ("won", "exposed", "lead", "stage", "trick", "called"):
+            fields[key] = value.strip()
+        else:
+            raise NotationError(key, "unknown part of a position; parts are P1.., won, exposed, lead, stage, "
+                                "trick, called")
+    if len(hands) != game.players:
+        raise NotationError(text[:30], f"this game has {game.players} players, the position lists {len(hands)} hands")
+
+    def seat_of(token: str) -> int:
+        if token[:1] != "P" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= game.players:
+            raise NotationError(token, f"a player is P1..P{game.players}")
+        return int(token[1:]) - 1
+
+    trick: list[tuple[int, GGMove]] = []
+    for item in filter(None, (t.strip() for t in fields.get("trick", "").split(","))):
+        who, colon, move = item.partition(":")
+        if not colon:
+            raise NotationError(item, "a trick move is written 'P2:add 3Ma'")
+        trick.append((seat_of(who.strip()), GGMove.parse(move)))
+    for seat, move in trick:  # before the trick, its cards were in hand
+        hands[seat].extend(move.cards)
+        if move.kind == DOUBLE:  # the called card went with the doubling card
+            if "called" not in fields:
+                raise NotationError(f"P{seat + 1}:{move}", "a position with a doubled Deni says 'called=<card>'")
+            hands[seat].append(Card.parse(fields["called"]))
+    all_cards = [c for h in hands for c in h]
+    if len(set(all_cards)) != len(all_cards):
+        dup = next(c for i, c in enumerate(all_cards) if c in all_cards[:i])
+        raise NotationError(str(dup), "a card is in two places")
+    if len({len(h) for h in hands}) != 1:
+        raise NotationError(text[:30], "hands must be of equal size before the trick in progress [clause gg.deal]")
+    leader = seat_of(fields["lead"]) if "lead" in fields else None
+    stage = fields.get("stage", "start" if leader is not None else OPENING)
+    if stage not in (OPENING, "start", "after"):
+        raise NotationError(stage, "a stage is opening, start or after")
+    if leader is None and game.leading_raja not in all_cards:
+        if all_cards:
+            raise NotationError(text[:30], "say who leads: lead=P1")
+        leader = 0
+    if stage == OPENING and "lead" in fields and game.leading_raja not in hands[leader]:
+        raise NotationError(fields["lead"], f"the opening is led by the holder of the {_name(game.leading_raja)}")
+    state = GGState(game, hands, leader=leader, stage=stage)
+    rest = [c for c in DASHAVATARA.cards if state._owner[c.index] < 0]
+    counts = [0] * game.players
+    for item in fields.get("won", "").split():
+        who, _, num = item.partition(":")
+        if not num.isdigit():
+            raise NotationError(item, "won counts are written 'P1:12'")
+        counts[seat_of(who)] = int(num)
+    if sum(counts) > len(rest):
+        raise NotationError(fields["won"], f"only {len(rest)} cards have been played")
+    i = 0
+    for seat, k in enumerate(counts):
+        state.won[seat] = rest[i:i + k]
+        i += k
+    state.out = rest[i:]
+    state._played_before = list(rest)
+    for item in fields.get("exposed", "").split():
+        who, _, card = item.partition(":")
+        seat, card = seat_of(who), Card.parse(card)
+        if state._owner[card.index] != seat:
+            raise NotationError(item, "an exposed card must be in its player's hand")
+        state.exposed[seat].append(card)
+    if not all_cards:
+        state._current = None
+    for seat, move in trick:
+        if state.current_player != seat:
+            raise NotationError(f"P{seat + 1}:{move}", f"it is P{(state.current_player or 0) + 1}'s turn here")
+        try:
+            state.apply(move)
+        except IllegalMoveError as err:
+            raise NotationError(f"P{seat + 1}:{move}",
+                                f"illegal in this position: {err.reason} [clause {err.clause}]") from None
+    state._trick_prefix = tuple((r.player, r.move) for r in state.history)
+    state._played_before += [c for _, c in state.trick]
+    state.history = []
+    state._trick_start = 0
+    return state
+
+
+# --- narration ------------------------------------------------------------------------
+def _name(card: Card) -> str:
+    return DASHAVATARA.card_name(card)
+
+
+def _names(cards) -> str:
+    """``the Raja of Rama, the Mantri of Rama and the 10 of Kalki``."""
+    names = ["the " + _name(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _narrate(record: GGRecord, names: Sequence[str] | None) -> str:
+    names = names or default_names(4)
+    p = names[record.player]
+    move = record.move
+    what = record.note[0]
+    cards = move.cards
+    if what == "open":
+        text = f"{p} opens with the {_name(cards[0])}, the leading Raja by {record.note[1]}."
+    elif what == "lead":
+        if len(cards) == 1:
+            text = f"{p} leads the unbeatable {_name(cards[0])}."
+        else:
+            text = f"{p} leads {len(cards)} unbeatable cards: {_names(cards)}."
+    elif what == "final":
+        text = f"{p} gives no Deni and leads the unbeatable cards left: {_names(cards)}."
+    elif what == "high":
+        top, holder = record.note[1], record.note[2]
+        text = (f"{p} holds no unbeatable card and leads the {_name(cards[0])}, the highest of the suit in hand; "
+                f"{names[holder]} must play the {_name(top)}.")
+    elif what == DENI:
+        called, holder = record.note[1], record.note[2]
+        text = (f"{p} gives a Deni: leads the {_name(cards[0])} and shows the {_name(move.shown)}, "
+                f"calling for the {DASHAVATARA.rank_name(called.rank)} ({names[holder]} holds it).")
+    elif what == "called":
+        text = f"{p} plays the {_name(cards[0])} as called."
+    elif what == DOUBLE:
+        called, giver, suit = record.note[1], record.note[2], record.note[3]
+        text = (f"{p} plays the called {_name(called)} and doubles the Deni with the {_name(cards[0])}: "
+                f"everyone else adds one more card, {names[giver]} one of {suit}.")
+    elif what == "suit":
+        text = f"{p} adds {_names(cards)}, a {record.note[1]} card as the doubled Deni demands."
+    elif what == PASS:
+        side = "right" if record.note[2] == "anticlockwise" else "left"
+        text = (f"{p} has no unbeatable card left and gives no Deni; the lead passes to "
+                f"{names[record.note[1]]}, on the {side}.")
+    else:
+        text = f"{p} adds {_names(cards)}."
+    if record.won:
+        winner, count, leader, kind, direction = record.won
+        w = names[winner]
+        if kind == FINAL:
+            side = "right" if direction == "anticlockwise" else "left"
+            text += f" {w} wins all {count} cards; the lead passes to {names[leader]}, on the {side}."
+        elif kind == DENI_TRICK:
+            text += f" {w} wins the {count} cards with the called card and takes the lead."
+        elif kind == HIGH:
+            text += f" {w} wins the {count} cards with the top card of the suit and takes the lead."
+        else:
+            text += f" {w} wins all {count} cards and leads on."
+    return text.rstrip(".") + " " + " ".join(f"[{c}]" for c in record.clauses) + "."
