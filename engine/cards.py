@@ -48,7 +48,39 @@ SUITS_BY_CODE: dict[str, Suit] = {}
 COURT_LABELS: dict[str, dict[int, str]] = {}
 
 
-class Card:
+class Interned:
+    """Plumbing shared by interned, immutable values written as text (cards, moves).
+
+    A subclass keeps its notation in ``_text`` and has a ``parse`` that returns the one
+    instance for a text, so copies are the value itself and pickling goes through ``parse``.
+    """
+
+    __slots__ = ()
+    _text: str
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self):
+        return (type(self).parse, (self._text,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({self._text!r})"
+
+
+class Card(Interned):
     """A playing card: a suit and a rank (1..10 pips, 11 second court, 12 king).
 
     Cards are interned: ``Card(suit, rank)`` always returns the same object for the
@@ -88,32 +120,11 @@ class Card:
         cls._by_text[text] = card
         return card
 
-    def __setattr__(self, name, value):
-        raise AttributeError("Card is immutable")
-
-    def __delattr__(self, name):
-        raise AttributeError("Card is immutable")
-
     def __hash__(self) -> int:
         return self.index
 
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
-
-    def __reduce__(self):
-        return (Card.parse, (self._text,))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"Card.parse({self._text!r})"
 
     @staticmethod
     def parse(text: str) -> "Card":

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from ..cards import Card, format_cards
+from ..cards import Card, Interned, format_cards
 from ..errors import NotationError
 from .ring import CARDS, INDEX, N_CARDS
 
@@ -16,7 +16,7 @@ PLAY, BRIDGE, TWO, DRAW, OPEN = range(5)
 KINDS = ("play", "bridge", "two-card", "draw", "open")
 
 
-class KKMove:
+class KKMove(Interned):
     """One Kendra Kari turn (or the new-phase step after a bridge). Interned: compare with ``==`` or ``is``.
 
     Kinds: ``play`` (``7Sh``), ``bridge`` (``*7Sh``), ``two-card`` (``7Sh *3Sh``: a play, then a
@@ -69,24 +69,6 @@ class KKMove:
         cls._interned[key] = move
         cls._by_text[text] = move
         return move
-
-    def __setattr__(self, name, value):
-        raise AttributeError("KKMove is immutable")
-
-    def __reduce__(self):
-        return (KKMove.parse, (self._text,))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"KKMove.parse({self._text!r})"
 
     def __lt__(self, other: "KKMove") -> bool:
         return (self._k, self._a, self._b) < (other._k, other._a, other._b)
