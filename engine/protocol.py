@@ -64,6 +64,41 @@ class Result:
         return f"{who} {verb}: {self.reason}."
 
 
+def split_notation(text: str, usage: str, keys: Iterable[str] | None = None,
+                   unknown: str = "unknown part") -> tuple[list[str], dict[str, str]]:
+    """Split ``P1=...; P2=...; key=value`` text into the hands (in seat order) and the other parts.
+
+    The grammar shared by deals and positions. ``keys`` limits the other parts (``None``: any);
+    a part without ``=``, hands out of seat order, an unknown or repeated key raise
+    :class:`NotationError` naming the token.
+
+    >>> split_notation("P1=RSh; P2=-; stock=3", "usage")
+    (['RSh', '-'], {'stock': '3'})
+    """
+    allowed = None if keys is None else set(keys)
+    hands: list[str] = []
+    fields: dict[str, str] = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key:
+            raise NotationError(part, usage)
+        if key[:1] == "P" and key[1:].isdigit():
+            if int(key[1:]) != len(hands) + 1:
+                raise NotationError(key, f"expected P{len(hands) + 1} here: hands are listed in seat order")
+            hands.append(value)
+        elif allowed is not None and key not in allowed:
+            raise NotationError(key, unknown)
+        elif key in fields:
+            raise NotationError(key, "given twice")
+        else:
+            fields[key] = value
+    return hands, fields
+
+
 @dataclass(frozen=True)
 class Deal:
     """The cards as dealt: one hand per seat, plus named piles (stock, centre card, ...).
@@ -99,23 +134,9 @@ class Deal:
 
     @staticmethod
     def parse(text: str) -> "Deal":
-        hands: list[tuple[Card, ...]] = []
-        piles: list[tuple[str, tuple[Card, ...]]] = []
-        for part in text.split(";"):
-            part = part.strip()
-            if not part:
-                continue
-            name, eq, cards = part.partition("=")
-            name = name.strip()
-            if not eq or not name:
-                raise NotationError(part, "a deal is written 'P1=cards; P2=cards; pile=cards'")
-            if name[0] == "P" and name[1:].isdigit():
-                if int(name[1:]) != len(hands) + 1:
-                    raise NotationError(name, f"expected P{len(hands) + 1} here: hands are listed in seat order")
-                hands.append(parse_cards(cards))
-            else:
-                piles.append((name, parse_cards(cards)))
-        return Deal(tuple(hands), tuple(piles))
+        hands, piles = split_notation(text, "a deal is written 'P1=cards; P2=cards; pile=cards'")
+        return Deal(tuple(parse_cards(h) for h in hands),
+                    tuple((name, parse_cards(cards)) for name, cards in piles.items()))
 
 
 class Game:

@@ -76,7 +76,7 @@ from typing import ClassVar, Sequence
 from ..cards import Card, format_cards, parse_cards
 from ..decks import DASHAVATARA, Ranking
 from ..errors import IllegalMoveError, NotationError
-from ..protocol import Deal, Game, Result, State, default_names, option
+from ..protocol import Deal, Game, Result, State, default_names, option, split_notation
 from ..shuffle import shuffled
 from .tricks import INDEX_SIZE, SEAT_CHAR, SuitTracker
 
@@ -894,25 +894,11 @@ class GGState(State):
 
 
 def _parse_position(game: GuruGanjifa, text: str) -> GGState:
-    hands: list[list[Card]] = []
-    fields: dict[str, str] = {}
-    for part in text.split(";"):
-        part = part.strip()
-        if not part:
-            continue
-        key, eq, value = part.partition("=")
-        key = key.strip()
-        if not eq:
-            raise NotationError(part, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'")
-        if key[:1] == "P" and key[1:].isdigit():
-            if int(key[1:]) != len(hands) + 1:
-                raise NotationError(key, f"expected P{len(hands) + 1}: hands are listed in seat order")
-            hands.append(list(parse_cards(value)))
-        elif key in ("won", "exposed", "lead", "stage", "trick", "called"):
-            fields[key] = value.strip()
-        else:
-            raise NotationError(key, "unknown part of a position; parts are P1.., won, exposed, lead, stage, "
-                                "trick, called")
+    hand_texts, fields = split_notation(
+        text, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'",
+        ("won", "exposed", "lead", "stage", "trick", "called"),
+        "unknown part of a position; parts are P1.., won, exposed, lead, stage, trick, called")
+    hands: list[list[Card]] = [list(parse_cards(h)) for h in hand_texts]
     if len(hands) != game.players:
         raise NotationError(text[:30], f"this game has {game.players} players, the position lists {len(hands)} hands")
 

@@ -33,7 +33,7 @@ from typing import ClassVar
 from ..cards import Card, format_cards
 from ..decks import MUGHAL
 from ..errors import IllegalMoveError, NotationError, OptionError
-from ..protocol import Deal, Game, Result, State, default_names, option
+from ..protocol import Deal, Game, Result, State, default_names, option, split_notation
 from ..shuffle import derive, shuffled
 from .kk_moves import BRIDGE, BRIDGES, DRAW, DRAW_ONLY, OPEN, PLAY, PLAYS, TWO, KKMove, two
 from .kk_records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
@@ -591,26 +591,9 @@ class KendraKari(Game):
           ring tops) are the cards not named anywhere, taken in deck order; the rest have been
           captured by bridges. So every position holds all 96 cards.
         """
-        fields: dict[str, str] = {}
-        hand_texts: list[str] = []
-        for part in text.split(";"):
-            part = part.strip()
-            if not part:
-                continue
-            key, eq, value = part.partition("=")
-            key, value = key.strip(), value.strip()
-            if not eq:
-                raise NotationError(part, "a position is written as 'key=value' parts separated by ';'")
-            if key[:1] == "P" and key[1:].isdigit():
-                if int(key[1:]) != len(hand_texts) + 1:
-                    raise NotationError(key, f"expected P{len(hand_texts) + 1} here: hands are listed in seat order")
-                hand_texts.append(value)
-            elif key in ("ring", "last", "turn", "stock"):
-                if key in fields:
-                    raise NotationError(key, "given twice")
-                fields[key] = value
-            else:
-                raise NotationError(key, "unknown part; a position has ring, last, turn, P1..Pn and stock")
+        hand_texts, fields = split_notation(
+            text, "a position is written as 'key=value' parts separated by ';'", ("ring", "last", "turn", "stock"),
+            "unknown part; a position has ring, last, turn, P1..Pn and stock")
         n = len(hand_texts)
         if not 3 <= n <= 6:
             raise NotationError(f"P{n}", "Kendra Kari needs 3 to 6 hands (clause kk.players)")
