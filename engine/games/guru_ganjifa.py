@@ -192,7 +192,6 @@ _ADD_NOTE = (ADD,)
 _ADD_BY_INDEX = [None] * INDEX_SIZE
 for _c, _m in ADD_MOVES.items():
     _ADD_BY_INDEX[_c.index] = _m
-_LEAD_NOTE = ("lead",)
 # (any compulsory card, any optional card, several cards) -> the clauses a lead of unbeatable cards cites
 _LEAD_CLAUSES = {(c, o, m): ("gg.unbeatable",) + ("gg.compulsory",) * c + ("gg.optional",) * o + ("gg.combined",) * m
                  for c in (False, True) for o in (False, True) for m in (False, True)}
@@ -354,6 +353,7 @@ class GGState(State):
         self.face_up: tuple[frozenset, ...] = tuple(frozenset() for _ in range(n))
         self._played_before: list[Card] = []  # cards played before a hand-set position
         self.trick: list[tuple[int, Card]] = []
+        self.last_trick: tuple[list[tuple[int, Card]], int] | None = None  # the last trick completed, and its winner
         self._trick_start = 0  # history index of the current trick's first move
         self._trick_prefix: tuple = ()  # (seat, move) of a hand-set position's trick so far
         self._queue: list[list] = []  # [seat, count, rule] still owed to the trick
@@ -671,7 +671,9 @@ class GGState(State):
                 else:
                     compulsory = len([c for r in runs for c in r[1:]])  # all but the lowest of each suit
                     clauses = _LEAD_CLAUSES[compulsory > 0, len(cards) > compulsory, len(cards) > 1]
-                    note = _LEAD_NOTE
+                    lowest = [r[-1] for r in runs]  # the optional cards: led (chosen) or kept back
+                    led = set(cards)
+                    note = ("lead", tuple(c for c in lowest if c in led), tuple(c for c in lowest if c not in led))
         self._current = self._queue[0][0]
         record = _tuple_new(GGRecord, (seat, move, clauses, note, None))
         self.history.append(record)
@@ -704,7 +706,8 @@ class GGState(State):
             self._play(seat, c)
         if rule == CALLED:
             clauses = ("gg.called",) if self._kind == DENI_TRICK else ("gg.no-unbeatable",)
-            note = ("called",)
+            doubler = self._deni[5] if self._kind == DENI_TRICK else None
+            note = ("called", doubler if doubler is not None and doubler.index in self._hands[seat] else None)
         elif rule == SUIT:
             note = ("suit", self._deni[2].suit.name)
         else:
@@ -738,6 +741,7 @@ class GGState(State):
             winner = self.leader
         cards = len(self.trick)
         self.won[winner].extend([c for _, c in self.trick])
+        self.last_trick = (self.trick, winner)
         self.trick = []
         self._queue = []
         self._called = None
@@ -985,6 +989,10 @@ def _names(cards) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _was(cards) -> str:
+    return "was" if len(cards) == 1 else "were"
+
+
 def _narrate(record: GGRecord, names: Sequence[str] | None) -> str:
     names = names or default_names(4)
     p = names[record.player]
@@ -998,6 +1006,13 @@ def _narrate(record: GGRecord, names: Sequence[str] | None) -> str:
             text = f"{p} leads the unbeatable {_name(cards[0])}."
         else:
             text = f"{p} leads {len(cards)} unbeatable cards: {_names(cards)}."
+        chosen, kept = record.note[1:3] if len(record.note) > 2 else ((), ())
+        if chosen and len(chosen) < len(cards):
+            text += f" Only {_names(chosen)} {_was(chosen)} optional, as the lowest unbeatable card of a suit."
+        elif chosen:
+            text += f" {'It was' if len(chosen) == 1 else 'All were'} optional: the lowest unbeatable card of a suit may wait."
+        if kept:
+            text += f" {p} keeps back {_names(kept)}: the lowest unbeatable card of a suit may wait."
     elif what == "final":
         text = f"{p} gives no Deni and leads the unbeatable cards left: {_names(cards)}."
     elif what == "high":
@@ -1009,7 +1024,9 @@ def _narrate(record: GGRecord, names: Sequence[str] | None) -> str:
         text = (f"{p} gives a Deni: leads the {_name(cards[0])} and shows the {_name(move.shown)}, "
                 f"calling for the {DASHAVATARA.rank_name(called.rank)} ({names[holder]} holds it).")
     elif what == "called":
-        text = f"{p} plays the {_name(cards[0])} as called."
+        text = f"{p} must play the {_name(cards[0])} as called."
+        if len(record.note) > 1 and record.note[1] is not None:
+            text = text[:-1] + f", and chooses not to double with the {_name(record.note[1])}."
     elif what == DOUBLE:
         called, giver, suit = record.note[1], record.note[2], record.note[3]
         text = (f"{p} plays the called {_name(called)} and doubles the Deni with the {_name(cards[0])}: "
