@@ -22,6 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("game")
     play.add_argument("--seed", default="1")
     play.add_argument("--bots", default="heuristic")
+    play.add_argument("--names", default="", help="comma-separated player names, e.g. Asha,Bela,Chitra")
+    play.add_argument("--write", metavar="FILE", help="also write the game as a golden transcript to FILE")
     play.add_argument("options", nargs="*", help="key=value game options")
 
     sub.add_parser("games", help="list the games")
@@ -58,22 +60,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _play(args) -> int:
-    from .bots import make_bot, play_out
     from .errors import OptionError
     from .registry import get_game
-    from .shuffle import derive
+    from .transcript import _parse_seed, dumps, play, write
 
     options = dict(kv.split("=", 1) for kv in args.options if "=" in kv)
     if len(options) != len(args.options):
         raise OptionError(f"game options are written key=value, not {' '.join(args.options)!r}")
     game = get_game(args.game, **options)
-    state = game.new_game(game.deal(args.seed))
-    kinds = args.bots.split(",")
-    bots = [make_bot(kinds[i % len(kinds)], derive(args.seed, "bot", i)) for i in range(game.players)]
-    play_out(state, bots)
-    for line in state.transcript():
-        print(line)
-    print(state.result().narrate([f"Player {i + 1}" for i in range(game.players)]))
+    names = [n.strip() for n in args.names.split(",") if n.strip()] or None
+    if names and len(names) != game.players:
+        raise OptionError(f"{len(names)} names for {game.players} players")
+    t = play(game, _parse_seed(args.seed), args.bots.split(","), names)
+    if args.write:
+        write(t, args.write)
+        print(f"wrote {args.write}")
+    else:
+        print(dumps(t), end="")
     return 0
 
 

@@ -211,6 +211,13 @@ class Game:
     def parse_move(self, text: str) -> Any:
         raise NotImplementedError
 
+    def join_moves(self, first: Any, second: Any) -> Any:
+        """One move doing what ``first`` and then ``second`` (same player, one after the other) do, or None.
+
+        Transcripts join such moves so a reader sees one line, e.g. the cards a player adds to a trick.
+        """
+        return None
+
 
 class State:
     """Base of game states. Subclasses keep ``game``, ``history`` and implement the protocol."""
@@ -248,6 +255,10 @@ class State:
     def check(self, move) -> None:
         """Raise IllegalMoveError (with the clause) unless ``move`` is legal now."""
         raise NotImplementedError
+
+    def is_forced(self, move) -> bool:
+        """True when ``move`` is the only legal choice now (a worked example marks it "forced")."""
+        return self.legal_moves() == [move]
 
     def transcript(self, names: Sequence[str] | None = None) -> list[str]:
         """The game so far, one narrated line per move."""

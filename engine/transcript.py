@@ -42,7 +42,7 @@ VERSION = 1
 DEALS_DIR = Path(__file__).resolve().parent.parent / "rules" / "deals"
 HEADER_KEYS = ("game", "options", "seed", "names", "bots", "deal")
 # the clauses whose steps are a transcript's "key moments" (pictures before and after)
-KEY_CLAUSES = {"kendra-kari": ("kk.bridge",)}
+KEY_CLAUSES = {"kendra-kari": ("kk.bridge",), "guru-ganjifa": ("gg.double", "gg.no-unbeatable")}
 
 
 class TranscriptError(GanjifaError, ValueError):
@@ -112,6 +112,7 @@ class Replayed:
     step: Step
     record: Any
     state: Any = None
+    forced: bool = False  # the move was the player's only legal choice
 
 
 # --- reading -----------------------------------------------------------------------
@@ -323,6 +324,7 @@ def replay(t: Transcript, snapshots: bool | Iterable[int] = True) -> list[Replay
         return fresh
 
     for step in t.steps:
+        forced = _forced(state, game, step)
         record = _apply(t, game, names, state, step)
         moves.append(record.move)
         said = _narration(record, names)
@@ -331,9 +333,19 @@ def replay(t: Transcript, snapshots: bool | Iterable[int] = True) -> list[Replay
                 if old != new:
                     raise t.error(step.line + 1 + k, f"move {step.number}: the narration differs.\n"
                                   f"  file:   {old or '(nothing)'}\n  engine: {new or '(nothing)'}")
-        out.append(Replayed(step, record, snapshot(state, rebuild) if keep(step.number) else None))
+        out.append(Replayed(step, record, snapshot(state, rebuild) if keep(step.number) else None, forced))
     _check_result(t, names, state)
     return out
+
+
+def _forced(state, game, step: Step) -> bool:
+    """Whether the step's move is the only legal one (False for a move that does not parse: _apply reports it)."""
+    if state.is_terminal():
+        return False
+    try:
+        return state.is_forced(game.parse_move(step.move))
+    except (NotationError, IllegalMoveError):
+        return False
 
 
 def _check_result(t: Transcript, names, state) -> None:
@@ -374,17 +386,29 @@ def play(game: Game | str, seed: int | str, bots: str | Sequence[str] = "heurist
     players = [make_bot(kind, derive(seed, "bot", i)) for i, kind in enumerate(kinds)]
     names = tuple(names) if names else default_names(game.players)
     state = game.new_game(seed)
-    steps = []
+    moves: list[tuple[int, Any]] = []  # (seat, move), a player's moves in a row joined where the game allows
     while not state.is_terminal():
-        if len(steps) >= max_moves:
+        if len(moves) >= max_moves:
             raise RuntimeError(f"{game.name} seed {seed}: no end after {max_moves} moves")
         seat = state.current_player
         move = players[seat].choose(state)
+        state.apply(move)
+        joined = game.join_moves(moves[-1][1], move) if moves and moves[-1][0] == seat else None
+        if joined is not None:
+            moves[-1] = (seat, joined)
+        else:
+            moves.append((seat, move))
+    result = state.result().narrate(names)
+    state = game.new_game(seed)  # replay the joined moves: the written game is checked to be the same game
+    steps = []
+    for seat, move in moves:
         record = state.apply(move)
         steps.append(Step(len(steps) + 1, names[seat], str(move), _narration(record, names)))
+    if not state.is_terminal() or state.result().narrate(names) != result:
+        raise RuntimeError(f"{game.name} seed {seed}: joining moves changed the game")
     shown = tuple(dict.fromkeys(kinds))
     return Transcript(game.name, _options_of(game), seed, names, shown if len(shown) == 1 else kinds,
-                      game.deal(seed), tuple(steps), state.result().narrate(names))
+                      game.deal(seed), tuple(steps), result)
 
 
 def _options_of(game: Game) -> tuple[tuple[str, str], ...]:

@@ -133,3 +133,31 @@ def test_text_builder_gets_fallbacks(tmp_path):
 
     title = game_class("kendra-kari").CLAUSES["kk.match"]
     assert f"1. {title}** (kk.match)" in text and "Match it." in text
+
+
+def _gg_bad_copy(kind: str) -> tuple[str, T.Step, str, str]:
+    """The 4-player Guru Ganjifa deal with one illegal lead planted: (text, step, clause, words)."""
+    path = ROOT / "rules" / "deals" / "guru-ganjifa-4p.txt"
+    t = T.read(path)
+    steps = T.replay(t, snapshots=False)
+    if kind == "holds back":  # a compulsory lead without one of its compulsory cards
+        r = next(r for r in steps if "gg.compulsory" in r.record.clauses and len(r.record.move.cards) > 1)
+        cards = r.step.move.split()[1:]
+        move, clause, words = "lead " + " ".join(cards[1:]), "gg.compulsory", "missing: the "
+    else:  # a Deni whose led card is the shown card itself: no lower card of the suit led
+        r = next(r for r in steps if r.step.move.startswith("deni"))
+        shown = r.step.move.split()[-1]
+        move, clause, words = f"deni {shown} > {shown}", "gg.deni", "lower card"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[r.step.line - 1] = f"{r.step.number} {r.step.player}: {move}\n"
+    return "".join(lines), r.step, clause, words
+
+
+@pytest.mark.parametrize("kind", ["holds back", "deni"])
+def test_illegal_guru_ganjifa_lead_in_deal_file(tmp_path, kind):
+    bad, step, clause, words = _gg_bad_copy(kind)
+    page = "# Bad\n\nA worked deal:\n\n```{deal}\n:file: deals/bad.txt\n```\n"
+    code, out = build(tmp_path, page, {"deals/bad.txt": bad})
+    assert code != 0
+    assert f"index.md:{line_of(page, '{deal}')}:" in out, out
+    assert f"deals/bad.txt:{step.line}:" in out and f"clause {clause}" in out and words in out, out

@@ -172,3 +172,34 @@ def test_kendra_kari_examples_stay_instructive(path):
     assert any("kk.two-card" in c for c in cited)
     assert any(str(r.record.move) == "draw" and r.record.positions for r in steps)
     assert any("kk.out" in c for c in cited)
+
+
+def test_guru_ganjifa_transcripts_join_adds_and_mark_forced_moves():
+    path = next(p for p in DEALS if p.name == "guru-ganjifa-4p.txt")
+    t = T.read(path)
+    steps = T.replay(t, snapshots=False)
+    assert any(r.step.move.startswith("add ") and len(r.step.move.split()) > 2 for r in steps)
+    for a, b in zip(t.steps, t.steps[1:]):  # a player's adds in a row are one line
+        assert not (a.player == b.player and a.move.startswith("add") and b.move.startswith("add")), a
+    called = [r for r in steps if "as called" in r.step.narration[0] and "not to double" not in r.step.narration[0]]
+    assert called and all(r.forced for r in called)
+    assert not any(r.forced for r in steps if r.step.move.startswith("deni"))  # a Deni is always a choice
+    assert T.dumps(T.rebuild(t)) == path.read_text(encoding="utf-8")
+
+
+def test_joining_adds_keeps_the_game():
+    from engine.games.guru_ganjifa import GuruGanjifa
+
+    gg = GuruGanjifa(players=3)
+    t = T.play(gg, 11, "random")
+    assert t.result and T.replay(t, snapshots=False)  # the joined moves replay to the stated result
+    one_by_one = gg.new_game(11)
+    joined = T.initial_state(t)
+    for step in t.steps:
+        record = joined.apply(gg.parse_move(step.move))
+        for card in record.move.cards if record.move.kind == "add" else ():
+            one_by_one.apply(f"add {card}")
+        if record.move.kind != "add":
+            one_by_one.apply(record.move)
+        assert (str(one_by_one), one_by_one.current_player) == (str(joined), joined.current_player)
+    assert one_by_one.result() == joined.result()

@@ -328,6 +328,16 @@ class GuruGanjifa(Game):
     def parse_move(self, text: str) -> GGMove:
         return GGMove.parse(text)
 
+    def join_moves(self, first: GGMove, second: GGMove) -> GGMove | None:
+        """Two adds in a row by one player are one add of both cards (transcripts show them so).
+
+        >>> str(GuruGanjifa().join_moves(GGMove.parse("add 3Ma"), GGMove.parse("add 4Ku")))
+        'add 3Ma 4Ku'
+        """
+        if first.kind == ADD and second.kind == ADD:
+            return GGMove(ADD, first.cards + second.cards)
+        return None
+
     def position(self, text: str) -> "GGState":
         """A hand-set position; see :meth:`GGState.position` for the text."""
         return _parse_position(self, text)
@@ -819,6 +829,15 @@ class GGState(State):
                       tuple(len(w) for w in self.won), self.leader, self._current)
 
     # --- helpers for people -------------------------------------------------------
+    def is_forced(self, move: GGMove | str) -> bool:
+        """True when ``move`` is the only choice; an add of several cards is forced when they are all the cards allowed."""
+        if isinstance(move, str):
+            move = GGMove.parse(move)
+        legal = self.legal_moves()
+        if move.kind == ADD and len(move.cards) > 1:
+            return all(m.kind == ADD for m in legal) and {m.cards[0] for m in legal} == set(move.cards)
+        return legal == [move]
+
     def unbeatable(self, player: int) -> list[Card]:
         """``player``'s unbeatable cards, suit by suit, strongest first."""
         return [c for r in self._t.runs(player) for c in r]
@@ -989,10 +1008,6 @@ def _names(cards) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _was(cards) -> str:
-    return "was" if len(cards) == 1 else "were"
-
-
 def _narrate(record: GGRecord, names: Sequence[str] | None) -> str:
     names = names or default_names(4)
     p = names[record.player]
@@ -1002,15 +1017,18 @@ def _narrate(record: GGRecord, names: Sequence[str] | None) -> str:
     if what == "open":
         text = f"{p} opens with the {_name(cards[0])}, the leading Raja by {record.note[1]}."
     elif what == "lead":
-        if len(cards) == 1:
-            text = f"{p} leads the unbeatable {_name(cards[0])}."
-        else:
-            text = f"{p} leads {len(cards)} unbeatable cards: {_names(cards)}."
         chosen, kept = record.note[1:3] if len(record.note) > 2 else ((), ())
-        if chosen and len(chosen) < len(cards):
-            text += f" Only {_names(chosen)} {_was(chosen)} optional, as the lowest unbeatable card of a suit."
-        elif chosen:
-            text += f" {'It was' if len(chosen) == 1 else 'All were'} optional: the lowest unbeatable card of a suit may wait."
+        must = [c for c in cards if c not in chosen]
+        shown = must if must else cards
+        verb = "must lead" if must else "leads"
+        if len(shown) == 1:
+            text = f"{p} {verb} the unbeatable {_name(shown[0])}."
+        else:
+            text = f"{p} {verb} {len(shown)} unbeatable cards: {_names(shown)}."
+        if must and chosen:
+            text += f" With them {p} leads {_names(chosen)}, which could have waited."
+        elif not must and kept:
+            text = text[:-1] + ", though nothing was compulsory."
         if kept:
             text += f" {p} keeps back {_names(kept)}: the lowest unbeatable card of a suit may wait."
     elif what == "final":
