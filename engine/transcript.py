@@ -41,8 +41,10 @@ MAGIC = "ganjifa-transcript"
 VERSION = 1
 DEALS_DIR = Path(__file__).resolve().parent.parent / "rules" / "deals"
 HEADER_KEYS = ("game", "options", "seed", "names", "bots", "deal")
-# the clauses whose steps are a transcript's "key moments" (pictures before and after)
+# a transcript's "key moments", drawn before and after: the steps citing these clauses, or
+# (for trick games, whose records say when a trick is won) the whole tricks containing such a step
 KEY_CLAUSES = {"kendra-kari": ("kk.bridge",), "guru-ganjifa": ("gg.double", "gg.no-unbeatable")}
+KEY_SPAN = {"guru-ganjifa": "trick"}
 
 
 class TranscriptError(GanjifaError, ValueError):
@@ -476,3 +478,26 @@ def key_steps(t: Transcript, replayed: Sequence[Replayed], game: Game | None = N
     game = game or t.definition()
     keys = set(getattr(game, "KEY_CLAUSES", KEY_CLAUSES.get(game.name, ())))
     return [r.step.number for r in replayed if keys.intersection(r.record.clauses)]
+
+
+def key_pictures(t: Transcript, replayed: Sequence[Replayed], game: Game | None = None) -> tuple[set[int], set[int]]:
+    """``(before, after)``: the step numbers to draw the position before and after, for the key moments.
+
+    A key step is drawn on both sides; in a trick game the whole trick around it is the moment:
+    the position before the trick's first step and after its last (the completed trick).
+    """
+    game = game or t.definition()
+    keys = key_steps(t, replayed, game)
+    if KEY_SPAN.get(game.name) != "trick":
+        return set(keys), set(keys)
+    before, after, keys = set(), set(), set(keys)
+    first, key_trick = 1, False
+    for r in replayed:
+        n = r.step.number
+        key_trick = key_trick or n in keys
+        if getattr(r.record, "won", None):  # the trick ends here
+            if key_trick:
+                before.add(first)
+                after.add(n)
+            first, key_trick = n + 1, False
+    return before, after

@@ -265,3 +265,162 @@ def test_trick_table_rows_per_player():
     assert [len(groups(g, "halo")) for g in plays] == [3, 0, 0]
     assert "leads, wins" in texts(plays[0])
     assert to_string(trick_table_svg(rows, winner="Ali")) == to_string(trick_table_svg(rows, winner=0))
+
+
+# --- Guru Ganjifa positions -------------------------------------------------------------------
+
+NAMES = ["Asha", "Bela", "Chitra", "Dev"]
+
+
+def _gg(players=4, **options):
+    from engine.games.guru_ganjifa import GuruGanjifa
+
+    return GuruGanjifa(players=players, **options)
+
+
+def _seats(root):
+    return groups(root, "seat")
+
+
+def test_gg_start_position_shows_every_hand_and_no_trick():
+    state = _gg().new_game(7)
+    svg = state_svg(state, names=NAMES)
+    root = parse(svg)
+    assert not groups(root, "trick-table")
+    seats = _seats(root)
+    assert [g.get("data-seat") for g in seats] == ["1", "2", "3", "4"]
+    assert [len(groups(g, "card")) for g in seats] == [30, 30, 30, 30]
+    assert not groups(root, "back")
+    assert [("to-play" in g.get("class")) for g in seats] == [s == state.current_player for s in range(4)]
+    hand = ", ".join(card_name(c) for c in state.hands[1])
+    check_top_level(root, "Guru Ganjifa, 4 players", f"Bela, 0 cards won, 30 in hand: {hand}",
+                    f"{NAMES[state.current_player]} (to play)")
+    assert "Asha" in texts(root) and "0 cards won" in texts(root)
+    # fits the A5 text width without shrinking much; 120 cards in 12 rows
+    assert float(root.get("width")) <= 560 and float(root.get("height")) <= 600
+    assert to_string(svg) == to_string(state_svg(_gg().new_game(7), names=NAMES))
+
+
+def test_gg_completed_trick_shows_cards_and_winner():
+    state = _gg().new_game(7)
+    for _ in range(4):  # the opening trick: the Raja and three other cards
+        state.apply(state.legal_moves()[0])
+    assert not state.trick and state.last_trick is not None
+    plays, winner = state.last_trick
+    root = parse(state_svg(state, names=NAMES))
+    label = root.get("aria-label")
+    for seat, card in plays:
+        assert card_name(card) in label
+    assert f"{NAMES[winner]} wins" in label and f"Last trick: won by {NAMES[winner]}" in label
+    assert f"Last trick: won by {NAMES[winner]}" in texts(root)
+    table = groups(root, "trick-table")[0]
+    rows = groups(table, "play")
+    assert [g.get("data-player") for g in rows] == [NAMES[s] for s, _ in plays]
+    assert [len(groups(g, "halo")) for g in rows] == [1 if s == winner else 0 for s, _ in plays]
+    assert "leads, wins" in texts(rows[0])
+    assert sum(len(groups(g, "card")) for g in _seats(root)) == 116
+
+
+def test_gg_trick_in_progress_groups_plays_and_marks_the_seat_to_play():
+    from engine.draw.guru_ganjifa import trick_rows
+
+    state = _gg(3).position(
+        "P1=2Ma 3Ma 4Ma 5Ma; P2=7Bu MBu 9Ma; P3=8Bu 4Ku; lead=P2; stage=after; "
+        "trick=P2:deni 1Bu > MBu, P3:double 10Bu; called=RBu")
+    assert trick_rows(state.trick) == [(1, [C("1Bu")]), (2, [C("RBu"), C("10Bu")])]
+    root = parse(state_svg(state, names=NAMES))
+    rows = groups(groups(root, "trick-table")[0], "play")
+    assert [(g.get("data-player"), len(groups(g, "card"))) for g in rows] == [("Bela", 1), ("Chitra", 2),
+                                                                             ("Asha", 0)]
+    assert "to-play" in rows[2].get("class") and groups(rows[2], "empty")
+    assert not groups(root, "winner")
+    check_top_level(root, "Bela leads 1 of Buddha; Chitra plays Raja of Buddha, 10 of Buddha; Asha to play",
+                    "a Deni, Bela shows the Mantri of Buddha", "Asha (to play), 0 cards won, 4 in hand")
+    # the shown card stays in Bela's hand with a blue halo, and her row says so
+    bela = _seats(root)[1]
+    assert [h.get("fill") for h in groups(bela, "halo")] == ["#1f6fd1"]
+    assert "Deni: shown" in texts(bela)
+    assert "shown for a Deni: Mantri of Buddha" in root.get("aria-label")
+    assert not groups(_seats(root)[0], "halo")
+
+
+def test_gg_viewer_sees_backs_except_face_up_and_shown_cards():
+    state = _gg().new_game(7)
+    root = parse(state_svg(state, viewer=2, names=NAMES))
+    seats = _seats(root)
+    assert [len(groups(g, "back")) for g in seats] == [30, 30, 0, 30]
+    text = to_string(state_svg(state, viewer=2, names=NAMES))
+    for seat in (0, 1, 3):
+        for card in state.hands[seat]:
+            if card not in state.hands[2]:
+                assert card_name(card) not in root.get("aria-label")
+    assert "Bela, 0 cards won, 30 in hand: 30 face down" in text
+    assert "as Chitra sees it" in root.get("aria-label")
+    # face-up batches: the first and last batches of the others show, before their backs
+    open_state = _gg(face_up_batches=True).new_game(7)
+    view = open_state.view(0)
+    root = parse(state_svg(open_state, viewer=0))
+    for seat, g in enumerate(_seats(root)):
+        faces = [c for c in groups(g, "card") if "back" not in c.get("class")]
+        assert len(faces) == (30 if seat == 0 else len(view.face_up[seat])) > 0
+        if seat:
+            shown = ", ".join(card_name(c) for c in open_state.hands[seat] if c in view.face_up[seat])
+            assert f"Player {seat + 1}, 0 cards won, 30 in hand: {shown}, 24 face down" in root.get("aria-label")
+    # a Deni's shown card is public: visible even to another viewer
+    deni = _gg().position("P1=9Kr 7Kr; P2=10Kr 8Kr; P3=4Ma 5Ma; P4=2Ku 3Ku; lead=P1; stage=start")
+    deni.apply("deni 7Kr > 9Kr")
+    root = parse(state_svg(deni, viewer=3, names=NAMES))
+    asha = _seats(root)[0]
+    assert len(groups(asha, "back")) == 0 and [h.get("fill") for h in groups(asha, "halo")] == ["#1f6fd1"]
+    bela = _seats(root)[1]
+    assert len(groups(bela, "back")) == 2
+
+
+def test_gg_state_pictures_are_deterministic_and_fit():
+    for players in (3, 4):
+        game = _gg(players)
+        state = game.new_game(11)
+        pictures = []
+        for _ in range(40):
+            state.apply(max(state.legal_moves(), key=state.move_priority))
+            pictures.append(to_string(state_svg(state, names=NAMES[:players])))
+            assert float(ET.fromstring(pictures[-1]).get("width")) <= 560
+        again = game.new_game(11)
+        for i in range(40):
+            again.apply(max(again.legal_moves(), key=again.move_priority))
+            assert to_string(state_svg(again, names=NAMES[:players])) == pictures[i]
+        assert not re.search(r"\d\.\d{3,}", pictures[-1]) and "id=" not in pictures[-1]
+
+
+def test_gg_game_over_has_empty_hands():
+    state = _gg().new_game(3)
+    while not state.is_terminal():
+        state.apply(max(state.legal_moves(), key=state.move_priority))
+    root = parse(state_svg(state))
+    assert len(groups(root, "empty")) == 4 and not groups(root, "to-play")
+    label = root.get("aria-label")
+    assert label.endswith("The game is over")
+    for seat in range(4):
+        assert f"Player {seat + 1}, {len(state.won[seat])} cards won, 0 in hand: no cards" in label
+
+
+def test_trick_table_to_play_columns_and_winner_row():
+    from engine.draw.guru_ganjifa import trick_table_picture
+    from engine.draw.svg import document
+
+    rows = [("Ali", parse_cards("7Kr")), ("Bina", parse_cards("9Kr 8Kr")), ("Ali", parse_cards("3Kr"))]
+    root = parse(document(trick_table_picture(rows, winner=1, to_play="Chand")))
+    plays = groups(root, "play")
+    assert [g.get("data-player") for g in plays] == ["Ali", "Bina", "Ali", "Chand"]
+    assert [len(groups(g, "halo")) for g in plays] == [0, 2, 0, 0]  # a row index marks that row only
+    assert "to-play" in plays[3].get("class") and groups(plays[3], "empty")
+    check_top_level(root, "Bina plays 9 of Krishna, 8 of Krishna; Ali plays 3 of Krishna; Bina wins; Chand to play")
+    # the seat that played last and still owes cards keeps its row
+    again = parse(document(trick_table_picture(rows, to_play="Ali")))
+    assert len(groups(again, "play")) == 3 and "to-play" in groups(again, "play")[2].get("class")
+    # side by side: one line of cards, each name above its cards
+    side = parse(document(trick_table_picture(rows, size=48, columns=True)))
+    tall = parse(document(trick_table_picture(rows, size=48)))
+    assert float(side.get("height")) < float(tall.get("height")) and float(side.get("height")) < 2 * 48
+    xs = [_centre_of(g.find(NS + "g"))[0] for g in groups(side, "play")]
+    assert xs == sorted(xs) and len(set(xs)) == 3

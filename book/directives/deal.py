@@ -6,7 +6,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from engine.errors import GanjifaError
-from engine.transcript import TranscriptError, initial_state, key_steps, parse, replay
+from engine.transcript import TranscriptError, initial_state, key_pictures, parse, replay
 
 from . import GanjifaDirective
 
@@ -30,6 +30,7 @@ class DealDirective(GanjifaDirective):
         "from": directives.positive_int,
         "to": directives.positive_int,
         "hands": lambda a: directives.choice(a, ("yes", "no")),
+        "start-picture": lambda a: directives.choice(a, ("yes", "no")),
     }
 
     def run(self):
@@ -58,14 +59,15 @@ class DealDirective(GanjifaDirective):
         names = t.names or tuple(f"Player {i + 1}" for i in range(game.players))
 
         box = nodes.container(classes=["ganjifa-deal"])
-        box += self.header(t, game, names, rel)
-        state_before = start if first == 1 else steps[first - 2].state
-        if first == 1 and self.options.get("hands", "yes") == "yes":
-            box += self.hands(t, names)
-        box += self.state_figure(state_before, "At the start" if first == 1 else f"Before move {first}", names)
-        moves = nodes.enumerated_list(classes=["ganjifa-moves"], enumtype="arabic", prefix="", suffix=".")
-        if first > 1:
-            moves["start"] = first
+        if first == 1:  # a later part of the same deal continues without repeating the header
+            box += self.header(t, game, names, rel)
+            if self.options.get("hands", "yes") == "yes":
+                box += self.hands(t, names)
+            box += self.state_figure(start, "At the start", names)
+        elif first in before or self.options.get("start-picture", "yes") == "yes":
+            box += self.state_figure(steps[first - 2].state, f"Before move {first}", names)
+        # numbered by hand, not by the list: a part starting at move 29 reads "29." in every output
+        moves = nodes.bullet_list(classes=["ganjifa-moves"])
         for r in steps[first - 1:last]:
             n = r.step.number
             item = nodes.list_item(ids=[], classes=["ganjifa-move"])
@@ -88,8 +90,7 @@ class DealDirective(GanjifaDirective):
         if mode == "all":
             return set(), {r.step.number for r in steps}
         if mode in ("bridges", "key"):
-            keys = set(key_steps(t, steps, game))
-            return keys, keys
+            return key_pictures(t, steps, game)
         wanted = {int(n) for n in mode.split(",")}
         bad = [n for n in wanted if not 1 <= n <= len(steps)]
         if bad:
@@ -135,5 +136,10 @@ class DealDirective(GanjifaDirective):
     def move_line(self, r) -> nodes.paragraph:
         para = self.narration(" ".join(r.step.narration))
         para.insert(0, nodes.Text(" "))
+        if r.forced:  # the player had no other choice
+            para.insert(0, nodes.inline("forced", "forced", classes=["ganjifa-forced"]))
+            para.insert(0, nodes.Text(" "))
         para.insert(0, nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"]))
+        number = f"{r.step.number}."
+        para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))
         return para

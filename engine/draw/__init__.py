@@ -21,6 +21,7 @@ from xml.etree.ElementTree import Element
 from ..cards import Card, Suit
 from ..decks import Deck, Ranking
 from .cards import card_picture
+from .guru_ganjifa import state_picture as _guru_ganjifa_state
 from .guru_ganjifa import trick_table_picture
 from .kendra_kari import ring_picture
 from .kendra_kari import state_picture as _kendra_kari_state
@@ -66,7 +67,7 @@ def deck_sheet_svg(deck: Deck, suit: Suit | str | None = None, *, ranking: Ranki
     return document(deck_sheet_picture(deck, suit, ranking=ranking, size=size))
 
 
-STATE_PICTURES = {"kendra-kari": _kendra_kari_state}
+STATE_PICTURES = {"kendra-kari": _kendra_kari_state, "guru-ganjifa": _guru_ganjifa_state}
 
 
 def state_svg(state, *, viewer: int | None = None, names=None) -> Element:

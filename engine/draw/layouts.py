@@ -33,8 +33,12 @@ def rows_of(n: int, per_row: int) -> list[int]:
 
 
 def hand_picture(cards: Sequence[Card | None], *, label: str | None = None, size: float = 56,
-                 highlight: Sequence[Card] = (), per_row: int = PER_ROW, face_down: bool = False) -> Picture:
-    """A hand in rows of at most ``per_row``; ``None`` entries (or ``face_down``) draw as backs."""
+                 highlight: Sequence[Card] = (), per_row: int = PER_ROW, face_down: bool = False,
+                 halo: bool | str = True) -> Picture:
+    """A hand in rows of at most ``per_row``; ``None`` entries (or ``face_down``) draw as backs.
+
+    ``highlight`` cards get a halo: amber, or the CSS colour ``halo``.
+    """
     body = element("g", class_="hand")
     top = 0.0
     if label:
@@ -46,7 +50,7 @@ def hand_picture(cards: Sequence[Card | None], *, label: str | None = None, size
     for row, count in enumerate(counts):
         for col in range(count):
             card = cards[index]
-            pic = card_picture(card, size=size, highlight=card in highlight, face_down=face_down)
+            pic = card_picture(card, size=size, highlight=card in highlight and halo, face_down=face_down)
             place(body, pic, col * (size + GAP), top + row * (size + GAP))
             index += 1
     height = top + len(counts) * (size + GAP) - GAP
