@@ -203,3 +203,15 @@ def test_joining_adds_keeps_the_game():
             one_by_one.apply(record.move)
         assert (str(one_by_one), one_by_one.current_player) == (str(joined), joined.current_player)
     assert one_by_one.result() == joined.result()
+
+
+def test_cli_play_writes_the_golden_deal(tmp_path, capsys):
+    from engine.cli import main
+
+    out = tmp_path / "x.txt"
+    args = ["play", "guru-ganjifa", "--seed", "270", "players=4", "--names", "Asha,Bela,Chitra,Dev", "--write", str(out)]
+    assert main(args) == 0
+    golden = next(p for p in DEALS if p.name == "guru-ganjifa-4p.txt")
+    assert out.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
+    assert main(["play", "guru-ganjifa", "--names", "Asha,Bela", "players=4"]) == 2
+    assert "2 names for 4 players" in capsys.readouterr().err
