@@ -13,7 +13,12 @@ from .shuffle import Rng
 
 
 class RandomBot:
-    """Chooses uniformly among the legal moves."""
+    """Chooses uniformly among the legal moves.
+
+    A state may offer ``legal_move_sequence()``: its legal moves, in ``legal_moves()`` order,
+    as a sequence that builds a move only when it is looked at. The bot then takes the same
+    move as from the list, without the list.
+    """
 
     name = "random"
 
@@ -21,7 +26,8 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, state):
-        moves = state.legal_moves()
+        lazy = getattr(state, "legal_move_sequence", None)
+        moves = state.legal_moves() if lazy is None else lazy()
         return moves[self.rng.below(len(moves))]
 
 

@@ -30,6 +30,9 @@ class Ranking(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __repr__(self) -> str:
+        return f"Ranking.{self.name}"
+
 
 STRONG_ORDER = (12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 WEAK_ORDER = (12, 11, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)

@@ -110,6 +110,50 @@ def test_determinism_by_seed(seed):
     assert run() == run()
 
 
+def test_legal_move_sequence_lists_the_same_moves():
+    """The lazily built moves RandomBot uses are legal_moves(), in order, and apply() takes each one."""
+    lazy_leads = 0
+    for i in range(40):
+        game = variant(i)
+        state = game.new_game(i)
+        bots = bots_for(game, i)
+        while not state.is_terminal():
+            listed = [str(m) for m in state.legal_moves()]
+            seq = state.legal_move_sequence()
+            assert len(seq) == len(listed)
+            assert [str(seq[k]) for k in range(len(seq))] == listed
+            assert str(seq[-1]) == listed[-1] and list(map(str, seq)) == listed
+            with pytest.raises(IndexError):
+                seq[len(seq)]
+            lazy_leads += not isinstance(seq, list)
+            pick = len(state.history) % len(seq)
+            twin = state.copy()
+            record = state.apply(state.legal_move_sequence()[pick])  # a fresh sequence: only this move built
+            assert record == twin.apply(twin.legal_moves()[pick])
+            CITED.update(record.clauses)
+    assert lazy_leads > 100
+
+
+def test_random_bot_plays_as_from_the_list():
+    """RandomBot with legal_move_sequence() picks exactly the move it would pick from legal_moves()."""
+
+    class ListBot(RandomBot):
+        def choose(self, state):
+            moves = state.legal_moves()
+            return moves[self.rng.below(len(moves))]
+
+    for i in range(24):
+        game = variant(i)
+        histories = []
+        for kind in (RandomBot, ListBot):
+            state = game.new_game(i)
+            bots = [kind(f"{i}/{seat}") for seat in range(game.players)]
+            while not state.is_terminal():
+                state.apply(bots[state.current_player].choose(state))
+            histories.append(state.history)
+        assert histories[0] == histories[1]
+
+
 def test_error_probes():
     for kwargs in ({"players": 5}, {"ranking": "x"}, {"time": "dawn"}, {"direction": "sideways"},
                    {"face_up_batches": 3}):

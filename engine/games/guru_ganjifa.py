@@ -1,19 +1,15 @@
 """Guru Ganjifa: the traditional trick-taking game as drafted for the Dashavatara deck (3-4 players).
 
-Moves are decisions of one player at a time (``GGMove.parse(text)`` and ``str(move)`` round-trip)::
-
-    lead RRa MRa 10Pa   one combined lead of these cards (also: the opening Raja; the highest
-                        card of a suit, for a leader without unbeatable cards)
-    add 3Ma             add a card to the trick in progress; "add 3Ma 4Ku" adds two at once
-    deni 7Kr > 9Kr      give a Deni: lead the 7 of Krishna, show the 9, call the card above it
-    double 8Kr          (holder of the called card) play it and double the Deni with the 8
-    pass                no Deni and no unbeatable card left: the lead goes to the next player
+The game is in four modules: this one (the game and its state), ``gg_moves`` (the move
+notation: ``lead``, ``add``, ``deni``, ``double``, ``pass``), ``gg_records`` (what a move did,
+and its narration) and ``gg_positions`` (positions written as text).
 
 Small move lists: ``legal_moves()`` offers one-card adds only, so a follower owing k cards
 makes k moves (choosing k cards of 30-40 at once would mean thousands of moves); ``check``
 and ``apply`` also accept several cards in one add, the same as adding them one by one.
 A lead lists every choice of the optional lowest unbeatable cards (2**k leads for k suits;
-k is small in practice).
+k is small in practice). ``legal_move_sequence()`` offers the same list, building a leader's
+moves only when they are looked at (the random bot takes one of them).
 
 Rulings, each with its reason (the chapter states them):
 
@@ -69,16 +65,23 @@ Asha gives a Deni: leads the 7 of Krishna and shows the 9 of Krishna, calling fo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import itemgetter
 from types import MappingProxyType
 from typing import ClassVar, Sequence
 
-from ..cards import Card, format_cards, parse_cards
+from ..cards import Card, format_cards
 from ..decks import DASHAVATARA, Ranking
 from ..errors import IllegalMoveError, NotationError
-from ..protocol import Deal, Game, Result, State, default_names, option, split_notation
+from ..protocol import Deal, Game, Result, State, option
 from ..shuffle import shuffled
-from .tricks import INDEX_SIZE, SEAT_CHAR, SuitTracker
+from .gg_moves import ADD, ADD_BY_INDEX as _ADD_BY_INDEX, ADD_INFO as _ADD_INFO, ADD_NOTE as _ADD_NOTE
+from .gg_moves import DENI, DOUBLE, LEAD, PASS, GGMove, LeadMoves as _LeadMoves, make_move as _move
+from .gg_records import COMBINED, DENI_TRICK, FINAL, HIGH, OPENING, GGRecord, card_name as _name, card_names as _names
+from .tricks import SuitTracker
+
+_tuple_new = tuple.__new__
+_card_of = itemgetter(1)  # of a (seat, card) pair in a trick
 
 CLAUSES = MappingProxyType({
     "gg.players": "Three or four players",
@@ -101,105 +104,13 @@ CLAUSES = MappingProxyType({
     "gg.direction": "Anticlockwise play",
 })
 
-LEAD, ADD, DENI, DOUBLE, PASS = "lead", "add", "deni", "double", "pass"
-_CARD_KINDS = {LEAD: (1, None), ADD: (1, None), DOUBLE: (1, 1), PASS: (0, 0)}
 
-
-class GGMove(tuple):
-    """One decision of one player. Equal moves list the same cards in any order.
-
-    >>> GGMove.parse("deni 7Kr > 9Kr")
-    GGMove.parse('deni 7Kr > 9Kr')
-    >>> GGMove.parse("lead MRa RRa") == GGMove.parse("lead RRa MRa")
-    True
-    """
-
-    __slots__ = ()
-    kind = property(itemgetter(0), doc="lead, add, deni, double or pass")
-    cards = property(itemgetter(1), doc="the cards played (for a Deni: the led card)")
-    shown = property(itemgetter(2), doc="the card shown for a Deni, else None")
-
-    def __new__(cls, kind: str, cards: tuple[Card, ...] = (), shown: Card | None = None):
-        return tuple.__new__(cls, (kind, tuple(cards), shown))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (GGMove.parse, (str(self),))
-
-    def _key(self):
-        return (self.kind, frozenset(self.cards), self.shown)
-
-    def __eq__(self, other):
-        return isinstance(other, GGMove) and self._key() == other._key()
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __hash__(self):
-        return hash(self._key())
-
-    def __str__(self) -> str:
-        if self.kind == PASS:
-            return PASS
-        if self.kind == DENI:
-            return f"deni {self.cards[0]._text} > {self.shown._text}"
-        return f"{self.kind} {format_cards(self.cards)}"
-
-    def __repr__(self) -> str:
-        return f"GGMove.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(text: str) -> "GGMove":
-        tokens = text.split()
-        if not tokens:
-            raise NotationError(text, "empty move; moves are lead, add, deni, double or pass")
-        kind = tokens[0].lower()
-        if kind == DENI:
-            if len(tokens) != 4 or tokens[2] != ">":
-                raise NotationError(text, "a Deni is written 'deni <led card> > <shown card>', e.g. 'deni 7Kr > 9Kr'")
-            return GGMove(DENI, (Card.parse(tokens[1]),), Card.parse(tokens[3]))
-        if kind not in _CARD_KINDS:
-            raise NotationError(tokens[0], "unknown move; moves are lead, add, deni, double or pass")
-        low, high = _CARD_KINDS[kind]
-        cards = parse_cards(" ".join(tokens[1:]))
-        if len(cards) < low or (high is not None and len(cards) > high):
-            want = "no cards" if high == 0 else "one card" if high == 1 else "one or more cards"
-            raise NotationError(text, f"'{kind}' takes {want}")
-        if len(set(cards)) != len(cards):
-            dup = next(c for i, c in enumerate(cards) if c in cards[:i])
-            raise NotationError(str(dup), "a card is listed twice")
-        if kind == ADD and len(cards) == 1:
-            return ADD_MOVES.get(cards[0]) or GGMove(kind, cards)
-        return GGMove(kind, cards)
-
-
-_tuple_new = tuple.__new__
-
-
-def _move(kind, cards, shown=None) -> GGMove:
-    return _tuple_new(GGMove, (kind, cards, shown))
-
-
-PASS_MOVE = GGMove(PASS)
-ADD_MOVES = {c: GGMove(ADD, (c,)) for c in DASHAVATARA.cards}  # one-card adds are interned
-_ADD_INFO = {id(m): (c, c.index, c.suit.number) for c, m in ADD_MOVES.items()}
-_ADD_NOTE = (ADD,)
-_ADD_BY_INDEX = [None] * INDEX_SIZE
-for _c, _m in ADD_MOVES.items():
-    _ADD_BY_INDEX[_c.index] = _m
 # (any compulsory card, any optional card, several cards) -> the clauses a lead of unbeatable cards cites
 _LEAD_CLAUSES = {(c, o, m): ("gg.unbeatable",) + ("gg.compulsory",) * c + ("gg.optional",) * o + ("gg.combined",) * m
                  for c in (False, True) for o in (False, True) for m in (False, True)}
 
 # what the players still owe the current trick
 FREE, CALLED, SUIT = 0, 1, 2
-# kinds of trick
-OPENING, COMBINED, FINAL, DENI_TRICK, HIGH = "opening", "combined", "final", "deni", "high"
 _DOUBLE = ("gg.double",)
 _MERGED: dict = {}  # (clauses of the last move, kind of trick) -> with the winning clauses added
 _ADD_CLAUSE = {OPENING: ("gg.opening",), COMBINED: ("gg.combined",), FINAL: ("gg.combined",),
@@ -208,35 +119,6 @@ _WIN_CLAUSE = {OPENING: ("gg.opening",), COMBINED: ("gg.combined",),
                FINAL: ("gg.combined", "gg.pass-lead", "gg.direction"),
                DENI_TRICK: ("gg.called",), HIGH: ("gg.no-unbeatable", "gg.trick")}
 
-
-class GGRecord(tuple):
-    """What one move did (frozen): ``player``, ``move``, ``clauses``, and ``narrate(names)``."""
-
-    __slots__ = ()
-    player = property(itemgetter(0))
-    move = property(itemgetter(1))
-    clauses = property(itemgetter(2))
-    note = property(itemgetter(3))  # (what, details...) for the narration
-    won = property(itemgetter(4))  # (winner, cards won, next leader, kind of trick, direction) or None
-
-    def __new__(cls, player, move, clauses, note, won=None):
-        return tuple.__new__(cls, (player, move, clauses, note, won))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (GGRecord, tuple(self))
-
-    def __repr__(self) -> str:
-        return f"GGRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, won={self[4]!r})"
-
-    def narrate(self, names: Sequence[str] | None = None) -> str:
-        """The book's prose for this move, ending in its clause ids."""
-        return _narrate(self, names)
 
 
 @dataclass(frozen=True)
@@ -291,13 +173,7 @@ class GuruGanjifa(Game):
 
     def deal(self, seed: int | str) -> Deal:
         cards = shuffled(self.deck.cards, seed)
-        hands: list[list[Card]] = [[] for _ in range(self.players)]
-        i = 0
-        for size in self.batch_sizes():
-            for hand in hands:
-                hand.extend(cards[i:i + size])
-                i += size
-        return Deal(tuple(tuple(h) for h in hands))
+        return Deal(tuple(take(cards) for take in _dealing(self.players, self.batch_sizes())))
 
     def new_game(self, deal: Deal | int | str) -> "GGState":
         seed = None
@@ -305,7 +181,7 @@ class GuruGanjifa(Game):
             seed, deal = deal, self.deal(deal)
         else:
             self._check_deal(deal)
-        state = GGState(self, [list(h) for h in deal.hands], seed=seed)
+        state = GGState(self, deal.hands, seed=seed)
         if self.face_up_batches:
             first, last = self.batch_sizes()[0], self.batch_sizes()[-1]
             state.face_up = tuple(frozenset(h[:first] + h[-last:]) for h in deal.hands)
@@ -340,11 +216,37 @@ class GuruGanjifa(Game):
 
     def position(self, text: str) -> "GGState":
         """A hand-set position; see :meth:`GGState.position` for the text."""
-        return _parse_position(self, text)
+        from .gg_positions import parse_position
+
+        return parse_position(self, text)
+
+
+@lru_cache(maxsize=None)
+def _others(n: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat: the other seats in turn order, starting with the next."""
+    return tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+
+
+@lru_cache(maxsize=None)
+def _dealing(players: int, batches: tuple[int, ...]) -> tuple[itemgetter, ...]:
+    """Per seat: takes the cards it is dealt, batch by batch, from the shuffled deck (as a tuple)."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    i = 0
+    for size in batches:
+        for seat in range(players):
+            places[seat].extend(range(i, i + size))
+            i += size
+    return tuple(itemgetter(*p) for p in places)
 
 
 class GGState(State):
     """A game in progress. ``hands``, ``won``, ``exposed``, ``trick`` and ``leader`` describe the table."""
+
+    # slots make the attribute reads of the hot paths cheaper (instances still have a __dict__)
+    __slots__ = ("game", "seed", "history", "n", "current_player", "leader", "stage", "won", "out", "exposed",
+                 "face_up", "trick", "last_trick", "_t", "_strength", "_owner", "_unplayed", "_unplayed_index",
+                 "_own", "_hands", "_played_before", "_trick_start", "_trick_prefix", "_trick_stage", "_queue", "_kind", "_called",
+                 "_deni", "_doubled", "_cache", "_cache_runs", "_others")
 
     def __init__(self, game: GuruGanjifa, hands: list[list[Card]], seed=None, leader: int | None = None,
                  stage: str = OPENING):
@@ -355,12 +257,17 @@ class GGState(State):
         # who holds every unplayed card, suit by suit; the aliases keep the hot paths short
         t = self._t = SuitTracker(DASHAVATARA, game.ranking, hands)
         self._strength, self._owner, self._unplayed, self._own = t.strength, t.owner, t.unplayed, t.own
+        self._unplayed_index = t.unplayed_index
         # per seat: card.index -> the move adding that card, suit by suit, strongest first
-        self._hands: list[dict] = [{c.index: _ADD_BY_INDEX[c.index] for c in h} for h in t.sorted_hands(n)]
+        hands_now = self._hands = [{} for _ in range(n)]
+        owner = t.owner
+        for indices in t.unplayed_index:
+            for i in indices:
+                hands_now[owner[i]][i] = _ADD_BY_INDEX[i]
         self.won: list[list[Card]] = [[] for _ in range(n)]
         self.out: list[Card] = []  # played before a hand-set position, won by nobody named
         self.exposed: list[list[Card]] = [[] for _ in range(n)]
-        self.face_up: tuple[frozenset, ...] = tuple(frozenset() for _ in range(n))
+        self.face_up: tuple[frozenset, ...] = (frozenset(),) * n
         self._played_before: list[Card] = []  # cards played before a hand-set position
         self.trick: list[tuple[int, Card]] = []
         self.last_trick: tuple[list[tuple[int, Card]], int] | None = None  # the last trick completed, and its winner
@@ -373,33 +280,38 @@ class GGState(State):
         self._doubled = False
         self._cache = ()  # the lead moves last listed for the current position
         self._cache_runs = None  # and the leader's unbeatable cards then
-        self._others = tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+        self._others = _others(n)
         if leader is None:
             leader = self._owner[game.leading_raja.index]
         self.leader = leader
         self.stage = stage  # "opening", "start" (nothing led yet this turn) or "after"
         self._trick_stage = stage
-        self._current: int | None = leader
+        self.current_player: int | None = leader  # None when the game is over
         if not hands[leader]:
-            self._current = None
+            self.current_player = None
 
     def _sort_key(self, card: Card):
         return (card.suit.number, -self._strength[card.index])
 
     # --- the protocol --------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        return self._current
+    def _current(self) -> int | None:
+        """The older name of ``current_player``."""
+        return self.current_player
+
+    @_current.setter
+    def _current(self, seat: int | None) -> None:
+        self.current_player = seat
 
     @property
     def hands(self) -> list[list[Card]]:
         return [[m.cards[0] for m in h.values()] for h in self._hands]
 
     def is_terminal(self) -> bool:
-        return self._current is None
+        return self.current_player is None
 
     def legal_moves(self) -> list[GGMove]:
-        seat = self._current
+        seat = self.current_player
         if seat is None:
             return []
         if self._queue:
@@ -408,52 +320,35 @@ class GGState(State):
             if rule == FREE:
                 return list(hand.values())
             if rule == CALLED:
-                moves = [ADD_MOVES[self._called]]
+                moves = [_ADD_BY_INDEX[self._called.index]]
                 if self._deni and self._deni[4] == seat and self._deni[5] is not None and self._deni[5].index in hand:
                     moves.append(_move(DOUBLE, (self._deni[5],)))
-                return moves
-            suit = self._deni[2].suit
-            return [m for m in hand.values() if m.cards[0].suit is suit]
+            else:
+                suit = self._deni[2].suit
+                moves = [m for m in hand.values() if m[1][0].suit is suit]
+            self._cache = moves  # for apply(): these moves are legal
+            return list(moves)  # a copy: a caller's edits must not reach the cache
         if self.stage == OPENING:
-            return [_move(LEAD, (self.game.leading_raja,))]
-        return self._lead_moves(seat)
+            self._cache = moves = [_move(LEAD, (self.game.leading_raja,))]
+            return list(moves)
+        leads = _LeadMoves(self, seat)
+        self._cache, self._cache_runs = leads.all(), leads.runs  # for apply(): these moves are legal
+        return list(self._cache)
 
-    def _lead_moves(self, seat: int) -> list[GGMove]:
-        runs, candidates = self._t.scan(seat)
-        self._cache_runs = runs
-        denis = [_move(DENI, (c,), shown) for shown, lower in candidates for c in lower]
-        moves = []
-        if self.stage == "start":
-            compulsory = False
-            for r in runs:
-                if len(r) > 1:
-                    compulsory = True
-                    break
-            if runs:  # every choice of optional lowest cards, built suit by suit
-                leads = [()]
-                for run in runs:
-                    head, full = tuple(run[:-1]), tuple(run)
-                    leads = [p + head for p in leads] + [p + full for p in leads]
-                moves = [_move(LEAD, cards) for cards in (leads if compulsory else leads[1:])]
-                if compulsory:
-                    self._cache = moves
-                    return moves
-            moves.extend(denis)
-            if not runs:  # the highest card of each suit held
-                ch = SEAT_CHAR[seat]
-                for cards, o in zip(self._unplayed, self._own):
-                    i = o.find(ch)
-                    if i >= 0:
-                        moves.append(_move(LEAD, (cards[i],)))
-            self._cache = moves
-            return moves
-        moves = denis
-        if runs:
-            moves.append(_move(LEAD, tuple(c for r in runs for c in r)))
-        else:
-            moves.append(PASS_MOVE)
-        self._cache = moves
-        return moves
+    def legal_move_sequence(self) -> Sequence[GGMove]:
+        """``legal_moves()`` as a read-only sequence that builds a leader's moves only when looked at.
+
+        For :class:`~engine.bots.RandomBot`: a leader may have hundreds of combined leads. Valid
+        until the next ``apply``.
+        """
+        queue = self._queue
+        if queue and queue[0][2] == FREE:  # the common case first: a free add
+            return list(self._hands[self.current_player].values())
+        if queue or self.stage == OPENING or self.current_player is None:
+            return self.legal_moves()
+        leads = _LeadMoves(self, self.current_player)
+        self._cache, self._cache_runs = leads.given, leads.runs  # for apply(): the moves given out are legal
+        return leads
 
     def explain(self, move: GGMove | str) -> str:
         """Why ``move`` is legal or forced, with the clauses it would cite, or the IllegalMoveError message."""
@@ -475,7 +370,7 @@ class GGState(State):
             raise error
 
     def _illegal(self, move) -> IllegalMoveError | None:
-        seat = self._current
+        seat = self.current_player
         if not isinstance(move, GGMove):
             return IllegalMoveError(move, "gg.trick", "not a Guru Ganjifa move")
         if seat is None:
@@ -563,7 +458,7 @@ class GGState(State):
             if move.cards[0] is not self._deni[5]:
                 d = self._deni[5]
                 return IllegalMoveError(move, "gg.double", "a Deni is doubled only with the card one rank below the "
-                                        f"shown card" + (f", the {_name(d)}" if d else " (it is gone)"))
+                                        "shown card" + (f", the {_name(d)}" if d else " (it is gone)"))
             return None
         if len(move.cards) > count:
             return IllegalMoveError(move, self._add_clause()[0], f"{who} owes {count} card(s) to this trick")
@@ -584,19 +479,19 @@ class GGState(State):
         return _ADD_CLAUSE[self._kind]
 
     def apply(self, move: GGMove | str) -> GGRecord:
-        seat = self._current
+        seat = self.current_player
         queue = self._queue
         # fast path: a one-card add (an interned move) by a player free to add anything
-        info = _ADD_INFO.get(id(move))
-        if info is not None and queue and queue[0][2] == FREE:
+        info = _ADD_INFO.get(id(move)) if queue and queue[0][2] == FREE else None
+        if info is not None:
             card, idx, suit = info
             hand = self._hands[seat]
             if idx in hand:
                 del hand[idx]
                 self._owner[idx] = -1
-                cards = self._unplayed[suit]
-                i = cards.index(card)
-                del cards[i]
+                indices = self._unplayed_index[suit]
+                i = indices.index(idx)
+                del indices[i], self._unplayed[suit][i]
                 own = self._own
                 o = own[suit]
                 own[suit] = o[:i] + o[i + 1:]
@@ -610,7 +505,7 @@ class GGState(State):
                     del queue[0]
                     if not queue:
                         return self._end_trick(seat, move, clauses, _ADD_NOTE)
-                    self._current = queue[0][0]
+                    self.current_player = queue[0][0]
                 record = _tuple_new(GGRecord, (seat, move, clauses, _ADD_NOTE, None))
                 self.history.append(record)
                 return record
@@ -631,7 +526,7 @@ class GGState(State):
         self._cache = ()
         if queue:
             return self._apply_follow(seat, move)
-        kind = move.kind
+        kind = move[0]  # (kind, cards, shown): indexing is cheaper than the properties
         if kind == PASS:
             return self._pass_lead(seat, move)
         self._trick_stage = self.stage
@@ -640,7 +535,7 @@ class GGState(State):
         others = self._others[seat]
         if self.stage == OPENING:
             self._kind = OPENING
-            self._play(seat, move.cards[0])
+            self._play(seat, move[1])
             if n == 3:
                 self._queue = [[p, 2, FREE] for p in others] + [[seat, 1, FREE]]
             else:
@@ -648,24 +543,22 @@ class GGState(State):
             note, clauses = ("open", self.game.time), ("gg.opening",)
         elif kind == DENI:
             led, shown = move.cards[0], move.shown
-            cards = self._unplayed[shown.suit.number]
-            called = cards[cards.index(shown) - 1]
+            called = self._unplayed[shown.suit.number][self._t.place(shown) - 1]
             holder = self._owner[called.index]
             below = self._t.below(shown)
             doubler = below if below is not None and self._owner[below.index] == holder else None
             self._deni = (seat, led, shown, called, holder, doubler)
             self._called = called
             self._kind = DENI_TRICK
-            self._play(seat, led)
+            self._play(seat, move[1])
             self.exposed[seat].append(shown)
             self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
             note, clauses = ("deni", called, holder), ("gg.deni",)
         else:
-            cards = move.cards
+            cards = move[1]
             if runs is None:
                 runs = self._t.runs(seat)
-            for c in cards:
-                self._play(seat, c)
+            self._play(seat, cards)
             if not runs:  # no unbeatable card: the highest of a suit
                 suit_cards = self._unplayed[cards[0].suit.number]
                 top = suit_cards[0]
@@ -674,17 +567,22 @@ class GGState(State):
                 self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
                 note, clauses = ("high", top, holder), ("gg.no-unbeatable",)
             else:
-                self._kind = COMBINED if self.stage == "start" else FINAL
-                self._queue = [[p, len(cards), FREE] for p in others]
-                if self._kind == FINAL:
+                count = len(cards)
+                self._queue = [[p, count, FREE] for p in others]
+                if self.stage != "start":
+                    self._kind = FINAL
                     note, clauses = ("final",), ("gg.unbeatable", "gg.pass-lead")
                 else:
-                    compulsory = len([c for r in runs for c in r[1:]])  # all but the lowest of each suit
-                    clauses = _LEAD_CLAUSES[compulsory > 0, len(cards) > compulsory, len(cards) > 1]
-                    lowest = [r[-1] for r in runs]  # the optional cards: led (chosen) or kept back
-                    led = set(cards)
-                    note = ("lead", tuple(c for c in lowest if c in led), tuple(c for c in lowest if c not in led))
-        self._current = self._queue[0][0]
+                    self._kind = COMBINED
+                    compulsory = sum(map(len, runs)) - len(runs)  # all but the lowest of each suit
+                    clauses = _LEAD_CLAUSES[compulsory > 0, count > compulsory, count > 1]
+                    chosen, kept = [], []
+                    owner = self._owner
+                    for r in runs:  # the optional cards, the lowest of each run: led (played now) or kept back
+                        low = r[-1]
+                        (kept if owner[low.index] >= 0 else chosen).append(low)
+                    note = ("lead", tuple(chosen), tuple(kept))
+        self.current_player = self._queue[0][0]
         record = _tuple_new(GGRecord, (seat, move, clauses, note, None))
         self.history.append(record)
         return record
@@ -694,8 +592,7 @@ class GGState(State):
         head = queue[0]
         if move.kind == DOUBLE:
             giver, _, shown, called, holder, doubler = self._deni
-            self._play(seat, called)
-            self._play(seat, doubler)
+            self._play(seat, (called, doubler))
             self._doubled = True
             del queue[0]
             for entry in queue:  # players still to play their first card now owe two
@@ -706,14 +603,13 @@ class GGState(State):
             while p != holder:
                 queue.append([p, 1, FREE])
                 p = (p + 1) % n
-            self._current = queue[0][0]
+            self.current_player = queue[0][0]
             record = _tuple_new(GGRecord, (seat, move, ("gg.double",), (DOUBLE, called, giver, shown.suit.name), None))
             self.history.append(record)
             return record
         rule = head[2]
         clauses = self._add_clause()
-        for c in move.cards:
-            self._play(seat, c)
+        self._play(seat, move[1])
         if rule == CALLED:
             clauses = ("gg.called",) if self._kind == DENI_TRICK else ("gg.no-unbeatable",)
             doubler = self._deni[5] if self._kind == DENI_TRICK else None
@@ -727,18 +623,28 @@ class GGState(State):
             del queue[0]
             if not queue:
                 return self._end_trick(seat, move, clauses, note)
-        self._current = queue[0][0]
+        self.current_player = queue[0][0]
         record = _tuple_new(GGRecord, (seat, move, clauses, note, None))
         self.history.append(record)
         return record
 
-    def _play(self, seat: int, card: Card) -> None:
-        del self._hands[seat][card.index]
-        self._t.remove(card)
-        self.trick.append((seat, card))
-        exposed = self.exposed[seat]
-        if exposed and card in exposed:
-            exposed.remove(card)
+    def _play(self, seat: int, cards: Sequence[Card]) -> None:
+        """Move ``cards`` from ``seat``'s hand to the trick."""
+        hand, owner, unplayed, own = self._hands[seat], self._owner, self._unplayed, self._own
+        trick, exposed = self.trick, self.exposed[seat]
+        for card in cards:
+            idx = card.index
+            del hand[idx]
+            owner[idx] = -1  # SuitTracker.remove, inlined (it runs for every card played):
+            s = card.suit.number
+            indices = self._unplayed_index[s]
+            i = indices.index(idx)
+            del indices[i], unplayed[s][i]
+            o = own[s]
+            own[s] = o[:i] + o[i + 1:]
+            trick.append((seat, card))
+            if exposed and card in exposed:
+                exposed.remove(card)
 
     def _end_trick(self, seat: int, move: GGMove, clauses, note) -> GGRecord:
         kind = self._kind
@@ -749,9 +655,10 @@ class GGState(State):
             winner = self._owner_of_called()
         else:
             winner = self.leader
-        cards = len(self.trick)
-        self.won[winner].extend([c for _, c in self.trick])
-        self.last_trick = (self.trick, winner)
+        trick = self.trick
+        cards = len(trick)
+        self.won[winner].extend(map(_card_of, trick))
+        self.last_trick = (trick, winner)
         self.trick = []
         self._queue = []
         self._called = None
@@ -770,7 +677,7 @@ class GGState(State):
             leader, stage = winner, "start"
         self.leader = leader
         self.stage = self._trick_stage = stage
-        self._current = leader if self._hands[leader] else None
+        self.current_player = leader if self._hands[leader] else None
         record = _tuple_new(GGRecord, (seat, move, clauses, note, (winner, cards, leader, kind, self.game.direction)))
         self.history.append(record)
         return record
@@ -785,7 +692,7 @@ class GGState(State):
     def _pass_lead(self, seat: int, move: GGMove) -> GGRecord:
         leader = (seat + 1) % self.n
         self.leader, self.stage, self._trick_stage = leader, "start", "start"
-        self._current = leader
+        self.current_player = leader
         note = (PASS, leader, self.game.direction)
         record = _tuple_new(GGRecord, (seat, move, ("gg.pass-lead", "gg.direction"), note, None))
         self.history.append(record)
@@ -884,8 +791,9 @@ class GGState(State):
     def position(self) -> str:
         """The position as text; ``GuruGanjifa.position(text)`` reads it back.
 
-        ``P1=cards; ...; won=P1:n P2:n ...; exposed=P2:9Kr; lead=P1; stage=start; trick=P1:lead RRa, P2:add 3Ma``
-        Hands are listed as they are now; ``trick`` lists the moves of the trick in progress
+        ``P1=cards; ...; won=P1:n P2:n ...; exposed=P2:9Kr; face-up=P1:RRa; lead=P1; stage=start; trick=P1:lead RRa, P2:add 3Ma``
+        Hands are listed as they are now; ``face-up`` lists the cards of the face-up packets still
+        in hand (option ``face_up_batches``); ``trick`` lists the moves of the trick in progress
         (``stage`` is the leader's stage before it). Cards in no hand and no trick are played:
         the first ``won`` counts of them (deck order) are credited to the seats, the rest to nobody.
         """
@@ -896,6 +804,11 @@ class GGState(State):
             parts.append("exposed=" + " ".join(f"P{i + 1}:{c}" for i, e in enumerate(self.exposed) for c in e
                                                if not trick or c is not trick[0][1].shown))
             if parts[-1] == "exposed=":
+                parts.pop()
+        if self.game.face_up_batches and any(self.face_up):
+            parts.append("face-up=" + " ".join(f"P{i + 1}:{c}" for i, h in enumerate(self.hands)
+                                               for c in self._sorted(h) if c in self.face_up[i]))
+            if parts[-1] == "face-up=":
                 parts.pop()
         if self._current is not None:
             parts.append(f"lead=P{self.leader + 1}")
@@ -916,157 +829,5 @@ class GGState(State):
         return "\n".join(lines)
 
 
-def _parse_position(game: GuruGanjifa, text: str) -> GGState:
-    hand_texts, fields = split_notation(
-        text, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'",
-        ("won", "exposed", "lead", "stage", "trick", "called"),
-        "unknown part of a position; parts are P1.., won, exposed, lead, stage, trick, called")
-    hands: list[list[Card]] = [list(parse_cards(h)) for h in hand_texts]
-    if len(hands) != game.players:
-        raise NotationError(text[:30], f"this game has {game.players} players, the position lists {len(hands)} hands")
-
-    def seat_of(token: str) -> int:
-        if token[:1] != "P" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= game.players:
-            raise NotationError(token, f"a player is P1..P{game.players}")
-        return int(token[1:]) - 1
-
-    trick: list[tuple[int, GGMove]] = []
-    for item in filter(None, (t.strip() for t in fields.get("trick", "").split(","))):
-        who, colon, move = item.partition(":")
-        if not colon:
-            raise NotationError(item, "a trick move is written 'P2:add 3Ma'")
-        trick.append((seat_of(who.strip()), GGMove.parse(move)))
-    for seat, move in trick:  # before the trick, its cards were in hand
-        hands[seat].extend(move.cards)
-        if move.kind == DOUBLE:  # the called card went with the doubling card
-            if "called" not in fields:
-                raise NotationError(f"P{seat + 1}:{move}", "a position with a doubled Deni says 'called=<card>'")
-            hands[seat].append(Card.parse(fields["called"]))
-    all_cards = [c for h in hands for c in h]
-    if len(set(all_cards)) != len(all_cards):
-        dup = next(c for i, c in enumerate(all_cards) if c in all_cards[:i])
-        raise NotationError(str(dup), "a card is in two places")
-    if len({len(h) for h in hands}) != 1:
-        raise NotationError(text[:30], "hands must be of equal size before the trick in progress [clause gg.deal]")
-    leader = seat_of(fields["lead"]) if "lead" in fields else None
-    stage = fields.get("stage", "start" if leader is not None else OPENING)
-    if stage not in (OPENING, "start", "after"):
-        raise NotationError(stage, "a stage is opening, start or after")
-    if leader is None and game.leading_raja not in all_cards:
-        if all_cards:
-            raise NotationError(text[:30], "say who leads: lead=P1")
-        leader = 0
-    if stage == OPENING and "lead" in fields and game.leading_raja not in hands[leader]:
-        raise NotationError(fields["lead"], f"the opening is led by the holder of the {_name(game.leading_raja)}")
-    state = GGState(game, hands, leader=leader, stage=stage)
-    rest = [c for c in DASHAVATARA.cards if state._owner[c.index] < 0]
-    counts = [0] * game.players
-    for item in fields.get("won", "").split():
-        who, _, num = item.partition(":")
-        if not num.isdigit():
-            raise NotationError(item, "won counts are written 'P1:12'")
-        counts[seat_of(who)] = int(num)
-    if sum(counts) > len(rest):
-        raise NotationError(fields["won"], f"only {len(rest)} cards have been played")
-    i = 0
-    for seat, k in enumerate(counts):
-        state.won[seat] = rest[i:i + k]
-        i += k
-    state.out = rest[i:]
-    state._played_before = list(rest)
-    for item in fields.get("exposed", "").split():
-        who, _, card = item.partition(":")
-        seat, card = seat_of(who), Card.parse(card)
-        if state._owner[card.index] != seat:
-            raise NotationError(item, "an exposed card must be in its player's hand")
-        state.exposed[seat].append(card)
-    if not all_cards:
-        state._current = None
-    for seat, move in trick:
-        if state.current_player != seat:
-            raise NotationError(f"P{seat + 1}:{move}", f"it is P{(state.current_player or 0) + 1}'s turn here")
-        try:
-            state.apply(move)
-        except IllegalMoveError as err:
-            raise NotationError(f"P{seat + 1}:{move}",
-                                f"illegal in this position: {err.reason} [clause {err.clause}]") from None
-    state._trick_prefix = tuple((r.player, r.move) for r in state.history)
-    state._played_before += [c for _, c in state.trick]
-    state.history = []
-    state._trick_start = 0
-    return state
 
 
-# --- narration ------------------------------------------------------------------------
-def _name(card: Card) -> str:
-    return DASHAVATARA.card_name(card)
-
-
-def _names(cards) -> str:
-    """``the Raja of Rama, the Mantri of Rama and the 10 of Kalki``."""
-    names = ["the " + _name(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _narrate(record: GGRecord, names: Sequence[str] | None) -> str:
-    names = names or default_names(4)
-    p = names[record.player]
-    move = record.move
-    what = record.note[0]
-    cards = move.cards
-    if what == "open":
-        text = f"{p} opens with the {_name(cards[0])}, the leading Raja by {record.note[1]}."
-    elif what == "lead":
-        chosen, kept = record.note[1:3] if len(record.note) > 2 else ((), ())
-        must = [c for c in cards if c not in chosen]
-        shown = must if must else cards
-        verb = "must lead" if must else "leads"
-        if len(shown) == 1:
-            text = f"{p} {verb} the unbeatable {_name(shown[0])}."
-        else:
-            text = f"{p} {verb} {len(shown)} unbeatable cards: {_names(shown)}."
-        if must and chosen:
-            text += f" With them {p} leads {_names(chosen)}, which could have waited."
-        elif not must and kept:
-            text = text[:-1] + ", though nothing was compulsory."
-        if kept:
-            text += f" {p} keeps back {_names(kept)}: the lowest unbeatable card of a suit may wait."
-    elif what == "final":
-        text = f"{p} gives no Deni and leads the unbeatable cards left: {_names(cards)}."
-    elif what == "high":
-        top, holder = record.note[1], record.note[2]
-        text = (f"{p} holds no unbeatable card and leads the {_name(cards[0])}, the highest of the suit in hand; "
-                f"{names[holder]} must play the {_name(top)}.")
-    elif what == DENI:
-        called, holder = record.note[1], record.note[2]
-        text = (f"{p} gives a Deni: leads the {_name(cards[0])} and shows the {_name(move.shown)}, "
-                f"calling for the {DASHAVATARA.rank_name(called.rank)} ({names[holder]} holds it).")
-    elif what == "called":
-        text = f"{p} must play the {_name(cards[0])} as called."
-        if len(record.note) > 1 and record.note[1] is not None:
-            text = text[:-1] + f", and chooses not to double with the {_name(record.note[1])}."
-    elif what == DOUBLE:
-        called, giver, suit = record.note[1], record.note[2], record.note[3]
-        text = (f"{p} plays the called {_name(called)} and doubles the Deni with the {_name(cards[0])}: "
-                f"everyone else adds one more card, {names[giver]} one of {suit}.")
-    elif what == "suit":
-        text = f"{p} adds {_names(cards)}, a {record.note[1]} card as the doubled Deni demands."
-    elif what == PASS:
-        side = "right" if record.note[2] == "anticlockwise" else "left"
-        text = (f"{p} has no unbeatable card left and gives no Deni; the lead passes to "
-                f"{names[record.note[1]]}, on the {side}.")
-    else:
-        text = f"{p} adds {_names(cards)}."
-    if record.won:
-        winner, count, leader, kind, direction = record.won
-        w = names[winner]
-        if kind == FINAL:
-            side = "right" if direction == "anticlockwise" else "left"
-            text += f" {w} wins all {count} cards; the lead passes to {names[leader]}, on the {side}."
-        elif kind == DENI_TRICK:
-            text += f" {w} wins the {count} cards with the called card and takes the lead."
-        elif kind == HIGH:
-            text += f" {w} wins the {count} cards with the top card of the suit and takes the lead."
-        else:
-            text += f" {w} wins all {count} cards and leads on."
-    return text.rstrip(".") + " " + " ".join(f"[{c}]" for c in record.clauses) + "."

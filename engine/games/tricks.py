@@ -40,6 +40,21 @@ def _orders(deck: Deck, ranking: Ranking) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(Card(s, r) for r in deck.order(s, ranking)) for s in deck.suits)
 
 
+@lru_cache(maxsize=None)
+def _order_indices(deck: Deck, ranking: Ranking) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(c.index for c in cards) for cards in _orders(deck, ranking))
+
+
+@lru_cache(maxsize=None)
+def _places(deck: Deck, ranking: Ranking) -> tuple[int, ...]:
+    """``table[card.index]``: the card's place in its suit's order, 0 for the strongest."""
+    table = [0] * INDEX_SIZE
+    for indices in _order_indices(deck, ranking):
+        for place, i in enumerate(indices):
+            table[i] = place
+    return tuple(table)
+
+
 def suit_orders(deck: Deck, ranking: Ranking) -> list[list[Card]]:
     """Each suit's cards, strongest first, in the deck's suit order."""
     return [list(cards) for cards in _orders(deck, ranking)]
@@ -58,10 +73,13 @@ class SuitTracker:
     """The unplayed cards of every suit, strongest first, and the seat holding each.
 
     ``owner[card.index]`` is a seat or -1 (played, or never dealt); ``unplayed[s]`` lists
-    suit ``s``'s unplayed cards; ``own[s]`` is the same as a string of seat digits.
+    suit ``s``'s unplayed cards; ``own[s]`` is the same as a string of seat digits, and
+    ``unplayed_index[s]`` as their ``Card.index`` values: find a card's place with
+    ``unplayed_index[s].index(card.index)``, ten times faster than ``unplayed[s].index(card)``
+    (``Card`` defines ``__lt__``, so every ``==`` between two cards runs through Python).
     """
 
-    __slots__ = ("deck", "ranking", "strength", "owner", "unplayed", "own")
+    __slots__ = ("deck", "ranking", "strength", "owner", "unplayed", "unplayed_index", "own")
 
     def __init__(self, deck: Deck, ranking: Ranking, hands):
         self.deck, self.ranking = deck, ranking
@@ -72,9 +90,11 @@ class SuitTracker:
                 owner[c.index] = seat
         if sum(map(len, hands)) == len(deck.cards):  # a full deal: nothing played yet
             self.unplayed = [list(cards) for cards in _orders(deck, ranking)]
+            self.unplayed_index = [list(indices) for indices in _order_indices(deck, ranking)]
         else:
             self.unplayed = [[c for c in cards if owner[c.index] >= 0] for cards in _orders(deck, ranking)]
-        self.own = ["".join([SEAT_CHAR[owner[c.index]] for c in cards]) for cards in self.unplayed]
+            self.unplayed_index = [[c.index for c in cards] for cards in self.unplayed]
+        self.own = ["".join([SEAT_CHAR[owner[i]] for i in indices]) for indices in self.unplayed_index]
 
     def sorted_hands(self, seats: int) -> list[list[Card]]:
         """Every seat's cards, suit by suit in deck order, strongest first."""
@@ -84,13 +104,16 @@ class SuitTracker:
                 hands[self.owner[c.index]].append(c)
         return hands
 
+    def place(self, card: Card) -> int:
+        """The place of the unplayed ``card`` among its suit's unplayed cards, 0 for the strongest."""
+        return self.unplayed_index[card.suit.number].index(card.index)
+
     def remove(self, card: Card) -> None:
         """``card`` has been played."""
         self.owner[card.index] = -1
         s = card.suit.number
-        cards = self.unplayed[s]
-        i = cards.index(card)
-        del cards[i]
+        i = self.unplayed_index[s].index(card.index)
+        del self.unplayed[s][i], self.unplayed_index[s][i]
         o = self.own[s]
         self.own[s] = o[:i] + o[i + 1:]
 
@@ -113,22 +136,38 @@ class SuitTracker:
         seat's own; ``lower`` are the seat's weaker cards of that suit (strongest first).
         """
         owner = self.owner
+        runs, spots = self.scan_spots(seat)
+        denis = []
+        for s, k, _ in spots:
+            cards = self.unplayed[s]
+            denis.append((cards[k + 1], [c for c in cards[k + 2:] if owner[c.index] == seat]))
+        return runs, denis
+
+    def scan_spots(self, seat: int):
+        """:meth:`scan` without listing cards for the Denis: ``(runs, spots)``.
+
+        ``spots`` lists ``(suit, k, count)``: in ``unplayed[suit]`` the called card is at ``k``,
+        the shown card at ``k + 1``, and ``count`` weaker cards of the seat follow it.
+
+        >>> from engine.cards import parse_cards
+        >>> from engine.decks import DASHAVATARA, Ranking
+        >>> t = SuitTracker(DASHAVATARA, Ranking.TRADITIONAL, [parse_cards("RRa MRa 9Ra 7Ra 5Ra"), parse_cards("10Ra")])
+        >>> runs, spots = t.scan_spots(0); spots   # Rama is suit 6: 10Ra called, 9Ra shown, 7Ra 5Ra below
+        [(6, 2, 2)]
+        """
         ch = SEAT_CHAR[seat]
         unplayed = self.unplayed
         runs = []
-        denis = []
+        spots = []
         for s, o in enumerate(self.own):
-            if not o:
-                continue
-            if o[0] == ch:
+            if o[:1] == ch:
                 k = len(o) - len(o.lstrip(ch))
                 runs.append(unplayed[s][:k])
-            else:
-                k = 0
-            if o[k + 1:k + 2] == ch:
-                cards = unplayed[s]
-                denis.append((cards[k + 1], [c for c in cards[k + 2:] if owner[c.index] == seat]))
-        return runs, denis
+                if o[k + 1:k + 2] == ch:
+                    spots.append((s, k, o.count(ch, k + 2)))
+            elif o[1:2] == ch:
+                spots.append((s, 0, o.count(ch, 2)))
+        return runs, spots
 
     def deni_candidate(self, suit: int, seat: int) -> tuple[Card, Card] | None:
         """``(called, shown)`` in suit number ``suit`` if ``seat`` could show ``shown`` for a Deni."""
@@ -151,5 +190,5 @@ class SuitTracker:
     def below(self, card: Card) -> Card | None:
         """The card exactly one rank below ``card`` in its suit's order, played or not."""
         order = _orders(self.deck, self.ranking)[card.suit.number]
-        i = order.index(card)
+        i = _places(self.deck, self.ranking)[card.index]
         return order[i + 1] if i + 1 < len(order) else None

@@ -1,0 +1,107 @@
+"""Guru Ganjifa positions written as text, read back into a game state.
+
+``P1=cards; ...; won=P1:n ...; exposed=P2:9Kr; face-up=P1:RRa; lead=P1; stage=start; trick=P1:lead RRa, P2:add 3Ma``
+(:meth:`GGState.position` writes it; :meth:`GuruGanjifa.position` reads it with :func:`parse_position`).
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, parse_cards
+from ..decks import DASHAVATARA
+from ..errors import IllegalMoveError, NotationError
+from ..protocol import split_notation
+from .gg_moves import DOUBLE, GGMove
+from .gg_records import OPENING, card_name
+from .guru_ganjifa import GGState, GuruGanjifa
+
+
+def parse_position(game: GuruGanjifa, text: str) -> GGState:
+    """The state a position text describes; see :meth:`GGState.position` for the text."""
+    hand_texts, fields = split_notation(
+        text, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'",
+        ("won", "exposed", "face-up", "lead", "stage", "trick", "called"),
+        "unknown part of a position; parts are P1.., won, exposed, face-up, lead, stage, trick, called")
+    hands: list[list[Card]] = [list(parse_cards(h)) for h in hand_texts]
+    if len(hands) != game.players:
+        raise NotationError(text[:30], f"this game has {game.players} players, the position lists {len(hands)} hands")
+
+    def seat_of(token: str) -> int:
+        if token[:1] != "P" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= game.players:
+            raise NotationError(token, f"a player is P1..P{game.players}")
+        return int(token[1:]) - 1
+
+    trick: list[tuple[int, GGMove]] = []
+    for item in filter(None, (t.strip() for t in fields.get("trick", "").split(","))):
+        who, colon, move = item.partition(":")
+        if not colon:
+            raise NotationError(item, "a trick move is written 'P2:add 3Ma'")
+        trick.append((seat_of(who.strip()), GGMove.parse(move)))
+    for seat, move in trick:  # before the trick, its cards were in hand
+        hands[seat].extend(move.cards)
+        if move.kind == DOUBLE:  # the called card went with the doubling card
+            if "called" not in fields:
+                raise NotationError(f"P{seat + 1}:{move}", "a position with a doubled Deni says 'called=<card>'")
+            hands[seat].append(Card.parse(fields["called"]))
+    all_cards = [c for h in hands for c in h]
+    if len(set(all_cards)) != len(all_cards):
+        dup = next(c for i, c in enumerate(all_cards) if c in all_cards[:i])
+        raise NotationError(str(dup), "a card is in two places")
+    if len({len(h) for h in hands}) != 1:
+        raise NotationError(text[:30], "hands must be of equal size before the trick in progress [clause gg.deal]")
+    leader = seat_of(fields["lead"]) if "lead" in fields else None
+    stage = fields.get("stage", "start" if leader is not None else OPENING)
+    if stage not in (OPENING, "start", "after"):
+        raise NotationError(stage, "a stage is opening, start or after")
+    if leader is None and game.leading_raja not in all_cards:
+        if all_cards:
+            raise NotationError(text[:30], "say who leads: lead=P1")
+        leader = 0
+    if stage == OPENING and "lead" in fields and game.leading_raja not in hands[leader]:
+        raise NotationError(fields["lead"], f"the opening is led by the holder of the {card_name(game.leading_raja)}")
+    state = GGState(game, hands, leader=leader, stage=stage)
+    rest = [c for c in DASHAVATARA.cards if state._owner[c.index] < 0]
+    counts = [0] * game.players
+    for item in fields.get("won", "").split():
+        who, _, num = item.partition(":")
+        if not num.isdigit():
+            raise NotationError(item, "won counts are written 'P1:12'")
+        counts[seat_of(who)] = int(num)
+    if sum(counts) > len(rest):
+        raise NotationError(fields["won"], f"only {len(rest)} cards have been played")
+    i = 0
+    for seat, k in enumerate(counts):
+        state.won[seat] = rest[i:i + k]
+        i += k
+    state.out = rest[i:]
+    state._played_before = list(rest)
+    for item in fields.get("exposed", "").split():
+        who, _, card = item.partition(":")
+        seat, card = seat_of(who), Card.parse(card)
+        if state._owner[card.index] != seat:
+            raise NotationError(item, "an exposed card must be in its player's hand")
+        state.exposed[seat].append(card)
+    face_up: list[set[Card]] = [set() for _ in range(game.players)]
+    if fields.get("face-up", "").strip() and not game.face_up_batches:
+        raise NotationError(fields["face-up"], "face-up cards need the option face_up_batches=true [clause gg.face-up]")
+    for item in fields.get("face-up", "").split():
+        who, _, card = item.partition(":")
+        seat, card = seat_of(who), Card.parse(card)
+        if state._owner[card.index] != seat:
+            raise NotationError(item, "a face-up card must be in its player's hand [clause gg.face-up]")
+        face_up[seat].add(card)
+    state.face_up = tuple(frozenset(f) for f in face_up)
+    if not all_cards:
+        state._current = None
+    for seat, move in trick:
+        if state.current_player != seat:
+            raise NotationError(f"P{seat + 1}:{move}", f"it is P{(state.current_player or 0) + 1}'s turn here")
+        try:
+            state.apply(move)
+        except IllegalMoveError as err:
+            raise NotationError(f"P{seat + 1}:{move}",
+                                f"illegal in this position: {err.reason} [clause {err.clause}]") from None
+    state._trick_prefix = tuple((r.player, r.move) for r in state.history)
+    state._played_before += [c for _, c in state.trick]
+    state.history = []
+    state._trick_start = 0
+    return state

@@ -1,0 +1,123 @@
+"""What a Guru Ganjifa move did: :class:`GGRecord`, and the book's narration of it.
+
+The narration is the text a golden transcript stores under each move, so a change here shows
+up as a diff in ``rules/deals/``.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Sequence
+
+from ..cards import Card
+from ..decks import DASHAVATARA
+from ..protocol import default_names
+from .gg_moves import DENI, DOUBLE, PASS
+
+# kinds of trick
+OPENING, COMBINED, FINAL, DENI_TRICK, HIGH = "opening", "combined", "final", "deni", "high"
+
+
+class GGRecord(tuple):
+    """What one move did (frozen): ``player``, ``move``, ``clauses``, and ``narrate(names)``."""
+
+    __slots__ = ()
+    player = property(itemgetter(0))
+    move = property(itemgetter(1))
+    clauses = property(itemgetter(2))
+    note = property(itemgetter(3))  # (what, details...) for the narration
+    won = property(itemgetter(4))  # (winner, cards won, next leader, kind of trick, direction) or None
+
+    def __new__(cls, player, move, clauses, note, won=None):
+        return tuple.__new__(cls, (player, move, clauses, note, won))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (GGRecord, tuple(self))
+
+    def __repr__(self) -> str:
+        return f"GGRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, won={self[4]!r})"
+
+    def narrate(self, names: Sequence[str] | None = None) -> str:
+        """The book's prose for this move, ending in its clause ids."""
+        return narrate(self, names)
+
+
+def card_name(card: Card) -> str:
+    """``Raja of Rama``."""
+    return DASHAVATARA.card_name(card)
+
+
+def card_names(cards) -> str:
+    """``the Raja of Rama, the Mantri of Rama and the 10 of Kalki``."""
+    names = ["the " + card_name(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def narrate(record: GGRecord, names: Sequence[str] | None) -> str:
+    names = names or default_names(4)
+    p = names[record.player]
+    move = record.move
+    what = record.note[0]
+    cards = move.cards
+    if what == "open":
+        text = f"{p} opens with the {card_name(cards[0])}, the leading Raja by {record.note[1]}."
+    elif what == "lead":
+        chosen, kept = record.note[1:3] if len(record.note) > 2 else ((), ())
+        must = [c for c in cards if c not in chosen]
+        shown = must if must else cards
+        verb = "must lead" if must else "leads"
+        if len(shown) == 1:
+            text = f"{p} {verb} the unbeatable {card_name(shown[0])}."
+        else:
+            text = f"{p} {verb} {len(shown)} unbeatable cards: {card_names(shown)}."
+        if must and chosen:
+            text += f" With them {p} leads {card_names(chosen)}, which could have waited."
+        elif not must and kept:
+            text = text[:-1] + ", though nothing was compulsory."
+        if kept:
+            text += f" {p} keeps back {card_names(kept)}: the lowest unbeatable card of a suit may wait."
+    elif what == "final":
+        text = f"{p} gives no Deni and leads the unbeatable cards left: {card_names(cards)}."
+    elif what == "high":
+        top, holder = record.note[1], record.note[2]
+        text = (f"{p} holds no unbeatable card and leads the {card_name(cards[0])}, the highest of the suit in hand; "
+                f"{names[holder]} must play the {card_name(top)}.")
+    elif what == DENI:
+        called, holder = record.note[1], record.note[2]
+        text = (f"{p} gives a Deni: leads the {card_name(cards[0])} and shows the {card_name(move.shown)}, "
+                f"calling for the {DASHAVATARA.rank_name(called.rank)} ({names[holder]} holds it).")
+    elif what == "called":
+        text = f"{p} must play the {card_name(cards[0])} as called."
+        if len(record.note) > 1 and record.note[1] is not None:
+            text = text[:-1] + f", and chooses not to double with the {card_name(record.note[1])}."
+    elif what == DOUBLE:
+        called, giver, suit = record.note[1], record.note[2], record.note[3]
+        text = (f"{p} plays the called {card_name(called)} and doubles the Deni with the {card_name(cards[0])}: "
+                f"everyone else adds one more card, {names[giver]} one of {suit}.")
+    elif what == "suit":
+        text = f"{p} adds {card_names(cards)}, a {record.note[1]} card as the doubled Deni demands."
+    elif what == PASS:
+        side = "right" if record.note[2] == "anticlockwise" else "left"
+        text = (f"{p} has no unbeatable card left and gives no Deni; the lead passes to "
+                f"{names[record.note[1]]}, on the {side}.")
+    else:
+        text = f"{p} adds {card_names(cards)}."
+    if record.won:
+        winner, count, leader, kind, direction = record.won
+        w = names[winner]
+        if kind == FINAL:
+            side = "right" if direction == "anticlockwise" else "left"
+            text += f" {w} wins all {count} cards; the lead passes to {names[leader]}, on the {side}."
+        elif kind == DENI_TRICK:
+            text += f" {w} wins the {count} cards with the called card and takes the lead."
+        elif kind == HIGH:
+            text += f" {w} wins the {count} cards with the top card of the suit and takes the lead."
+        else:
+            text += f" {w} wins all {count} cards and leads on."
+    return text.rstrip(".") + " " + " ".join(f"[{c}]" for c in record.clauses) + "."
