@@ -131,5 +131,5 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
     _sign_mark(body, suit, c, c - size * 0.245, size * 0.0076, colour, back)
     label = rank_label(card)
     text(body, c, c + size * 0.1, label, size * 0.31, fill=dark, class_="rank")
-    text(body, c, c + size * 0.25, suit_label(suit), size * 0.165, fill=dark, max_width=size * 0.58, class_="suit")
+    text(body, c, c + size * 0.24, suit_label(suit), size * 0.165, fill=dark, max_width=size * 0.58, class_="suit")
     return Picture(body, size, size, card_name(card))

@@ -169,7 +169,7 @@ class LeadMoves(SequenceABC):
             for run in self.runs:
                 cards += run if j & 1 else run[:-1]
                 j >>= 1
-            move = make_move(LEAD, tuple(cards))
+            move = _tuple_new(GGMove, (LEAD, tuple(cards), None))  # make_move, inlined
         else:
             i -= self.combos
             t, ch = self.tracker, SEAT_CHAR[self.seat]
@@ -179,7 +179,7 @@ class LeadMoves(SequenceABC):
                     for _ in range(i + 1):
                         at = o.find(ch, at + 1)
                     cards = t.unplayed[s]
-                    move = make_move(DENI, (cards[at],), cards[k + 1])
+                    move = _tuple_new(GGMove, (DENI, (cards[at],), cards[k + 1]))
                     break
                 i -= count
             else:
