@@ -18,7 +18,7 @@ def pictures_option(argument: str) -> str:
     parts = [p.strip() for p in text.split(",")]
     if parts and all(p.isdigit() for p in parts):
         return ",".join(parts)
-    raise ValueError(f"{text!r}: use bridges, all, none, or move numbers like 12,30")
+    raise ValueError(f"{text!r}: use key (or bridges), all, none, or move numbers like 12,30")
 
 
 class DealDirective(GanjifaDirective):
