@@ -74,22 +74,21 @@ def parse_position(game: GuruGanjifa, text: str) -> GGState:
         i += k
     state.out = rest[i:]
     state._played_before = list(rest)
-    for item in fields.get("exposed", "").split():
-        who, _, card = item.partition(":")
-        seat, card = seat_of(who), Card.parse(card)
-        if state._owner[card.index] != seat:
-            raise NotationError(item, "an exposed card must be in its player's hand")
-        state.exposed[seat].append(card)
-    face_up: list[set[Card]] = [set() for _ in range(game.players)]
+    def seat_cards(key: str, what: str, clause: str = "") -> list[list[Card]]:
+        """A part written 'P2:9Kr P3:4Ma': per seat, the cards listed, each in that seat's hand."""
+        out: list[list[Card]] = [[] for _ in range(game.players)]
+        for item in fields.get(key, "").split():
+            who, _, card = item.partition(":")
+            seat, card = seat_of(who), Card.parse(card)
+            if state._owner[card.index] != seat:
+                raise NotationError(item, f"{what} must be in its player's hand{clause}")
+            out[seat].append(card)
+        return out
+
+    state.exposed = seat_cards("exposed", "an exposed card")
     if fields.get("face-up", "").strip() and not game.face_up_batches:
         raise NotationError(fields["face-up"], "face-up cards need the option face_up_batches=true [clause gg.face-up]")
-    for item in fields.get("face-up", "").split():
-        who, _, card = item.partition(":")
-        seat, card = seat_of(who), Card.parse(card)
-        if state._owner[card.index] != seat:
-            raise NotationError(item, "a face-up card must be in its player's hand [clause gg.face-up]")
-        face_up[seat].add(card)
-    state.face_up = tuple(frozenset(f) for f in face_up)
+    state.face_up = tuple(map(frozenset, seat_cards("face-up", "a face-up card", " [clause gg.face-up]")))
     if not all_cards:
         state._current = None
     for seat, move in trick:

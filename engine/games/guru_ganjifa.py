@@ -800,16 +800,12 @@ class GGState(State):
         trick = self.trick_moves()
         parts = [f"P{i + 1}={format_cards(self._sorted(h))}" for i, h in enumerate(self.hands)]
         parts.append("won=" + " ".join(f"P{i + 1}:{len(w)}" for i, w in enumerate(self.won)))
-        if any(self.exposed):
-            parts.append("exposed=" + " ".join(f"P{i + 1}:{c}" for i, e in enumerate(self.exposed) for c in e
-                                               if not trick or c is not trick[0][1].shown))
-            if parts[-1] == "exposed=":
-                parts.pop()
-        if self.game.face_up_batches and any(self.face_up):
-            parts.append("face-up=" + " ".join(f"P{i + 1}:{c}" for i, h in enumerate(self.hands)
-                                               for c in self._sorted(h) if c in self.face_up[i]))
-            if parts[-1] == "face-up=":
-                parts.pop()
+        shown_now = trick[0][1].shown if trick else None  # the Deni trick in progress shows it already
+        exposed = [[c for c in e if c is not shown_now] for e in self.exposed]
+        face_up = [[c for c in self._sorted(h) if c in f] for h, f in zip(self.hands, self.face_up)]
+        for key, per_seat in (("exposed", exposed), ("face-up", face_up)):
+            if any(per_seat):
+                parts.append(f"{key}=" + " ".join(f"P{i + 1}:{c}" for i, cards in enumerate(per_seat) for c in cards))
         if self._current is not None:
             parts.append(f"lead=P{self.leader + 1}")
             parts.append(f"stage={self._trick_stage}")
