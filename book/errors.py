@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from engine.errors import GanjifaError
+
 
 def describe(err: Exception) -> str:
     """One readable message for an engine error, with its clause when it has one."""
-    text = str(err)
-    clause = getattr(err, "clause", None)
-    if clause and clause not in text:
-        text += f" [clause {clause}]"
-    return text
+    if isinstance(err, GanjifaError):
+        return err.described()
+    return str(err)
 
 
 def engine_error(directive, err: Exception, what: str = ""):

@@ -1,7 +1,7 @@
 """The project's benchmark: full random games per second, for every game and player count.
 
 Each measurement deals fresh seeded games and lets a seeded :class:`~engine.bots.RandomBot` play
-every seat through the public protocol, deal included, for about ``seconds``.
+every seat through the one play loop (:func:`engine.play.run`), deal included, for about ``seconds``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import os
 import time
 
 from .bots import RandomBot
+from .play import run
 from .registry import available_games, game_class, get_game
 
 
@@ -24,9 +25,7 @@ def measure(name: str, players: int, seconds: float = 2.0, first_seed: int = 0) 
     start = clock()
     deadline = start + seconds
     while True:
-        s = game.new_game(seed)
-        while not s.is_terminal():
-            s.apply(bots[s.current_player].choose(s))
+        s = run(game.new_game(game.deal(seed)), bots, seed)
         moves += len(s.history)
         games += 1
         seed += 1

@@ -54,24 +54,24 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name:16} {game_class(name).title}")
             return 0
     except GanjifaError as err:
-        print(f"ganjifa: {err}", file=sys.stderr)
+        print(f"ganjifa: {err.described()}", file=sys.stderr)
+        return 2
+    except OSError as err:  # a file that cannot be read or written
+        print(f"ganjifa: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return 2
     return 1
 
 
 def _play(args) -> int:
-    from .errors import OptionError
-    from .registry import get_game
-    from .transcript import _parse_seed, dumps, play, write
+    from .protocol import parse_options
+    from .registry import game_class
+    from .shuffle import parse_seed
+    from .transcript import check_name, dumps, play, write
 
-    options = dict(kv.split("=", 1) for kv in args.options if "=" in kv)
-    if len(options) != len(args.options):
-        raise OptionError(f"game options are written key=value, not {' '.join(args.options)!r}")
-    game = get_game(args.game, **options)
-    names = [n.strip() for n in args.names.split(",") if n.strip()] or None
-    if names and len(names) != game.players:
-        raise OptionError(f"{len(names)} names for {game.players} players")
-    t = play(game, _parse_seed(args.seed), args.bots.split(","), names)
+    options = parse_options(" ".join(args.options))
+    game = game_class(args.game).from_options(options)
+    names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
+    t = play(game, parse_seed(args.seed), args.bots.split(","), names)
     if args.write:
         write(t, args.write)
         print(f"wrote {args.write}")

@@ -1,25 +1,34 @@
-"""The shape every game shares: a frozen definition with declared options, and a State.
+"""The game contract: everything the book, the CLI, bots, transcripts, simulations and tests
+need from a game, declared here with defaults, so nothing outside a game's folder asks
+``hasattr`` or keeps a table keyed by a game's name.
 
-A game module defines
+A game folder (``engine/games/<game>/``, see its ``README.md``) defines
 
-* a frozen dataclass subclassing :class:`Game`, whose fields are its options
-  (each with a default) and whose class attributes say its name, title, deck,
-  player range, and the rule clauses it cites (``CLAUSES``: id -> short title);
-* a ``State`` subclassing :class:`State` with ``current_player``, ``legal_moves()``,
-  ``apply(move) -> record``, ``is_terminal()``, ``result()``, ``view(player)``;
+* a frozen dataclass subclassing :class:`Game`, whose fields are its options (each declared
+  with :func:`option`, with a default) and whose class attributes say its name, title, deck,
+  player range, the rule clauses it cites (``CLAUSES``: id -> short title), its key moments
+  for worked examples (``KEY_CLAUSES``, ``KEY_SPAN``) and the events it counts (``EVENTS``);
+* a state subclassing :class:`State` (the protocol: ``current_player``, ``legal_moves()``,
+  ``apply(move) -> record``, ``is_terminal()``, ``result()``, ``view(player)``, ``check``...);
 * move values with a text notation (``game.parse_move(text)`` / ``str(move)``);
-* records (frozen) with ``player``, ``move``, ``clauses`` and ``narrate(names)``.
+* records (frozen) subclassing :class:`Record`: ``player``, ``move``, ``clauses``,
+  ``narrate(names)``, and what they mean for the table (``trick_winner``, ``game_over``).
+
+Chance is a player: a state whose next step is chance has ``current_player == CHANCE``;
+the play loop (:mod:`engine.play`) asks ``chance_outcome(seed)`` for the move, applies it,
+and transcripts record it. The deal is the first chance step, made by :meth:`Game.deal`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, format_cards, parse_cards
 from .decks import Deck
-from .errors import IllegalMoveError, NotationError, OptionError
+from .errors import DealError, IllegalMoveError, NotationError, OptionError
 
 
 @dataclass(frozen=True)
@@ -38,14 +47,33 @@ def option(default: Any, *, choices: Iterable[Any], help: str, clause: str | Non
     return dataclasses.field(default=default, metadata={"choices": tuple(choices), "help": help, "clause": clause})
 
 
-class Record(Protocol):
-    """What ``State.apply`` returns: a frozen account of what happened."""
+CHANCE = -1  # ``current_player`` while chance is to act (a shuffle, a blind draw): see State.chance_outcome
 
+
+class Record:
+    """What ``State.apply`` returns: a frozen account of what happened (games subclass it).
+
+    Every record has ``player`` (the seat, or :data:`CHANCE`), ``move``, ``clauses`` (the clause
+    ids it cites) and ``narrate(names)``. What it means for the table is said by fields with
+    one meaning in every game: ``trick_winner`` (the seat that won the trick this step
+    completed, else None) and ``game_over`` (this step ended the game).
+    """
+
+    __slots__ = ()
     player: int
     move: Any
     clauses: tuple[str, ...]
 
-    def narrate(self, names: Sequence[str]) -> str: ...
+    @property
+    def trick_winner(self) -> int | None:
+        return None
+
+    @property
+    def game_over(self) -> bool:
+        return False
+
+    def narrate(self, names: Sequence[str] | None = None) -> str:
+        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -62,6 +90,42 @@ class Result:
         who = (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else (people[0] if people else "nobody")
         verb = "wins" if len(self.winners) == 1 else "share the win"
         return f"{who} {verb}: {self.reason}."
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """Option text, the one grammar: ``players=4 face-up-batches=yes`` (spaces or commas between).
+
+    Keys are written with hyphens (the field ``face_up_batches`` is ``face-up-batches``); a key
+    given twice, a token without ``=``, or an empty key or value raise :class:`OptionError`.
+    Returns field names (``face_up_batches``) -> value text; :meth:`Game.from_options` checks them.
+
+    >>> parse_options("players=4, face-up-batches=yes")
+    {'players': '4', 'face_up_batches': 'yes'}
+    """
+    out: dict[str, str] = {}
+    for token in text.replace(",", " ").split():
+        key, eq, value = token.partition("=")
+        if not eq or not key or not value:
+            raise OptionError(f"bad option {token!r}: write options as key=value, e.g. players=4")
+        if "_" in key:
+            raise OptionError(f"bad option {token!r}: option names are written with '-', "
+                              f"as in {key.replace('_', '-')}={value}")
+        field_name = key.replace("-", "_")
+        if field_name in out:
+            raise OptionError(f"option {key!r} is given twice")
+        out[field_name] = value
+    return out
+
+
+def _cite(clause: str | None) -> str:
+    return f" [clause {clause}]" if clause else ""
+
+
+def option_text(value: Any) -> str:
+    """An option value as it is written: ``yes``/``no`` for switches, else its text."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def split_notation(text: str, usage: str, keys: Iterable[str] | None = None,
@@ -140,14 +204,27 @@ class Deal:
 
 
 class Game:
-    """Base of game definitions (frozen dataclasses whose fields are the options)."""
+    """Base of game definitions (frozen dataclasses whose fields are the options).
 
-    name: ClassVar[str]  # registry key, e.g. "kendra-kari"
+    The contract's fixed facts are class attributes; its behaviour is methods with defaults.
+    """
+
+    name: ClassVar[str]  # registry key, e.g. "kendra-kari" (the folder kendra_kari)
     title: ClassVar[str]
     deck: ClassVar[Deck]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     CLAUSES: ClassVar[Mapping[str, str]]  # clause id -> short title, in chapter order
+    # worked examples draw the position before and after the steps citing these clauses; with
+    # KEY_SPAN "trick", the whole trick around such a step (from its first step to the one that wins it)
+    KEY_CLAUSES: ClassVar[tuple[str, ...]] = ()
+    KEY_SPAN: ClassVar[str] = "step"
+    # the game's own events counted in simulations: id -> what it is, in players' words
+    EVENTS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    # the clause that says how the cards are dealt (cited when a deal does not fit)
+    DEAL_CLAUSE: ClassVar[str | None] = None
+    # whether positions can be written as text (Game.position / State.position)
+    HAS_POSITIONS: ClassVar[bool] = False
 
     players: int
 
@@ -164,50 +241,94 @@ class Game:
         """Validate every option value; call from ``__post_init__``."""
         for info in self.options():
             value = getattr(self, info.name)
-            if info.choices and value not in info.choices:
-                allowed = ", ".join(map(str, info.choices))
-                where = f" (clause {info.clause})" if info.clause else ""
-                raise OptionError(f"{self.title}: option {info.name}={value!r} is not allowed{where}; choose one of {allowed}")
+            if info.choices and (value not in info.choices or type(value) is not type(info.default)):
+                allowed = ", ".join(map(option_text, info.choices))
+                raise OptionError(f"{self.title}: option {info.name.replace('_', '-')}={option_text(value)} is not "
+                                  f"allowed; choose one of {allowed}" + _cite(info.clause), info.clause)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "Game":
-        """Build a definition from text-ish options (as in a directive or a transcript)."""
+        """Build a definition from options given by field name (``face_up_batches``), as values or text.
+
+        Text is read exactly: a switch takes ``yes``/``no`` (or ``true``/``false``), a number
+        its digits, anything else one of its choices as written; all else raises OptionError.
+        """
         known = {info.name: info for info in cls.options()}
         kwargs: dict[str, Any] = {}
         for key, value in options.items():
-            key = key.replace("-", "_")
-            if key not in known:
-                raise OptionError(f"{cls.title} has no option {key!r}; its options are {', '.join(known)}")
-            info = known[key]
+            name = key.replace("-", "_")
+            if name not in known:
+                raise OptionError(f"{cls.title} has no option {key.replace('_', '-')!r}; its options are "
+                                  + ", ".join(k.replace("_", "-") for k in known))
+            if name in kwargs:
+                raise OptionError(f"option {key!r} is given twice")
+            info = known[name]
             if isinstance(value, str) and not isinstance(info.default, str):
-                if isinstance(info.default, bool):
-                    value = value.strip().lower() in ("1", "true", "yes", "on")
-                elif isinstance(info.default, int):
-                    try:
-                        value = int(value)
-                    except ValueError:
-                        raise OptionError(f"{cls.title}: option {key} takes a whole number, not {value!r}") from None
-                else:  # an enum or another value type: match by its text
-                    matches = [c for c in info.choices if str(c) == value.strip()]
-                    if not matches:
-                        raise OptionError(f"{cls.title}: option {key}={value!r} is not allowed; choose one of "
-                                          + ", ".join(map(str, info.choices)))
-                    value = matches[0]
-            kwargs[key] = value
+                value = cls._option_value(info, value)
+            kwargs[name] = value
         return cls(**kwargs)  # type: ignore[call-arg]
 
+    @classmethod
+    def _option_value(cls, info: OptionInfo, text: str) -> Any:
+        spoken = info.name.replace("_", "-")
+        if isinstance(info.default, bool):
+            value = {"yes": True, "true": True, "no": False, "false": False}.get(text)
+            if value is None:
+                raise OptionError(f"{cls.title}: option {spoken} takes yes or no, not {text!r}" + _cite(info.clause),
+                                  info.clause)
+            return value
+        if isinstance(info.default, int):
+            if not (text.isascii() and text.isdigit() and len(text) <= 6):
+                raise OptionError(f"{cls.title}: option {spoken} takes a whole number, not {text!r}"
+                                  + _cite(info.clause), info.clause)
+            return int(text)
+        matches = [c for c in info.choices if option_text(c) == text]
+        if not matches:
+            raise OptionError(f"{cls.title}: option {spoken}={text} is not allowed; choose one of "
+                              + ", ".join(map(option_text, info.choices)) + _cite(info.clause), info.clause)
+        return matches[0]
+
+    @classmethod
+    def from_text(cls, text: str) -> "Game":
+        """A definition from option text in the one grammar (:func:`parse_options`)."""
+        return cls.from_options(parse_options(text))
+
+    def option_items(self, *, all_options: bool = False) -> tuple[tuple[str, str], ...]:
+        """``(spoken name, value text)``: ``players`` always, then every option not at its default."""
+        out = []
+        for info in self.options():
+            value = getattr(self, info.name)
+            if all_options or info.name == "players" or value != info.default:
+                out.append((info.name.replace("_", "-"), option_text(value)))
+        return tuple(out)
+
+    def options_text(self) -> str:
+        """The options as text that :meth:`from_text` reads back: ``players=4 face-up-batches=yes``."""
+        return " ".join(f"{k}={v}" for k, v in self.option_items())
+
     def describe_options(self) -> str:
-        """The non-default options as ``key=value`` text (empty when all are defaults)."""
-        return " ".join(f"{i.name}={getattr(self, i.name)}" for i in self.options()
-                        if getattr(self, i.name) != i.default)
+        """The options not at their default as text (empty when all are defaults)."""
+        return " ".join(f"{info.name.replace('_', '-')}={option_text(getattr(self, info.name))}"
+                        for info in self.options() if getattr(self, info.name) != info.default)
 
-    # --- to be provided by each game ---------------------------------------------
+    # --- chance: the deal ----------------------------------------------------------
     def deal(self, seed: int | str) -> Deal:
+        """The deal a seed gives: the game's first chance step (the only place a seed becomes cards)."""
         raise NotImplementedError
 
-    def new_game(self, deal: Deal | int | str) -> "State":
+    def new_game(self, deal: Deal) -> "State":
+        """The state at the start of play from ``deal``; a deal that does not fit raises DealError."""
         raise NotImplementedError
 
+    def start(self, seed: int | str) -> "State":
+        """``new_game(deal(seed))``: a fresh game from a seed."""
+        return self.new_game(self.deal(seed))
+
+    def deal_error(self, problem: str, clause: str | None = None) -> DealError:
+        """The one error for a deal that does not fit this game."""
+        return DealError(f"{self.title}: this deal does not fit the rules: {problem}" + _cite(clause), clause)
+
+    # --- moves and positions --------------------------------------------------------
     def parse_move(self, text: str) -> Any:
         raise NotImplementedError
 
@@ -218,17 +339,31 @@ class Game:
         """
         return None
 
+    def position(self, text: str) -> "State":
+        """A hand-set position from text (games with ``HAS_POSITIONS``)."""
+        raise OptionError(f"{self.title} has no position notation")
+
+    # --- pictures and statistics ------------------------------------------------------
+    def draw_state(self, state: "State", *, viewer: int | None = None, names: Sequence[str] | None = None):
+        """The game's own picture of ``state`` (an ``engine.draw.svg.Picture``), or None for plain hands."""
+        return None
+
+    def events_of(self, record: Record) -> tuple[str, ...]:
+        """The ids (keys of ``EVENTS``) of the events a record shows, for simulation statistics."""
+        return ()
+
 
 class State:
-    """Base of game states. Subclasses keep ``game``, ``history`` and implement the protocol."""
+    """Base of game states. Subclasses keep ``game`` and ``history`` and implement the protocol.
+
+    The methods without a default are the protocol; the others have defaults a game may improve.
+    """
 
     game: Game
     history: list  # the records returned by apply, in order
+    current_player: int | None  # the seat to move, CHANCE, or None when the game is over
 
-    @property
-    def current_player(self) -> int | None:
-        raise NotImplementedError
-
+    # --- the protocol -------------------------------------------------------------
     def legal_moves(self) -> list:
         raise NotImplementedError
 
@@ -236,13 +371,51 @@ class State:
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
-        raise NotImplementedError
+        return self.current_player is None
 
     def result(self) -> Result:
         raise NotImplementedError
 
     def view(self, player: int):
         raise NotImplementedError
+
+    def check(self, move) -> None:
+        """Raise IllegalMoveError (with the clause) unless ``move`` is legal now."""
+        raise NotImplementedError
+
+    def copy(self) -> "State":
+        """An independent copy (history included), e.g. to try a move without playing it."""
+        raise NotImplementedError
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Every seat's cards in hand, as cards."""
+        raise NotImplementedError
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the game wherever it is (hands, table, stock, won, out): the deck, always."""
+        raise NotImplementedError
+
+    # --- with defaults ---------------------------------------------------------------
+    def legal_move_sequence(self) -> Sequence:
+        """``legal_moves()`` as a sequence a game may build lazily (the random bot takes one of them)."""
+        return self.legal_moves()
+
+    def move_priority(self, move) -> float:
+        """How much the heuristic player likes ``move`` (higher is better); 0 = no preference."""
+        return 0.0
+
+    def chance_outcome(self, seed: int) -> Any:
+        """The move chance makes now (``current_player == CHANCE``), drawn from ``seed``."""
+        raise IllegalMoveError("chance", "", "chance has no step to make here")
+
+    def position(self) -> str:
+        """This position as text that ``game.position`` reads back (games with ``HAS_POSITIONS``)."""
+        raise OptionError(f"{self.game.title} has no position notation")
 
     def explain(self, move) -> str:
         """Why ``move`` is legal (with its clause) or the IllegalMoveError message."""
@@ -251,10 +424,6 @@ class State:
         except IllegalMoveError as err:
             return str(err)
         return f"{move} is legal"
-
-    def check(self, move) -> None:
-        """Raise IllegalMoveError (with the clause) unless ``move`` is legal now."""
-        raise NotImplementedError
 
     def is_forced(self, move) -> bool:
         """True when ``move`` is the only legal choice now (a worked example marks it "forced")."""

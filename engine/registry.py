@@ -1,34 +1,45 @@
-"""Every game by name, so the book, the CLI and transcripts can ask for one."""
+"""Every game by name, so the book, the CLI and transcripts can ask for one.
+
+Games are discovered (:func:`engine.games.discovered`): a folder under ``engine/games/`` whose
+package defines ``GAME`` is a game; nothing here names one.
+"""
 
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any
 
 from .errors import OptionError
+from .games import discovered
 from .protocol import Game
 
-# name -> "module:Class"; modules are imported only when the game is asked for
-GAMES: dict[str, str] = {
-    "kendra-kari": "engine.games.kendra_kari:KendraKari",
-    "guru-ganjifa": "engine.games.guru_ganjifa:GuruGanjifa",
-}
+
+@lru_cache(maxsize=None)
+def _games() -> dict[str, str]:
+    return discovered()
+
+
+def game_names() -> list[str]:
+    """Every game folder's name, loadable or not."""
+    return list(_games())
 
 
 def game_class(name: str) -> type[Game]:
+    """The definition class of game ``name`` (OptionError for an unknown or broken game)."""
+    games = _games()
+    if not isinstance(name, str) or name not in games:
+        raise OptionError(f"unknown game {name!r}; games are {', '.join(games)}")
+    module = games[name]
     try:
-        target = GAMES[name]
-    except KeyError:
-        raise OptionError(f"unknown game {name!r}; games are {', '.join(sorted(GAMES))}") from None
-    module, _, cls = target.partition(":")
-    try:
-        return getattr(importlib.import_module(module), cls)
-    except ModuleNotFoundError as err:
-        if err.name != module:
-            raise OptionError(f"game {name!r} cannot be loaded: {err}") from err
-        raise OptionError(f"game {name!r} is not written yet") from None
+        cls = importlib.import_module(module).GAME
+    except AttributeError:
+        raise OptionError(f"game {name!r} is not written yet: its package {module} defines no GAME") from None
     except Exception as err:  # a broken game module must not crash the book with a bare traceback
         raise OptionError(f"game {name!r} cannot be loaded ({module}): {type(err).__name__}: {err}") from err
+    if getattr(cls, "name", None) != name:
+        raise OptionError(f"game folder {module} holds {getattr(cls, 'name', cls)!r}, not {name!r}")
+    return cls
 
 
 def get_game(name: str, **options: Any) -> Game:
@@ -40,9 +51,9 @@ def get_game(name: str, **options: Any) -> Game:
 
 
 def available_games() -> list[str]:
-    """The names of the games whose module exists."""
+    """The names of the games that load."""
     out = []
-    for name in GAMES:
+    for name in _games():
         try:
             game_class(name)
         except OptionError:

@@ -4,6 +4,7 @@
 ``random()`` method of ``random.Random`` seeded with an integer is the one stream the
 language guarantees to keep. Everything here is built on that stream alone.
 
+>>> from engine.cards import parse_cards
 >>> [str(c) for c in shuffled(parse_cards("1Sh 2Sh 3Sh 4Sh 5Sh"), 7)]
 ['3Sh', '4Sh', '5Sh', '1Sh', '2Sh']
 """
@@ -14,17 +15,51 @@ import hashlib
 import random
 from typing import Sequence, TypeVar
 
-from .cards import parse_cards  # noqa: F401  (used in the doctest above)
+from .errors import NotationError
+
 
 T = TypeVar("T")
 
 
+MAX_SEED_DIGITS = 30
+MAX_SEED_TEXT = 100
+
+
+def parse_seed(text: str) -> int | str:
+    """A seed as written (in a deal file, a directive, on the command line): the one reader.
+
+    A whole number written the usual way (``270``, ``-7``; no leading zeros or ``+``, at most
+    30 digits) is that number; any other text without spaces (``spring-fair``, ``007``) is a
+    word seed. Every distinct text gives a distinct deal. Anything else raises NotationError.
+
+    >>> parse_seed("270"), parse_seed("-7"), parse_seed("007")
+    (270, -7, '007')
+    """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a seed is written as a whole number or a word")
+    digits = text[1:] if text[:1] == "-" else text
+    if digits.isascii() and digits.isdigit() and (digits == "0" or digits[0] != "0") and text != "-0":
+        if len(digits) > MAX_SEED_DIGITS:
+            raise NotationError(text[:20] + "...", f"a seed has at most {MAX_SEED_DIGITS} digits")
+        return int(text)
+    if not text or text == "-" or len(text) > MAX_SEED_TEXT or not text.isprintable() or any(c.isspace() for c in text):
+        raise NotationError(text[:40], f"a seed is a whole number or a word (no spaces, at most {MAX_SEED_TEXT} "
+                            "characters), e.g. 270 or spring-fair")
+    return text
+
+
 def seed_int(seed: int | str) -> int:
-    """Turn a seed (an int, or any text) into a non-negative integer, the same everywhere."""
+    """Turn a seed (an int, or any text) into a non-negative integer, the same everywhere.
+
+    Non-negative whole numbers stand for themselves; a negative one is read as its text, so
+    ``-7`` and ``13`` give different deals.
+    """
     if isinstance(seed, bool):
         raise TypeError("a seed is an int or a str")
     if isinstance(seed, int):
-        return seed if seed >= 0 else -2 * seed - 1
+        if seed >= 0:
+            return seed
+        seed = str(seed)
     if isinstance(seed, str):
         return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:16], "big")
     raise TypeError("a seed is an int or a str")

@@ -21,30 +21,28 @@ A transcript file (version 1) looks like this::
 ``seed: -`` means the deal is given explicitly; ``bots: none`` means the moves were
 written by hand (``regenerate`` then keeps the moves and rewrites only the narration).
 ``result: -`` marks an unfinished example. Lines starting with ``#`` are comments.
+Chance's steps after the deal (a reshuffle, a blind draw) are move lines by ``chance``
+(``14 chance: shuffle 7Sh 3Ta ...``), so a transcript replays with no hidden randomness.
 """
 
 from __future__ import annotations
 
-import copy
 import difflib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .bots import make_bot
-from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
-from .protocol import Deal, Game, default_names
-from .registry import get_game
-from .shuffle import derive
+from .errors import DealError, GanjifaError, IllegalMoveError, NotationError, OptionError
+from .play import play_seeded
+from .protocol import CHANCE, Deal, Game, default_names, parse_options
+from .registry import game_class
+from .shuffle import parse_seed
 
 MAGIC = "ganjifa-transcript"
 VERSION = 1
 DEALS_DIR = Path(__file__).resolve().parent.parent / "rules" / "deals"
 HEADER_KEYS = ("game", "options", "seed", "names", "bots", "deal")
-# a transcript's "key moments", drawn before and after: the steps citing these clauses, or
-# (for trick games, whose records say when a trick is won) the whole tricks containing such a step
-KEY_CLAUSES = {"kendra-kari": ("kk.bridge",), "guru-ganjifa": ("gg.double", "gg.no-unbeatable")}
-KEY_SPAN = {"guru-ganjifa": "trick"}
+CHANCE_NAME = "chance"  # the name on chance's move lines (no player may take it)
 
 
 class TranscriptError(GanjifaError, ValueError):
@@ -54,8 +52,7 @@ class TranscriptError(GanjifaError, ValueError):
         self.path = str(path) if path is not None else "<transcript>"
         self.line = line
         self.message = message
-        self.clause = clause
-        super().__init__(f"{self.path}:{line}: {message}")
+        super().__init__(f"{self.path}:{line}: {message}", clause)
 
 
 @dataclass(frozen=True)
@@ -95,13 +92,13 @@ class Transcript:
     def definition(self) -> Game:
         """The game with this transcript's options (TranscriptError on an unknown game or option)."""
         try:
-            get_game(self.game)  # unknown game -> error on the game line
+            cls = game_class(self.game)  # unknown game -> error on the game line
         except OptionError as err:
             raise self.error("game", str(err)) from None
         try:
-            return get_game(self.game, **dict(self.options))
-        except (OptionError, TypeError) as err:
-            raise self.error("options", str(err), getattr(err, "clause", None)) from None
+            return cls.from_text(self.options_text())
+        except OptionError as err:
+            raise self.error("options", str(err), err.clause) from None
 
     def options_text(self) -> str:
         return " ".join(f"{k}={v}" for k, v in self.options)
@@ -121,12 +118,9 @@ class Replayed:
 
 
 def _parse_seed(text: str) -> int | str | None:
+    """The header's seed: ``-`` for a deal given by hand, else :func:`engine.shuffle.parse_seed`."""
     text = text.strip()
-    if text in ("", "-"):
-        return None
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return text
+    return None if text == "-" else parse_seed(text)
 
 
 def parse(text: str, path: object = None) -> Transcript:
@@ -173,12 +167,11 @@ def parse(text: str, path: object = None) -> Transcript:
         deal = Deal.parse(header["deal"])
     except NotationError as err:
         raise TranscriptError(where, lines["deal"], str(err)) from None
-    options = []
-    for token in header.get("options", "").split():
-        key, eq, value = token.partition("=")
-        if not eq or not key:
-            raise TranscriptError(where, lines["options"], f"bad option {token!r}: options are written key=value")
-        options.append((key, value))
+    try:
+        parsed = parse_options(header.get("options", ""))
+    except OptionError as err:
+        raise TranscriptError(where, lines["options"], str(err)) from None
+    options = [(key.replace("_", "-"), value) for key, value in parsed.items()]
     names = tuple(n.strip() for n in header["names"].split(",")) if header.get("names") else ()
     bots_text = header.get("bots", "none").strip()
     bots = None if bots_text in ("none", "-", "") else tuple(b.strip() for b in bots_text.split(","))
@@ -220,7 +213,11 @@ def parse(text: str, path: object = None) -> Transcript:
     if result is None:
         raise TranscriptError(where, result_line, "missing the line 'result: ...'")
     lines["result"] = result_line
-    return Transcript(header["game"], tuple(options), _parse_seed(header.get("seed", "-")), names, bots, deal,
+    try:
+        seed = _parse_seed(header.get("seed", "-"))
+    except NotationError as err:
+        raise TranscriptError(where, lines.get("seed", 1), str(err)) from None
+    return Transcript(header["game"], tuple(options), seed, names, bots, deal,
                       tuple(steps), None if result == "-" else result, VERSION,
                       where if path is not None else None, tuple(lines.items()))
 
@@ -278,30 +275,43 @@ def start(t: Transcript):
     if t.seed is not None:
         expected = game.deal(t.seed)
         if expected != t.deal:
-            raise t.error("deal", f"the stored deal is not the deal of seed {t.seed}; the seed gives: {expected}")
-        state = game.new_game(t.seed)
-    else:
-        try:
-            state = game.new_game(t.deal)
-        except (NotationError, OptionError, IllegalMoveError, ValueError) as err:
-            raise t.error("deal", f"this deal cannot start the game: {err}", getattr(err, "clause", None)) from None
+            raise t.error("deal", f"the stored deal is not the deal of seed {t.seed}: {_first_difference(expected, t.deal)}",
+                          game.DEAL_CLAUSE)
+    try:
+        state = game.new_game(t.deal)
+    except (DealError, NotationError, OptionError) as err:
+        raise t.error("deal", f"this deal cannot start the game: {err}", err.clause) from None
     return game, names, state
+
+
+def _first_difference(expected: Deal, stored: Deal) -> str:
+    """Where a stored deal first differs from the deal its seed gives, in a few words."""
+    for i, (a, b) in enumerate(zip(expected.hands, stored.hands)):
+        if a != b:
+            return f"P{i + 1} should be dealt {' '.join(map(str, a[:6]))}{' ...' if len(a) > 6 else ''}"
+    if len(expected.hands) != len(stored.hands):
+        return f"the seed deals {len(expected.hands)} hands, the file has {len(stored.hands)}"
+    return "the piles differ"
 
 
 def _narration(record, names) -> tuple[str, ...]:
     return tuple(record.narrate(names).splitlines())
 
 
+def _seat_name(names, seat: int) -> str:
+    return CHANCE_NAME if seat == CHANCE else names[seat]
+
+
 def _apply(t: Transcript, game, names, state, step: Step):
     if state.is_terminal():
         raise t.error(step.line, f"move {step.number} comes after the end of the game")
-    who = names[state.current_player]
+    who = _seat_name(names, state.current_player)
     if step.player != who:
         raise t.error(step.line, f"move {step.number} is by {step.player}, but it is {who}'s turn")
     try:
         move = game.parse_move(step.move)
     except NotationError as err:
-        raise t.error(step.line, f"move {step.number}: {err}") from None
+        raise t.error(step.line, f"move {step.number}: {err}", err.clause) from None
     try:
         return state.apply(move)
     except IllegalMoveError as err:
@@ -317,32 +327,24 @@ def replay(t: Transcript, snapshots: bool | Iterable[int] = True) -> list[Replay
     game, names, state = start(t)
     keep = (lambda n: True) if snapshots is True else (lambda n: False) if snapshots is False else set(snapshots).__contains__
     out: list[Replayed] = []
-    moves = []
-
-    def rebuild():  # the same state, reached afresh (for states that cannot be deep-copied)
-        fresh = start(t)[2]
-        for move in moves:
-            fresh.apply(move)
-        return fresh
-
     for step in t.steps:
         forced = _forced(state, game, step)
         record = _apply(t, game, names, state, step)
-        moves.append(record.move)
         said = _narration(record, names)
         if said != step.narration:
             for k, (old, new) in enumerate(zip(step.narration + ("",) * len(said), said + ("",) * len(step.narration))):
                 if old != new:
                     raise t.error(step.line + 1 + k, f"move {step.number}: the narration differs.\n"
                                   f"  file:   {old or '(nothing)'}\n  engine: {new or '(nothing)'}")
-        out.append(Replayed(step, record, snapshot(state, rebuild) if keep(step.number) else None, forced))
+        out.append(Replayed(step, record, state.copy() if keep(step.number) else None, forced))
     _check_result(t, names, state)
     return out
 
 
 def _forced(state, game, step: Step) -> bool:
-    """Whether the step's move is the only legal one (False for a move that does not parse: _apply reports it)."""
-    if state.is_terminal():
+    """Whether the step's move is the only legal one (False for chance's steps, and for a move that
+    does not parse: _apply reports it)."""
+    if state.is_terminal() or state.current_player == CHANCE:
         return False
     try:
         return state.is_forced(game.parse_move(step.move))
@@ -360,16 +362,6 @@ def _check_result(t: Transcript, names, state) -> None:
         raise t.error("result", f"the result differs.\n  file:   {t.result}\n  engine: {said}")
 
 
-def snapshot(state, rebuild=None):
-    """An independent copy of ``state``: a deep copy, or else ``rebuild()`` (which must make it afresh)."""
-    try:
-        return copy.deepcopy(state)
-    except (TypeError, copy.Error, AttributeError):
-        if rebuild is None:
-            raise
-        return rebuild()
-
-
 def initial_state(t: Transcript):
     """The state before the first move."""
     return start(t)[2]
@@ -377,50 +369,52 @@ def initial_state(t: Transcript):
 
 def play(game: Game | str, seed: int | str, bots: str | Sequence[str] = "heuristic",
          names: Sequence[str] | None = None, max_moves: int = 10_000) -> Transcript:
-    """Play a seeded game with bots (seat i's bot seeded ``derive(seed, "bot", i)``) into a transcript."""
+    """Play a seeded game with bots (:func:`engine.play.play_seeded`) into a transcript.
+
+    A player's moves in a row are joined into one line where the game allows (``join_moves``);
+    the joined moves are replayed from the same deal to check they make the same game.
+    """
     if isinstance(game, str):
-        game = get_game(game, **({"players": len(names)} if names else {}))
+        cls = game_class(game)
+        game = cls.from_options({"players": len(names)} if names else {})
     kinds = (bots,) if isinstance(bots, str) else tuple(bots)
-    if len(kinds) == 1:
-        kinds *= game.players
-    if len(kinds) != game.players:
-        raise OptionError(f"{len(kinds)} bots for {game.players} players")
-    players = [make_bot(kind, derive(seed, "bot", i)) for i, kind in enumerate(kinds)]
     names = tuple(names) if names else default_names(game.players)
-    state = game.new_game(seed)
+    if len(names) != game.players:
+        raise OptionError(f"{len(names)} names for {game.players} players")
+    for name in names:
+        check_name(name)
+    deal = game.deal(seed)
     moves: list[tuple[int, Any]] = []  # (seat, move), a player's moves in a row joined where the game allows
-    while not state.is_terminal():
-        if len(moves) >= max_moves:
-            raise RuntimeError(f"{game.name} seed {seed}: no end after {max_moves} moves")
-        seat = state.current_player
-        move = players[seat].choose(state)
-        state.apply(move)
-        joined = game.join_moves(moves[-1][1], move) if moves and moves[-1][0] == seat else None
+
+    def keep(state, record) -> None:
+        seat, move = record.player, record.move
+        joined = game.join_moves(moves[-1][1], move) if moves and moves[-1][0] == seat != CHANCE else None
         if joined is not None:
             moves[-1] = (seat, joined)
         else:
             moves.append((seat, move))
-    result = state.result().narrate(names)
-    state = game.new_game(seed)  # replay the joined moves: the written game is checked to be the same game
+
+    final = play_seeded(game, seed, kinds, deal=deal, max_moves=max_moves, on_step=keep)
+    result = final.result().narrate(names)
+    state = game.new_game(deal)
     steps = []
     for seat, move in moves:
         record = state.apply(move)
-        steps.append(Step(len(steps) + 1, names[seat], str(move), _narration(record, names)))
+        steps.append(Step(len(steps) + 1, _seat_name(names, seat), str(move), _narration(record, names)))
     if not state.is_terminal() or state.result().narrate(names) != result:
-        raise RuntimeError(f"{game.name} seed {seed}: joining moves changed the game")
+        raise GanjifaError(f"{game.title} seed {seed}: joining moves changed the game")
     shown = tuple(dict.fromkeys(kinds))
-    return Transcript(game.name, _options_of(game), seed, names, shown if len(shown) == 1 else kinds,
-                      game.deal(seed), tuple(steps), result)
+    return Transcript(game.name, game.option_items(), seed, names, shown if len(shown) == 1 else kinds,
+                      deal, tuple(steps), result)
 
 
-def _options_of(game: Game) -> tuple[tuple[str, str], ...]:
-    """``players`` always, then every option that differs from its default, as text."""
-    out = []
-    for info in game.options():
-        value = getattr(game, info.name)
-        if info.name == "players" or value != info.default:
-            out.append((info.name.replace("_", "-"), str(value)))
-    return tuple(out)
+def check_name(name: str) -> str:
+    """A player's name as a transcript can hold it (OptionError naming the problem otherwise)."""
+    if not name or name != name.strip() or any(c in name for c in ",:\n\r") or name.startswith("#") \
+            or name == CHANCE_NAME or not name.isprintable():
+        raise OptionError(f"player name {name!r} cannot be written in a transcript: a name is printable text "
+                          f"without ',' or ':', not starting with '#', and not {CHANCE_NAME!r}")
+    return name
 
 
 def rebuild(t: Transcript) -> Transcript:
@@ -439,7 +433,7 @@ def rebuild(t: Transcript) -> Transcript:
     steps = []
     for step in t.steps:
         record = _apply(t, game, names, state, step)
-        steps.append(replace(step, player=names[record.player], move=str(record.move),
+        steps.append(replace(step, player=_seat_name(names, record.player), move=str(record.move),
                              narration=_narration(record, names)))
     result = t.result
     if result is not None or state.is_terminal():
@@ -474,28 +468,28 @@ def regenerate(paths: Sequence[str | Path] = (), write: bool = False, out=print)
 
 
 def key_steps(t: Transcript, replayed: Sequence[Replayed], game: Game | None = None) -> list[int]:
-    """The numbers of the steps that cite one of the game's key clauses (e.g. a bridge)."""
+    """The numbers of the steps that cite one of the game's key clauses (``Game.KEY_CLAUSES``)."""
     game = game or t.definition()
-    keys = set(getattr(game, "KEY_CLAUSES", KEY_CLAUSES.get(game.name, ())))
+    keys = set(game.KEY_CLAUSES)
     return [r.step.number for r in replayed if keys.intersection(r.record.clauses)]
 
 
 def key_pictures(t: Transcript, replayed: Sequence[Replayed], game: Game | None = None) -> tuple[set[int], set[int]]:
     """``(before, after)``: the step numbers to draw the position before and after, for the key moments.
 
-    A key step is drawn on both sides; in a trick game the whole trick around it is the moment:
-    the position before the trick's first step and after its last (the completed trick).
+    A key step is drawn on both sides; with ``Game.KEY_SPAN == "trick"`` the whole trick around it
+    is the moment: the position before the trick's first step and after its last (the completed trick).
     """
     game = game or t.definition()
     keys = key_steps(t, replayed, game)
-    if KEY_SPAN.get(game.name) != "trick":
+    if game.KEY_SPAN != "trick":
         return set(keys), set(keys)
     before, after, keys = set(), set(), set(keys)
     first, key_trick = 1, False
     for r in replayed:
         n = r.step.number
         key_trick = key_trick or n in keys
-        if getattr(r.record, "won", None):  # the trick ends here
+        if r.record.trick_winner is not None:  # the trick ends here
             if key_trick:
                 before.add(first)
                 after.add(n)

@@ -101,7 +101,7 @@ def test_illegal_position_move(tmp_path):
     from engine.registry import get_game
 
     game = get_game("kendra-kari", players=4)
-    state = game.new_game(5)
+    state = game.start(5)
     setup = state.position()
     wrong = next(m for m in ("draw", "*1Sa", "open 1Sa") if _illegal(state, game, m))
     clause = _illegal(state, game, wrong)

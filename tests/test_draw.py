@@ -7,7 +7,10 @@ from types import SimpleNamespace
 import pytest
 
 from engine import DASHAVATARA, DECKS, MUGHAL, NAQSH, Card, Ranking, parse_cards
-from engine.draw import card_svg, deck_sheet_svg, hand_svg, ring_svg, state_svg, to_string, trick_svg
+from engine.draw import card_svg, deck_sheet_svg, hand_svg, state_svg, to_string, trick_svg
+from engine.games.kendra_kari import KendraKari
+from engine.games.kendra_kari.pictures import ring_svg
+from engine.protocol import Game
 from engine.draw.cards import card_name, rank_label, suit_label
 from engine.draw.layouts import rows_of
 from engine.draw.svg import num
@@ -222,7 +225,7 @@ def test_deck_sheet_orders_high_to_low():
 
 
 def fake_kendra_kari(current=0):
-    game = SimpleNamespace(name="kendra-kari", players=3, direction="clockwise")
+    game = KendraKari(players=3)
     return SimpleNamespace(game=game, ring_tops=lambda: list(TOPS), last_position=3,
                            hands=[parse_cards("1Sa 2Sa"), parse_cards("RGh"), parse_cards("5Ch 6Ch 7Ch")],
                            stock=list(MUGHAL.cards[:40]), current_player=current)
@@ -244,12 +247,11 @@ def test_state_svg_kendra_kari_hides_other_hands():
 
 
 def test_state_svg_other_games_show_hands():
-    state = SimpleNamespace(game=SimpleNamespace(name="some-game"), hands=[parse_cards("RSh"), parse_cards("1Ta")],
-                            current_player=0)
+    plain = SimpleNamespace(draw_state=Game.draw_state)  # a game with no picture of its own
+    state = SimpleNamespace(game=plain, hands=[parse_cards("RSh"), parse_cards("1Ta")], current_player=0)
+    plain.draw_state = lambda state, **kw: Game.draw_state(plain, state, **kw)
     root = parse(state_svg(state, viewer=1))
     check_top_level(root, "Player 1 (to play): 1 face-down card", "Player 2: 1 of Taj")
-    with pytest.raises(ValueError, match="no picture"):
-        state_svg(SimpleNamespace(game=SimpleNamespace(name="nothing")))
 
 
 def test_trick_table_rows_per_player():
@@ -283,7 +285,7 @@ def _seats(root):
 
 
 def test_gg_start_position_shows_every_hand_and_no_trick():
-    state = _gg().new_game(7)
+    state = _gg().start(7)
     svg = state_svg(state, names=NAMES)
     root = parse(svg)
     assert not groups(root, "trick-table")
@@ -298,11 +300,11 @@ def test_gg_start_position_shows_every_hand_and_no_trick():
     assert "Asha" in texts(root) and "0 cards won" in texts(root)
     # fits the A5 text width without shrinking much; 120 cards in 12 rows
     assert float(root.get("width")) <= 560 and float(root.get("height")) <= 600
-    assert to_string(svg) == to_string(state_svg(_gg().new_game(7), names=NAMES))
+    assert to_string(svg) == to_string(state_svg(_gg().start(7), names=NAMES))
 
 
 def test_gg_completed_trick_shows_cards_and_winner():
-    state = _gg().new_game(7)
+    state = _gg().start(7)
     for _ in range(4):  # the opening trick: the Raja and three other cards
         state.apply(state.legal_moves()[0])
     assert not state.trick and state.last_trick is not None
@@ -322,7 +324,7 @@ def test_gg_completed_trick_shows_cards_and_winner():
 
 
 def test_gg_trick_in_progress_groups_plays_and_marks_the_seat_to_play():
-    from engine.draw.guru_ganjifa import trick_rows
+    from engine.games.guru_ganjifa.pictures import trick_rows
 
     state = _gg(3).position(
         "P1=2Ma 3Ma 4Ma 5Ma; P2=7Bu MBu 9Ma; P3=8Bu 4Ku; lead=P2; stage=after; "
@@ -345,7 +347,7 @@ def test_gg_trick_in_progress_groups_plays_and_marks_the_seat_to_play():
 
 
 def test_gg_viewer_sees_backs_except_face_up_and_shown_cards():
-    state = _gg().new_game(7)
+    state = _gg().start(7)
     root = parse(state_svg(state, viewer=2, names=NAMES))
     seats = _seats(root)
     assert [len(groups(g, "back")) for g in seats] == [30, 30, 0, 30]
@@ -357,7 +359,7 @@ def test_gg_viewer_sees_backs_except_face_up_and_shown_cards():
     assert "Bela, 0 cards won, 30 in hand: 30 face down" in text
     assert "as Chitra sees it" in root.get("aria-label")
     # face-up batches: the first and last batches of the others show, before their backs
-    open_state = _gg(face_up_batches=True).new_game(7)
+    open_state = _gg(face_up_batches=True).start(7)
     view = open_state.view(0)
     root = parse(state_svg(open_state, viewer=0))
     for seat, g in enumerate(_seats(root)):
@@ -379,13 +381,13 @@ def test_gg_viewer_sees_backs_except_face_up_and_shown_cards():
 def test_gg_state_pictures_are_deterministic_and_fit():
     for players in (3, 4):
         game = _gg(players)
-        state = game.new_game(11)
+        state = game.start(11)
         pictures = []
         for _ in range(40):
             state.apply(max(state.legal_moves(), key=state.move_priority))
             pictures.append(to_string(state_svg(state, names=NAMES[:players])))
             assert float(ET.fromstring(pictures[-1]).get("width")) <= 560
-        again = game.new_game(11)
+        again = game.start(11)
         for i in range(40):
             again.apply(max(again.legal_moves(), key=again.move_priority))
             assert to_string(state_svg(again, names=NAMES[:players])) == pictures[i]
@@ -393,7 +395,7 @@ def test_gg_state_pictures_are_deterministic_and_fit():
 
 
 def test_gg_game_over_has_empty_hands():
-    state = _gg().new_game(3)
+    state = _gg().start(3)
     while not state.is_terminal():
         state.apply(max(state.legal_moves(), key=state.move_priority))
     root = parse(state_svg(state))
@@ -405,7 +407,7 @@ def test_gg_game_over_has_empty_hands():
 
 
 def test_trick_table_to_play_columns_and_winner_row():
-    from engine.draw.guru_ganjifa import trick_table_picture
+    from engine.games.guru_ganjifa.pictures import trick_table_picture
     from engine.draw.svg import document
 
     rows = [("Ali", parse_cards("7Kr")), ("Bina", parse_cards("9Kr 8Kr")), ("Ali", parse_cards("3Kr"))]

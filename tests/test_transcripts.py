@@ -193,7 +193,7 @@ def test_joining_adds_keeps_the_game():
     gg = GuruGanjifa(players=3)
     t = T.play(gg, 11, "random")
     assert t.result and T.replay(t, snapshots=False)  # the joined moves replay to the stated result
-    one_by_one = gg.new_game(11)
+    one_by_one = gg.start(11)
     joined = T.initial_state(t)
     for step in t.steps:
         record = joined.apply(gg.parse_move(step.move))

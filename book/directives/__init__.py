@@ -10,26 +10,15 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 import engine
-from engine.errors import GanjifaError, OptionError
+from engine.errors import GanjifaError
 from engine.protocol import Game
-from engine.registry import get_game
+from engine.registry import game_class
 
 from ..errors import engine_error
 from ..nodes import clause_ref, ganjifa_figure
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 CITATION = re.compile(r"\[([a-z][a-z0-9]*\.[a-z0-9][a-z0-9.-]*)\]")
-
-
-def options_dict(text: str) -> dict[str, str]:
-    """``players=4 direction=anticlockwise`` (spaces or commas between) -> a dict of text."""
-    out = {}
-    for token in text.replace(",", " ").split():
-        key, eq, value = token.partition("=")
-        if not eq or not key or not value:
-            raise OptionError(f"bad option {token!r}: write options as key=value")
-        out[key] = value
-    return out
 
 
 def choice(*values: str):
@@ -56,8 +45,8 @@ class GanjifaDirective(SphinxDirective):
 
     def game(self, name: str, options_text: str = "") -> Game:
         try:
-            return get_game(name.strip(), **options_dict(options_text))
-        except (GanjifaError, TypeError) as err:
+            return game_class(name.strip()).from_text(options_text)
+        except GanjifaError as err:
             raise self.engine_fail(err) from None
 
     def figure(self, element: ET.Element, caption: str | None = None, classes=()) -> ganjifa_figure:

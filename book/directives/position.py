@@ -32,7 +32,7 @@ class PositionDirective(GanjifaDirective):
         text = self.options.get("setup") or "\n".join(self.content).strip()
         if not text:
             raise self.fail("give the position as the body or with :setup:")
-        if not hasattr(game, "position"):
+        if not game.HAS_POSITIONS:
             raise self.fail(f"{game.title} has no position notation")
         try:
             flat = " ".join(text.split())

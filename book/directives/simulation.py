@@ -1,33 +1,17 @@
-"""``{simulation}``: many seeded bot games -> win rate by seat and mean length (deterministic)."""
+"""``{simulation}``: many seeded bot games (:mod:`engine.simulate`) -> win rate by seat and mean length."""
 
 from __future__ import annotations
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from engine.bots import make_bot
 from engine.errors import GanjifaError
-from engine.shuffle import derive
+from engine.shuffle import parse_seed
+from engine.simulate import simulate
 
 from . import GanjifaDirective, table
 
 MAX_GAMES = 20_000
-
-
-def simulate(game, games: int, seed, bots: tuple[str, ...]):
-    """Play ``games`` seeded games; return (wins per seat, mean moves per game)."""
-    wins = [0.0] * game.players
-    moves = 0
-    for g in range(games):
-        s = game.new_game(derive(seed, "game", g))
-        players = [make_bot(bots[i % len(bots)], derive(seed, "game", g, "bot", i)) for i in range(game.players)]
-        while not s.is_terminal():
-            s.apply(players[s.current_player].choose(s))
-        moves += len(s.history)
-        winners = s.result().winners
-        for w in winners:
-            wins[w] += 1 / len(winners)
-    return wins, moves / games
 
 
 class SimulationDirective(GanjifaDirective):
@@ -49,16 +33,15 @@ class SimulationDirective(GanjifaDirective):
         games = self.options.get("games", 1000)
         if games > MAX_GAMES:
             raise self.fail(f":games: {games} is more than {MAX_GAMES}")
-        seed = self.options.get("seed", "1").strip()
-        seed = int(seed) if seed.isdigit() else seed
         bots = tuple(b.strip() for b in self.options.get("bots", "random").split(","))
         try:
-            wins, mean = simulate(game, games, seed, bots)
+            seed = parse_seed(self.options.get("seed", "1").strip())
+            report = simulate(game, games, seed, bots)
         except GanjifaError as err:
             raise self.engine_fail(err) from None
-        rows = [[f"Player {i + 1}",
-                 bots[i % len(bots)], f"{100 * w / games:.1f}%"] for i, w in enumerate(wins)]
+        rows = [[f"Player {i + 1}", report.bots[i % len(report.bots)], f"{100 * w:.1f}%"]
+                for i, w in enumerate(report.win_share)]
         caption = (f"{game.title}, {game.players} players{', ' + game.describe_options() if game.describe_options() else ''}: "
-                   f"{games} games (seed {seed}), {mean:.1f} moves per game on average. Shared wins count as fractions.")
+                   f"{games} games, {report.mean_moves:.1f} moves per game on average. Shared wins count as fractions.")
         return [table(["Seat", "Bot", "Wins"], rows, classes=["ganjifa-simulation"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]

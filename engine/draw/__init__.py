@@ -1,4 +1,4 @@
-"""Pictures of round Ganjifa cards as SVG: cards, hands, tricks, deck sheets, the Kendra Kari ring.
+"""Pictures of round Ganjifa cards as SVG: cards, hands, tricks, deck sheets, and any game's position.
 
 Drawing takes cards and plain data and never decides legality. Every function returns a
 top-level ``<svg>`` element (xmlns, viewBox, pixel size, ``role="img"``, an aria-label and
@@ -21,14 +21,11 @@ from xml.etree.ElementTree import Element
 from ..cards import Card, Suit
 from ..decks import Deck, Ranking
 from .cards import card_picture
-from .guru_ganjifa import state_picture as _guru_ganjifa_state
-from .guru_ganjifa import trick_table_picture
-from .kendra_kari import ring_picture
-from .kendra_kari import state_picture as _kendra_kari_state
 from .layouts import deck_sheet_picture, hand_picture, trick_picture
 from .svg import Picture, document, element, place, to_string
+from .tricks import trick_table_picture
 
-__all__ = ["card_svg", "hand_svg", "trick_svg", "trick_table_svg", "ring_svg", "deck_sheet_svg", "state_svg",
+__all__ = ["card_svg", "hand_svg", "trick_svg", "trick_table_svg", "deck_sheet_svg", "state_svg",
            "to_string"]
 
 
@@ -54,35 +51,22 @@ def trick_table_svg(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: str |
     return document(trick_table_picture(rows, winner=winner, size=size, caption=caption))
 
 
-def ring_svg(tops: Sequence[Card | None], *, last: int | None = None, highlight: Sequence[int] = (),
-             direction: str = "clockwise", size: float = 300, caption: str | None = None) -> Element:
-    """The Kendra Kari ring from plain data: ``tops`` is 7 x (Card or None) for Positions 1..7 (7 = centre)."""
-    return document(ring_picture(tops, last=last, highlight=highlight, direction=direction, size=size,
-                                 caption=caption))
-
-
 def deck_sheet_svg(deck: Deck, suit: Suit | str | None = None, *, ranking: Ranking = Ranking.TRADITIONAL,
                    size: float | None = None) -> Element:
     """A suit's 12 cards from highest to lowest, or (``suit=None``) the whole deck with a column per suit."""
     return document(deck_sheet_picture(deck, suit, ranking=ranking, size=size))
 
 
-STATE_PICTURES = {"kendra-kari": _kendra_kari_state, "guru-ganjifa": _guru_ganjifa_state}
-
-
 def state_svg(state, *, viewer: int | None = None, names=None) -> Element:
     """A game position, drawn by the game's own picture (``viewer`` sees only their own hand face up).
 
-    Games without their own picture show each hand in ``state.hands``. ``names`` label the
-    hands by seat (default "Player 1", ...).
+    Games without a picture of their own (:meth:`~engine.protocol.Game.draw_state` gives None)
+    show each hand in ``state.hands``. ``names`` label the hands by seat (default "Player 1", ...).
     """
-    draw = STATE_PICTURES.get(state.game.name)
-    if draw is not None:
-        return document(draw(state, viewer=viewer, names=names))
-    hands = getattr(state, "hands", None)
-    if hands is None:
-        raise ValueError(f"no picture for game {state.game.name!r}: its state has no hands")
-    return document(_hands_picture(hands, viewer, getattr(state, "current_player", None), names))
+    picture = state.game.draw_state(state, viewer=viewer, names=names)
+    if picture is None:
+        picture = _hands_picture(state.hands, viewer, state.current_player, names)
+    return document(picture)
 
 
 def _hands_picture(hands, viewer, current, names=None) -> Picture:

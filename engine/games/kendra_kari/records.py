@@ -5,10 +5,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Sequence
 
-from ..cards import Card
-from ..decks import MUGHAL
-from ..protocol import default_names
-from .kk_moves import DRAW, OPEN, PLAY, TWO
+from ...cards import Card
+from ...decks import MUGHAL
+from ...protocol import CHANCE, Record, default_names
+from .moves import DRAW, OPEN, PLAY, TWO
 from .ring import how_matched
 
 # the clauses each kind of record cites (shared tuples: no allocation on the hot path)
@@ -25,24 +25,29 @@ CL_OUT = ("kk.out",)
 _new = tuple.__new__
 
 
-class KKRecord(tuple):
+class KKRecord(Record, tuple):
     """What one move did (frozen). Built cheaply on the hot path; the prose comes from :meth:`narrate`.
 
     Fields: ``player``, ``move``, ``clauses``, ``drawn`` (the card drawn, or None), ``positions``
     (where cards went, 1..7, in order), ``after`` and ``after_position`` (the last card before the
     move and where it lay), ``opposite`` and ``opposite_position`` (the card opposite, for a
-    bridge), ``cleared`` (cards that left the game), ``won``, ``reshuffled`` (captured cards
-    shuffled into a new stock before a draw) and ``shuffle_seed`` (that chance step's seed).
+    bridge), ``cleared`` (cards that left the game), ``went_out`` (the player emptied their hand and
+    won) and ``reshuffled`` (for chance's step: how many captured cards became the new stock).
     """
 
     __slots__ = ()
     _fields = ("player", "move", "clauses", "drawn", "positions", "after", "after_position", "opposite",
-               "opposite_position", "cleared", "won", "reshuffled", "shuffle_seed")
+               "opposite_position", "cleared", "went_out", "reshuffled")
 
     def __new__(cls, player, move, clauses, drawn=None, positions=(), after=None, after_position=None,
-                opposite=None, opposite_position=None, cleared=0, won=False, reshuffled=0, shuffle_seed=None):
+                opposite=None, opposite_position=None, cleared=0, went_out=False, reshuffled=0):
         return _new(cls, (player, move, clauses, drawn, positions, after, after_position, opposite,
-                          opposite_position, cleared, won, reshuffled, shuffle_seed))
+                          opposite_position, cleared, went_out, reshuffled))
+
+    @property
+    def game_over(self) -> bool:
+        """This step ended the game: the player went out, or had to draw from an empty stock."""
+        return self[10] or self[2] is CL_END
 
     def __repr__(self) -> str:
         return "KKRecord(" + ", ".join(f"{k}={v!r}" for k, v in zip(self._fields, self)) + ")"
@@ -64,6 +69,9 @@ def card_name(card: Card) -> str:
 
 def _narrate(r: KKRecord, names: Sequence[str] | None) -> str:
     move = r.move
+    if r.player == CHANCE:
+        return (f"The stock is empty and the next player must draw, so the {r.reshuffled} cards taken out by "
+                f"bridges are shuffled into a new stock [kk.stock-out].")
     who = (names or default_names(max(r.player + 1, 3)))[r.player]
     k = move._k
     if k == PLAY:
@@ -76,13 +84,10 @@ def _narrate(r: KKRecord, names: Sequence[str] | None) -> str:
             text = (f"{who} plays the {card_name(card)} to Position {pos}{wrap}, matching the {card_name(r.after)} "
                     f"by {how_matched(card, r.after)}")
     elif k == DRAW:
-        if "kk.stock-out" in r.clauses and not r.reshuffled:
+        if "kk.stock-out" in r.clauses:
             text = f"{who} cannot play and the stock is empty, so the game ends and the fewest cards in hand wins"
         else:
             lead = f"{who} cannot play and draws"
-            if r.reshuffled:
-                lead = (f"{who} cannot play and the stock is empty, so the {r.reshuffled} captured cards are "
-                        f"shuffled into a new stock. {who} draws")
             if r.positions:
                 extra = ("; it could have built a bridge, but a drawn card never does"
                          if "kk.drawn-no-bridge" in r.clauses else "")
@@ -107,7 +112,7 @@ def _narrate(r: KKRecord, names: Sequence[str] | None) -> str:
                     f"on Position {r.after_position}")
         text += (f" and the {card_name(r.opposite)} opposite on Position {r.opposite_position}. "
                  f"The ring is cleared ({r.cleared} cards leave the game)")
-    if r.won:
+    if r.went_out:
         text += f". {who} has no cards left and wins"
     return text + " " + " ".join(f"[{c}]" for c in r.clauses) + "."
 

@@ -12,8 +12,8 @@ converted back to :class:`~engine.cards.Card` values.
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..decks import MUGHAL
+from ...cards import Card
+from ...decks import MUGHAL
 
 CARDS: tuple[Card, ...] = MUGHAL.cards
 INDEX: dict[Card, int] = {card: i for i, card in enumerate(CARDS)}

@@ -12,7 +12,7 @@ from engine.shuffle import Rng
 def _positions(game, seed, every=7):
     """States along one seeded random game, every few moves."""
     rng = Rng(f"positions/{seed}")
-    state = game.new_game(seed)
+    state = game.start(seed)
     n = 0
     while not state.is_terminal():
         if n % every == 0:
@@ -35,7 +35,7 @@ def test_face_up_cards_survive_the_position_text(players):
                 assert again.view(seat).face_up == state.view(seat).face_up
             checked += 1
     assert checked > 50
-    start = game.new_game(0)
+    start = game.start(0)
     assert "face-up=" in start.position()
     packets = game.batch_sizes()[0] + game.batch_sizes()[-1]  # 4 + 4, or 4 + 2 with four players
     assert sum(len(f) for f in game.position(start.position()).view(0).face_up) == packets * (players - 1)

@@ -6,16 +6,16 @@
 
 from __future__ import annotations
 
-from ..cards import Card, parse_cards
-from ..decks import DASHAVATARA
-from ..errors import IllegalMoveError, NotationError
-from ..protocol import split_notation
-from .gg_moves import DOUBLE, GGMove
-from .gg_records import OPENING, card_name
-from .guru_ganjifa import GGState, GuruGanjifa
+from ...cards import Card, parse_cards
+from ...decks import DASHAVATARA
+from ...errors import IllegalMoveError, NotationError
+from ...protocol import split_notation
+from .moves import DOUBLE, GGMove
+from .records import OPENING, card_name
+from .state import GGState
 
 
-def parse_position(game: GuruGanjifa, text: str) -> GGState:
+def parse_position(game, text: str) -> GGState:
     """The state a position text describes; see :meth:`GGState.position` for the text."""
     hand_texts, fields = split_notation(
         text, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'",
@@ -87,7 +87,7 @@ def parse_position(game: GuruGanjifa, text: str) -> GGState:
 
     state.exposed = seat_cards("exposed", "an exposed card")
     if fields.get("face-up", "").strip() and not game.face_up_batches:
-        raise NotationError(fields["face-up"], "face-up cards need the option face_up_batches=true [clause gg.face-up]")
+        raise NotationError(fields["face-up"], "face-up cards need the option face-up-batches=yes [clause gg.face-up]")
     state.face_up = tuple(map(frozenset, seat_cards("face-up", "a face-up card", " [clause gg.face-up]")))
     if not all_cards:
         state._current = None

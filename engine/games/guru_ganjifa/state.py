@@ -1,109 +1,29 @@
-"""Guru Ganjifa: the traditional trick-taking game as drafted for the Dashavatara deck (3-4 players).
-
-The game is in four modules: this one (the game and its state), ``gg_moves`` (the move
-notation: ``lead``, ``add``, ``deni``, ``double``, ``pass``), ``gg_records`` (what a move did,
-and its narration) and ``gg_positions`` (positions written as text).
-
-Small move lists: ``legal_moves()`` offers one-card adds only, so a follower owing k cards
-makes k moves (choosing k cards of 30-40 at once would mean thousands of moves); ``check``
-and ``apply`` also accept several cards in one add, the same as adding them one by one.
-A lead lists every choice of the optional lowest unbeatable cards (2**k leads for k suits;
-k is small in practice). ``legal_move_sequence()`` offers the same list, building a leader's
-moves only when they are looked at (the random bot takes one of them).
-
-Rulings, each with its reason (the chapter states them):
-
-* Which Raja leads: Rama's by day, Krishna's by night (option ``time``): the draft leaves
-  it to the deck's booklet; the traditional retelling ties it to the time of day.
-* Opening: the "low-ranked" cards the others play may be any cards, as the text gives them
-  no way to lose the trick; the Raja's holder wins them all.
-* Strength: each suit in its own order (option ``ranking``: traditional, with the weak
-  suits' numerals reversed, or uniform; the draft allows both). Unbeatable = every stronger
-  unplayed card of the suit is in the same hand; discarded cards count as played, since
-  they can no longer win.
-* Turn of a leader, in three steps. (1) The compulsory lead: every unbeatable card except
-  the lowest in each suit, plus any chosen lowest ones, as one combined lead; each other
-  player adds as many cards, any suits; the leader wins them all. With nothing compulsory
-  the leader may still lead lowest ones here (the draft allows optional leads at any
-  time). Made once per turn: cards that become unbeatable meanwhile wait for step 3 or
-  a later turn. (2) A Deni, if the leader wants and can. (3) Otherwise the leader leads
-  all unbeatable cards left and the lead passes to the next player in turn order; a
-  leader with nothing left to lead, having led in step 1, just passes; one who has led
-  nothing this turn and holds no unbeatable card leads the highest card of a chosen
-  suit, and the holder of the suit's top unplayed card must play it and takes the lead
-  (the draft asks for this sacrifice only when there is nothing to lead).
-* Deni, expanded as in the draft: the shown card's next stronger unplayed card is in
-  another hand and every card above that is played or the giver's; the giver leads any
-  weaker card of the suit (the draft does not say which).
-* Doubling needs the card exactly one rank below the shown card, in the called card's
-  holder's hand; if that card is already played there is no doubling (the draft's
-  literal wording). Players who have not yet played then add two cards, the others one
-  more, and the giver one more card of the suit, perhaps the shown card itself. The
-  called card wins the Deni trick, doubled or not, even if the giver's extra card ranks
-  higher (a Deni hands the lead to the called card; the draft says its holder leads).
-* Everyone plays the same number of cards to every trick, so hands stay equal and the
-  game ends when they are empty. Most cards won wins; ties share the win (the draft
-  has no tie-break). One deal per game (the draft drops multi-deal scoring).
-* Seats play in seat order whatever the ``direction`` (default anticlockwise); the
-  direction names the side the lead passes to ("on the right" when anticlockwise).
-* A ``Deal`` lists each hand in the order dealt, so the face-up first and last batches
-  (option ``face_up_batches``) are known even for an explicit deal.
-
->>> gg = GuruGanjifa(players=4)
->>> s = gg.new_game(7)
->>> [len(h) for h in s.hands], s.legal_moves()
-([30, 30, 30, 30], [GGMove.parse('lead RRa')])
->>> p = gg.position("P1=9Kr 7Kr; P2=10Kr 8Kr; P3=4Ma 5Ma; P4=2Ku 3Ku; lead=P1; stage=start")
->>> p.legal_moves()
-[GGMove.parse('deni 7Kr > 9Kr'), GGMove.parse('lead 9Kr')]
->>> print(p.apply("deni 7Kr > 9Kr").narrate(["Asha", "Bela", "Chitra", "Dev"]))
-Asha gives a Deni: leads the 7 of Krishna and shows the 9 of Krishna, calling for the 10 (Bela holds it) [gg.deni].
->>> p.legal_moves()
-[GGMove.parse('add 10Kr'), GGMove.parse('double 8Kr')]
-"""
+"""The state of a Guru Ganjifa game: hands, tricks, the lead, Denis, and the rules of a turn."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from types import MappingProxyType
-from typing import ClassVar, Sequence
+from typing import Sequence
 
-from ..cards import Card, format_cards
-from ..decks import DASHAVATARA, Ranking
-from ..errors import IllegalMoveError, NotationError
-from ..protocol import Deal, Game, Result, State, option
-from ..shuffle import shuffled
-from .gg_moves import ADD, ADD_BY_INDEX as _ADD_BY_INDEX, ADD_INFO as _ADD_INFO, ADD_NOTE as _ADD_NOTE
-from .gg_moves import DENI, DOUBLE, LEAD, PASS, GGMove, LeadMoves as _LeadMoves, make_move as _move
-from .gg_records import COMBINED, DENI_TRICK, FINAL, HIGH, OPENING, GGRecord, card_name as _name, card_names as _names
-from .tricks import SuitTracker
+from ...cards import Card, format_cards
+from ...decks import DASHAVATARA
+from ...errors import GameNotOverError, IllegalMoveError
+from ...families.tricks import SuitTracker
+from ...protocol import Result, State
+from .moves import ADD, ADD_BY_INDEX as _ADD_BY_INDEX, ADD_INFO as _ADD_INFO, ADD_NOTE as _ADD_NOTE
+from .moves import DENI, DOUBLE, LEAD, PASS, GGMove, LeadMoves as _LeadMoves, make_move as _move
+from .records import COMBINED, DENI_TRICK, FINAL, HIGH, OPENING, GGRecord, card_name as _name, card_names as _names
+from .strategy import move_priority as _move_priority
+
+if TYPE_CHECKING:
+    from .game import GuruGanjifa
 
 _tuple_new = tuple.__new__
 _card_of = itemgetter(1)  # of a (seat, card) pair in a trick
-
-CLAUSES = MappingProxyType({
-    "gg.players": "Three or four players",
-    "gg.deal": "Deal in batches of four (four players: the last eight cards in twos)",
-    "gg.face-up": "Optionally the first and last batches face up",
-    "gg.ranking": "Each suit ranks in its own order",
-    "gg.opening": "The leading Raja opens and wins the first trick",
-    "gg.trick": "The highest card of the suit led wins; the winner leads",
-    "gg.follow": "No duty to follow suit",
-    "gg.unbeatable": "Unbeatable cards",
-    "gg.compulsory": "The compulsory lead of unbeatable cards",
-    "gg.optional": "The lowest unbeatable card of a suit is optional",
-    "gg.combined": "One combined lead: each player adds as many cards",
-    "gg.deni": "Giving a Deni",
-    "gg.called": "The called card wins the Deni",
-    "gg.double": "Doubling the Deni",
-    "gg.pass-lead": "No Deni: lead the rest and pass the lead",
-    "gg.no-unbeatable": "No unbeatable card: lead the highest of a suit",
-    "gg.winner": "Most cards won wins",
-    "gg.direction": "Anticlockwise play",
-})
-
 
 # (any compulsory card, any optional card, several cards) -> the clauses a lead of unbeatable cards cites
 _LEAD_CLAUSES = {(c, o, m): ("gg.unbeatable",) + ("gg.compulsory",) * c + ("gg.optional",) * o + ("gg.combined",) * m
@@ -137,88 +57,6 @@ class GGView:
     current_player: int | None
 
 
-@dataclass(frozen=True)
-class GuruGanjifa(Game):
-    """Guru Ganjifa for 3 or 4 players with the Dashavatara deck."""
-
-    name: ClassVar[str] = "guru-ganjifa"
-    title: ClassVar[str] = "Guru Ganjifa"
-    deck: ClassVar = DASHAVATARA
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 4
-    CLAUSES: ClassVar = CLAUSES
-
-    players: int = option(3, choices=(3, 4), help="number of players", clause="gg.players")
-    ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),
-                              help="traditional: the five weak suits' numerals rank 1 high .. 10 low; "
-                                   "uniform: 10 high .. 1 low in every suit", clause="gg.ranking")
-    time: str = option("day", choices=("day", "night"),
-                       help="which Raja leads: Rama's by day, Krishna's by night", clause="gg.opening")
-    direction: str = option("anticlockwise", choices=("anticlockwise", "clockwise"),
-                            help="direction of play (the lead passes to the right when anticlockwise)",
-                            clause="gg.direction")
-    face_up_batches: bool = option(False, choices=(False, True),
-                                   help="deal each player's first and last batch face up", clause="gg.face-up")
-
-    def __post_init__(self) -> None:
-        self.check_options()
-
-    @property
-    def leading_raja(self) -> Card:
-        return Card.parse("RRa" if self.time == "day" else "RKr")
-
-    def batch_sizes(self) -> tuple[int, ...]:
-        """The batches each player receives, in order: ten of 4, or seven of 4 and one of 2."""
-        return (4,) * 10 if self.players == 3 else (4,) * 7 + (2,)
-
-    def deal(self, seed: int | str) -> Deal:
-        cards = shuffled(self.deck.cards, seed)
-        return Deal(tuple(take(cards) for take in _dealing(self.players, self.batch_sizes())))
-
-    def new_game(self, deal: Deal | int | str) -> "GGState":
-        seed = None
-        if not isinstance(deal, Deal):
-            seed, deal = deal, self.deal(deal)
-        else:
-            self._check_deal(deal)
-        state = GGState(self, deal.hands, seed=seed)
-        if self.face_up_batches:
-            first, last = self.batch_sizes()[0], self.batch_sizes()[-1]
-            state.face_up = tuple(frozenset(h[:first] + h[-last:]) for h in deal.hands)
-        return state
-
-    def _check_deal(self, deal: Deal) -> None:
-        size = 120 // self.players
-        if len(deal.hands) != self.players or deal.piles:
-            raise NotationError(str(deal)[:40], f"a {self.players}-player deal is {self.players} hands and "
-                                "nothing else [clause gg.deal]")
-        for i, hand in enumerate(deal.hands):
-            if len(hand) != size:
-                raise NotationError(f"P{i + 1}", f"holds {len(hand)} cards, not {size} [clause gg.deal]")
-        seen = set()
-        for card in deal.all_cards():
-            if card.suit.deck != "dashavatara" or card in seen:
-                raise NotationError(str(card), "not a card of the Dashavatara deck, or dealt twice [clause gg.deal]")
-            seen.add(card)
-
-    def parse_move(self, text: str) -> GGMove:
-        return GGMove.parse(text)
-
-    def join_moves(self, first: GGMove, second: GGMove) -> GGMove | None:
-        """Two adds in a row by one player are one add of both cards (transcripts show them so).
-
-        >>> str(GuruGanjifa().join_moves(GGMove.parse("add 3Ma"), GGMove.parse("add 4Ku")))
-        'add 3Ma 4Ku'
-        """
-        if first.kind == ADD and second.kind == ADD:
-            return GGMove(ADD, first.cards + second.cards)
-        return None
-
-    def position(self, text: str) -> "GGState":
-        """A hand-set position; see :meth:`GGState.position` for the text."""
-        from .gg_positions import parse_position
-
-        return parse_position(self, text)
 
 
 @lru_cache(maxsize=None)
@@ -227,31 +65,20 @@ def _others(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
 
 
-@lru_cache(maxsize=None)
-def _dealing(players: int, batches: tuple[int, ...]) -> tuple[itemgetter, ...]:
-    """Per seat: takes the cards it is dealt, batch by batch, from the shuffled deck (as a tuple)."""
-    places: list[list[int]] = [[] for _ in range(players)]
-    i = 0
-    for size in batches:
-        for seat in range(players):
-            places[seat].extend(range(i, i + size))
-            i += size
-    return tuple(itemgetter(*p) for p in places)
 
 
 class GGState(State):
     """A game in progress. ``hands``, ``won``, ``exposed``, ``trick`` and ``leader`` describe the table."""
 
     # slots make the attribute reads of the hot paths cheaper (instances still have a __dict__)
-    __slots__ = ("game", "seed", "history", "n", "current_player", "leader", "stage", "won", "out", "exposed",
+    __slots__ = ("game", "history", "n", "current_player", "leader", "stage", "won", "out", "exposed",
                  "face_up", "trick", "last_trick", "_t", "_strength", "_owner", "_unplayed", "_unplayed_index",
                  "_own", "_hands", "_played_before", "_trick_start", "_trick_prefix", "_trick_stage", "_queue", "_kind", "_called",
                  "_deni", "_doubled", "_cache", "_cache_runs", "_others")
 
-    def __init__(self, game: GuruGanjifa, hands: list[list[Card]], seed=None, leader: int | None = None,
+    def __init__(self, game: GuruGanjifa, hands: list[list[Card]], leader: int | None = None,
                  stage: str = OPENING):
         self.game = game
-        self.seed = seed
         self.history: list[GGRecord] = []
         n = self.n = game.players
         # who holds every unplayed card, suit by suit; the aliases keep the hot paths short
@@ -677,8 +504,10 @@ class GGState(State):
             leader, stage = winner, "start"
         self.leader = leader
         self.stage = self._trick_stage = stage
-        self.current_player = leader if self._hands[leader] else None
-        record = _tuple_new(GGRecord, (seat, move, clauses, note, (winner, cards, leader, kind, self.game.direction)))
+        over = not self._hands[leader]
+        self.current_player = None if over else leader
+        record = _tuple_new(GGRecord, (seat, move, clauses, note, (winner, cards, leader, kind, self.game.direction,
+                                                                  over)))
         self.history.append(record)
         return record
 
@@ -718,7 +547,7 @@ class GGState(State):
 
     def result(self) -> Result:
         if self._current is not None:
-            raise IllegalMoveError("result", "gg.winner", "the game is not over yet")
+            raise GameNotOverError("the game is not over yet", "gg.winner")
         scores = tuple(float(len(w)) for w in self.won)
         best = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == best)
@@ -752,24 +581,7 @@ class GGState(State):
     def _sorted(self, cards) -> list[Card]:
         return sorted(cards, key=self._sort_key)
 
-    def move_priority(self, move: GGMove) -> float:
-        """A simple heuristic: give Denis and double them, keep optional leads for later, discard low cards."""
-        kind = move.kind
-        if kind == DENI:
-            return 50 - self._strength[move.cards[0].index]
-        if kind == DOUBLE:
-            return 60
-        if kind == PASS:
-            return 10
-        if kind == LEAD:
-            return 20 - len(move.cards) if self.stage != "start" or len(move.cards) > 1 or \
-                self.unbeatable(self._current) else 5 - self._strength[move.cards[0].index] / 12
-        card = move.cards[0]
-        if self._queue and self._queue[0][2] == SUIT:
-            return 30 if card is not self._deni[2] else 0
-        cards = self._unplayed[card.suit.number]
-        rank = cards.index(card)
-        return rank - 3 * (rank < 2)  # throw away cards far from the top of their suit
+    move_priority = _move_priority  # the heuristic player's taste: strategy.py
 
     @property
     def played(self) -> list[Card]:
@@ -823,7 +635,3 @@ class GGState(State):
         if self.trick:
             lines.append("trick: " + ", ".join(f"P{p + 1} {c}" for p, c in self.trick))
         return "\n".join(lines)
-
-
-
-

@@ -5,8 +5,10 @@ import pickle
 
 import pytest
 
-from engine import Card, Deal, IllegalMoveError, NotationError, OptionError, Ranking, get_game, parse_cards
-from engine.bots import HeuristicBot, RandomBot, play_out
+from engine import (Card, Deal, DealError, GameNotOverError, IllegalMoveError, NotationError, OptionError, Ranking,
+                    get_game, parse_cards)
+from engine.bots import HeuristicBot, RandomBot
+from engine.play import run
 from engine.games.guru_ganjifa import GGMove, GGState, GuruGanjifa
 
 M = GGMove.parse
@@ -43,7 +45,9 @@ def test_definition_and_options():
     game = get_game("guru-ganjifa", players="4", ranking="uniform", time="night", direction="clockwise",
                     face_up_batches="true")
     assert game == GuruGanjifa(4, Ranking.UNIFORM, "night", "clockwise", True)
-    assert game.describe_options() == "players=4 ranking=uniform time=night direction=clockwise face_up_batches=True"
+    assert game.describe_options() == "players=4 ranking=uniform time=night direction=clockwise face-up-batches=yes"
+    assert game.options_text() == game.describe_options()
+    assert type(game).from_text(game.options_text()) == game
 
 
 @pytest.mark.parametrize("kwargs, clause", [({"players": 5}, "gg.players"), ({"players": 2}, "gg.players"),
@@ -82,16 +86,16 @@ def test_pinned_seeded_deal():
 def test_bad_deals_cite_gg_deal():
     deal = GG3.deal(1)
     short = Deal((deal.hands[0][:-1], deal.hands[1], deal.hands[2] + deal.hands[0][-1:]))
-    with pytest.raises(NotationError, match="gg.deal"):
+    with pytest.raises(DealError, match="gg.deal"):
         GG3.new_game(short)
-    with pytest.raises(NotationError, match="gg.deal"):
+    with pytest.raises(DealError, match="gg.deal"):
         GG4.new_game(deal)
 
 
 # --- opening -------------------------------------------------------------------------
 @pytest.mark.parametrize("time, raja", [("day", "RRa"), ("night", "RKr")])
 def test_opening_three_players(time, raja):
-    state = GuruGanjifa(players=3, time=time).new_game(5)
+    state = GuruGanjifa(players=3, time=time).start(5)
     holder = state.current_player
     assert state.hands[holder].count(Card.parse(raja)) == 1
     assert moves(state) == [f"lead {raja}"]
@@ -103,14 +107,14 @@ def test_opening_three_players(time, raja):
         assert len(state.legal_moves()) == len(state.hands[seat])  # any card at all
         record = state.apply(state.legal_moves()[-1])
         assert "gg.opening" in record.clauses
-    assert record.won[0] == holder and len(state.won[holder]) == 6
+    assert record.trick[0] == holder and len(state.won[holder]) == 6
     assert "wins all 6 cards" in record.narrate(["A", "B", "C"])
     assert state.current_player == holder and state.stage == "start"
     assert {len(h) for h in state.hands} == {38}
 
 
 def test_opening_four_players():
-    state = GG4.new_game(5)
+    state = GG4.start(5)
     holder = state.current_player
     state.apply(M("lead RRa"))
     for i in range(1, 4):
@@ -140,7 +144,7 @@ def test_unbeatable_lead_is_compulsory():
     play(state, "add 3Ku 4Ku")  # several at once is the same as one by one
     assert state.current_player == 2
     last = play(state, "add 5Ma", "add 8Ma")[-1]
-    assert last.won == (0, 6, 0, "combined", "anticlockwise") and len(state.won[0]) == 6
+    assert last.trick == (0, 6, 0, "combined", "anticlockwise", False) and len(state.won[0]) == 6
     assert state.current_player == 0 and state.stage == "after"
 
 
@@ -205,7 +209,7 @@ def test_deni_is_legal_and_won_by_the_called_card():
     assert state.apply(M("add 10Kr")).clauses == ("gg.called",)
     assert moves(state) == ["add 4Ma", "add 5Ma", "add 6Ma"]
     last = state.apply(M("add 4Ma"))
-    assert last.clauses == ("gg.follow", "gg.called") and last.won[:2] == (1, 3)
+    assert last.clauses == ("gg.follow", "gg.called") and last.trick[:2] == (1, 3)
     assert state.current_player == 1 and state.stage == "start"
     assert Card.parse("9Kr") in GG3.position(state.position()).unbeatable(0)
 
@@ -221,7 +225,7 @@ def test_deni_doubled_costs_the_giver_the_high_card():
     assert moves(state) == ["add 9Kr"]  # the only Krishna card left: the shown card must go
     assert illegal(state, "add 10Ma") == "gg.double"
     last = state.apply(M("add 9Kr"))
-    assert last.won[:2] == (1, 6) and state.exposed[0] == []
+    assert last.trick[:2] == (1, 6) and state.exposed[0] == []
     assert "as the doubled Deni demands" in last.narrate(["A", "B", "C"])
 
 
@@ -233,7 +237,7 @@ def test_double_in_the_middle_of_the_table():
     play(state, "add 7Kr")
     assert state.current_player == 1 and state.legal_moves() == [M("add 4Ma"), M("add 5Ma")]
     last = state.apply(M("add 4Ma"))
-    assert last.won[:2] == (2, 6) and state.current_player == 2
+    assert last.trick[:2] == (2, 6) and state.current_player == 2
     assert state.unbeatable(0) == [Card.parse("9Kr")]
 
 
@@ -276,7 +280,7 @@ def test_no_unbeatable_lead_the_highest_of_a_suit():
     assert illegal(state, "add 10Kr") == "gg.no-unbeatable"
     state.apply(M("add RKr"))
     last = state.apply(M("add 6Ma"))
-    assert last.clauses == ("gg.follow", "gg.no-unbeatable", "gg.trick") and last.won[:2] == (1, 3)
+    assert last.clauses == ("gg.follow", "gg.no-unbeatable", "gg.trick") and last.trick[:2] == (1, 3)
     assert state.current_player == 1 and state.stage == "start"
 
 
@@ -292,13 +296,14 @@ def test_game_end_and_shared_win():
 
 
 def test_result_before_the_end_is_an_error():
-    with pytest.raises(IllegalMoveError):
-        GG3.new_game(1).result()
+    with pytest.raises(GameNotOverError) as err:
+        GG3.start(1).result()
+    assert err.value.clause == "gg.winner"
 
 
-def test_full_games_play_out():
+def test_full_games_run():
     for game in (GG3, GG4):
-        state = play_out(game.new_game(3), [HeuristicBot(i) for i in range(game.players)])
+        state = run(game.start(3), [HeuristicBot(i) for i in range(game.players)])
         assert sum(len(w) for w in state.won) == 120
         assert len(state.transcript()) == len(state.history)
         assert state.result().narrate(["A", "B", "C", "D"]).endswith(".")
@@ -321,7 +326,7 @@ def test_view_hides_other_hands_and_shows_face_up_batches():
 
 def test_view_face_up_cards_leave_when_played():
     game = GuruGanjifa(players=3, face_up_batches=True)
-    state = game.new_game(4)
+    state = game.start(4)
     holder = state.current_player
     other = (holder + 1) % 3
     card = next(c for c in state.hands[other] if c in state.face_up[other])
@@ -367,7 +372,7 @@ def test_position_round_trips_mid_trick_and_mid_deni():
 
 
 def test_position_round_trips_through_a_game():
-    state = GG4.new_game(21)
+    state = GG4.start(21)
     bots = [RandomBot(i) for i in range(4)]
     while not state.is_terminal():
         text = state.position()
@@ -396,7 +401,7 @@ def test_bad_positions_name_the_token(text, token):
 
 
 def test_records_are_frozen_and_copyable():
-    state = GG3.new_game(2)
+    state = GG3.start(2)
     record = state.apply(state.legal_moves()[0])
     with pytest.raises(AttributeError):
         record.player = 2
@@ -433,7 +438,7 @@ def test_moves_may_be_given_as_text_and_explained():
     state = GG3.position(DENI)
     state.apply("deni 7Kr > 9Kr")
     state.apply("add 10Kr")
-    assert state.apply("add 5Ma").won[0] == 1
+    assert state.apply("add 5Ma").trick[0] == 1
 
 
 def test_view_mid_trick_shows_the_trick_and_hides_other_hands():

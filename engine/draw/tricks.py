@@ -1,4 +1,4 @@
-"""Guru Ganjifa pictures: a trick table (one turn may put down several cards) and a whole position.
+"""Pictures for trick-taking games: a trick table, where one turn may put down several cards.
 
 One row per turn in playing order: the name (with "leads" / "wins" / "to play" marks) and the cards played.
 
@@ -14,13 +14,12 @@ One row per turn in playing order: the name (with "leads" / "wins" / "to play" m
 
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 from ..cards import Card
 from .cards import card_name
-from .layouts import GAP, hand_picture
-from .svg import Picture, element, estimate_width, path, place, sub, text
+from .layouts import GAP, hand_picture  # noqa: F401  (GAP, hand_picture: for game pictures)
+from .svg import Picture, element, place, sub, text
 
 NAME_COLUMN = 96
 MARK = "#8a5a00"  # "leads", "wins", "to play"
@@ -121,111 +120,3 @@ def trick_rows(plays: Sequence[tuple[int, Card]], by_seat: bool = False) -> list
         else:
             rows.append((seat, [card]))
     return rows
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
-    """A Guru Ganjifa position: the trick in progress (or the last trick and its winner), then every hand.
-
-    Each hand shows its seat's name, cards won and cards held; cards shown for a Deni have
-    a blue halo and the seat to play is marked. With ``viewer``, other hands are backs
-    except their face-up batch cards and shown cards.
-    """
-    n = state.game.players
-    seat_names = list(names) if names else [f"Player {i + 1}" for i in range(n)]
-    current = state.current_player
-    body = element("g", class_="guru-ganjifa")
-    alts = [f"{state.game.title}, {n} players" + (f", as {seat_names[viewer]} sees it" if viewer is not None else "")]
-    y = 0.0
-    width = NAME_COLUMN + HAND_SIZE
-    table, caption = _trick_table(state, seat_names)
-    if table is not None:
-        place(body, table, 0, 0)
-        alts.append(f"{table.alt}. {caption}")
-        width = max(width, table.width)
-        y = table.height + 28
-    hand_alts = []
-    view = state.view(viewer) if viewer is not None else None
-    for seat, hand in enumerate(state.hands):
-        pic, alt = _seat_picture(state, seat, hand, seat_names[seat], seat == current,
-                                 set(view.face_up[seat]) if view is not None and seat != viewer else None)
-        place(body, pic, 0, y)
-        hand_alts.append(alt)
-        width = max(width, pic.width)
-        y += pic.height + SEAT_GAP
-    if table is not None:  # the caption and a rule under the trick, as wide as the whole picture
-        width = max(width, math.ceil(estimate_width(caption, 12)) + 6)
-        text(body, 6, table.height + 16, caption, 12, anchor="start", class_="caption", max_width=width - 6)
-        sub(body, "path", d=path("M", 0, table.height + 26, "L", width, table.height + 26), stroke="#bbbbbb",
-            stroke_width=1, class_="rule")
-    alts.append("Hands: " + ". ".join(hand_alts))
-    if current is None:
-        alts.append("The game is over")
-    return Picture(body, width, y - SEAT_GAP, ". ".join(alts))
-
-
-def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
-    """The trick in progress, else the last trick with its winner, else None; and its caption."""
-    if state.trick:
-        plays, winner = state.trick, None
-        current = state.current_player
-        to_play = seat_names[current] if current is not None else None
-        caption = "Trick in progress"
-        moves = state.trick_moves() if hasattr(state, "trick_moves") else []
-        if moves and moves[0][1].kind == "deni":
-            caption += f": a Deni, {seat_names[moves[0][0]]} shows the {card_name(moves[0][1].shown)}"
-    elif state.last_trick is not None:
-        plays, winner = state.last_trick
-        to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
-    else:
-        return None, ""
-    grouped = trick_rows(plays, by_seat=winner is not None)
-    rows = [(seat_names[s], cards) for s, cards in grouped]
-    if winner is not None:
-        winner = next(i for i, (s, _) in enumerate(grouped) if s == winner)
-    shown = rows + ([(to_play, [])] if to_play is not None and rows[-1][0] != to_play else [])
-    wide = sum(max(len(cards) * (TRICK_SIZE + GAP) - GAP, NAME_COLUMN - 12) + 16 for _, cards in shown) - 12
-    table = trick_table_picture(rows, winner=winner, size=TRICK_SIZE, per_row=TRICK_PER_ROW, to_play=to_play,
-                                columns=wide <= NAME_COLUMN + HAND_PER_ROW * (HAND_SIZE + GAP) - GAP)
-    return table, caption
-
-
-def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bool, face_up: set | None):
-    """One seat's row: a name column (name, cards won and held, marks) and the hand."""
-    exposed = list(state.exposed[seat])
-    won = len(state.won[seat])
-    hidden = face_up is not None
-    if hidden:
-        visible = set(exposed) | face_up
-        seen = [c for c in hand if c in visible]
-        cards = seen + [None] * (len(hand) - len(seen))
-    else:
-        seen, cards = list(hand), list(hand)
-    pic = hand_picture(cards, size=HAND_SIZE, per_row=HAND_PER_ROW, highlight=exposed, halo=SHOWN)
-    body = element("g", class_="seat to-play" if to_play else "seat", data_seat=seat + 1)
-    lines = [(_count(won, "card") + " won", "#444444"), (f"{len(hand)} in hand", "#444444")]
-    if exposed:
-        lines.append(("Deni: shown", SHOWN))
-    if to_play:
-        lines.append(("to play", MARK))
-    height = max(pic.height, 21 + 13 * len(lines))
-    if to_play:
-        sub(body, "rect", x=0, y=0, width=NAME_COLUMN - 8, height=height, rx=6, fill=TURN)
-    text(body, 6, 15, name, 13, anchor="start", max_width=NAME_COLUMN - 16, class_="player")
-    for i, (line, colour) in enumerate(lines):
-        text(body, 6, 30 + 13 * i, line, 11, anchor="start", fill=colour, max_width=NAME_COLUMN - 16, class_="mark")
-    place(body, pic, NAME_COLUMN, 0)
-    alt = f"{name}{' (to play)' if to_play else ''}, {_count(won, 'card')} won, {len(hand)} in hand: "
-    if not hand:
-        alt += "no cards"
-    elif hidden:
-        hidden_count = len(hand) - len(seen)
-        alt += ", ".join([card_name(c) for c in seen] + ([f"{hidden_count} face down"] if hidden_count else []))
-    else:
-        alt += ", ".join(card_name(c) for c in hand)
-    if exposed:
-        alt += "; shown for a Deni: " + ", ".join(card_name(c) for c in exposed)
-    return Picture(body, NAME_COLUMN + pic.width, height, alt), alt

@@ -18,10 +18,10 @@ from collections.abc import Sequence as SequenceABC
 from itertools import chain
 from operator import itemgetter
 
-from ..cards import Card, format_cards, parse_cards
-from ..decks import DASHAVATARA
-from ..errors import NotationError
-from .tricks import INDEX_SIZE, SEAT_CHAR
+from ...cards import Card, format_cards, parse_cards
+from ...decks import DASHAVATARA
+from ...errors import NotationError
+from ...families.tricks import INDEX_SIZE, SEAT_CHAR
 
 LEAD, ADD, DENI, DOUBLE, PASS = "lead", "add", "deni", "double", "pass"
 _CARD_KINDS = {LEAD: (1, None), ADD: (1, None), DOUBLE: (1, 1), PASS: (0, 0)}

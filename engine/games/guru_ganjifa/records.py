@@ -9,27 +9,39 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Sequence
 
-from ..cards import Card
-from ..decks import DASHAVATARA
-from ..protocol import default_names
-from .gg_moves import DENI, DOUBLE, PASS
+from ...cards import Card
+from ...decks import DASHAVATARA
+from ...protocol import Record, default_names
+from .moves import DENI, DOUBLE, PASS
 
 # kinds of trick
 OPENING, COMBINED, FINAL, DENI_TRICK, HIGH = "opening", "combined", "final", "deni", "high"
 
 
-class GGRecord(tuple):
-    """What one move did (frozen): ``player``, ``move``, ``clauses``, and ``narrate(names)``."""
+class GGRecord(Record, tuple):
+    """What one move did (frozen): ``player``, ``move``, ``clauses``, and ``narrate(names)``.
+
+    ``trick`` is set on the step that completes a trick: (winner, cards won, next leader, kind of
+    trick, direction, whether the game is over); ``trick_winner`` and ``game_over`` read it.
+    """
 
     __slots__ = ()
     player = property(itemgetter(0))
     move = property(itemgetter(1))
     clauses = property(itemgetter(2))
     note = property(itemgetter(3))  # (what, details...) for the narration
-    won = property(itemgetter(4))  # (winner, cards won, next leader, kind of trick, direction) or None
+    trick = property(itemgetter(4))  # see above, or None
 
-    def __new__(cls, player, move, clauses, note, won=None):
-        return tuple.__new__(cls, (player, move, clauses, note, won))
+    def __new__(cls, player, move, clauses, note, trick=None):
+        return tuple.__new__(cls, (player, move, clauses, note, trick))
+
+    @property
+    def trick_winner(self) -> int | None:
+        return self[4][0] if self[4] else None
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self[4]) and self[4][5]
 
     def __copy__(self):
         return self
@@ -41,7 +53,7 @@ class GGRecord(tuple):
         return (GGRecord, tuple(self))
 
     def __repr__(self) -> str:
-        return f"GGRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, won={self[4]!r})"
+        return f"GGRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, trick={self[4]!r})"
 
     def narrate(self, names: Sequence[str] | None = None) -> str:
         """The book's prose for this move, ending in its clause ids."""
@@ -108,8 +120,8 @@ def narrate(record: GGRecord, names: Sequence[str] | None) -> str:
                 f"{names[record.note[1]]}, on the {side}.")
     else:
         text = f"{p} adds {card_names(cards)}."
-    if record.won:
-        winner, count, leader, kind, direction = record.won
+    if record.trick:
+        winner, count, leader, kind, direction, _ = record.trick
         w = names[winner]
         if kind == FINAL:
             side = "right" if direction == "anticlockwise" else "left"

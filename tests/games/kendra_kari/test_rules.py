@@ -5,9 +5,10 @@ import re
 
 import pytest
 
-from engine import Card, Deal, HeuristicBot, IllegalMoveError, NotationError, OptionError, get_game, play_out
+from engine import CHANCE, Card, Deal, DealError, HeuristicBot, IllegalMoveError, NotationError, OptionError, get_game
+from engine.play import play_seeded, run
 from engine.games.kendra_kari import KendraKari, KKMove, KKState
-from engine.games.ring import CARDS
+from engine.games.kendra_kari.ring import CARDS
 from engine.protocol import Result
 from engine.shuffle import derive
 
@@ -61,8 +62,8 @@ def test_unknown_option_and_text_players():
 
 
 def test_direction_changes_only_words():
-    a = KendraKari(direction="clockwise").new_game(5)
-    b = KendraKari(direction="anticlockwise").new_game(5)
+    a = KendraKari(direction="clockwise").start(5)
+    b = KendraKari(direction="anticlockwise").start(5)
     for _ in range(30):
         assert a.legal_moves() == b.legal_moves()
         move = a.legal_moves()[0]
@@ -80,7 +81,6 @@ def test_deal_shape():
         state = kk.new_game(deal)
         assert state.ring_tops() == (None,) * 6 + deal.pile("centre")
         assert state.last_position == 7 and state.next_position == 1 and state.current_player == 0
-        assert state.seed is None
 
 
 def test_pinned_deal():
@@ -89,8 +89,7 @@ def test_pinned_deal():
     assert str(deal).startswith("P1=1Qi 7Qi 5Sa 8Qi 3Ch 2Sh; P2=7Ch 5Su 6Sa 8Ch 8Gh 6Gh; P3=VSh 4Su 9Gh 4Ba 4Sa 5Ta; "
                                 "P4=2Su 2Qi RSh 1Su 8Sa 7Su; centre=VQi; stock=RBa 9Su 4Ch VBa")
     assert str(deal).endswith("10Gh RTa RCh 9Qi 1Ta")
-    state = KendraKari(players=4).new_game(1)
-    assert state.seed == 1
+    state = KendraKari(players=4).start(1)
     assert state.hands == [list(h) for h in deal.hands]
     assert state.stock == list(deal.pile("stock"))
     assert moves(state) == ["1Qi", "7Qi", "8Qi"]  # matching the Vizier of Qimash
@@ -101,12 +100,12 @@ def test_explicit_deal_must_fit_the_rules():
     deal = kk.deal(2)
     short = Deal(deal.hands[:2] + (deal.hands[2][:5],), (("centre", deal.pile("centre")),
                                                         ("stock", deal.pile("stock") + deal.hands[2][5:])))
-    with pytest.raises(OptionError, match="P3 holds 5 cards") as err:
+    with pytest.raises(DealError, match="P3 holds 5 cards") as err:
         kk.new_game(short)
     assert err.value.clause == "kk.deal"
-    with pytest.raises(OptionError, match="kk.deal"):
+    with pytest.raises(DealError, match="kk.deal"):
         kk.new_game(Deal(deal.hands, (("centre", deal.pile("centre")), ("stock", deal.pile("stock")[1:]))))
-    with pytest.raises(OptionError, match="3 hands for 4 players"):
+    with pytest.raises(DealError, match="3 hands for 4 players"):
         KendraKari(players=4).new_game(deal)
 
 
@@ -225,7 +224,7 @@ def test_bridge_clears_the_table():
     assert len(state.captured) == before + record.cleared
     assert state.ring_tops() == (None,) * 7 and state.piles == ((),) * 7
     assert state.last_position is None and state.next_position is None
-    assert state.current_player == 1 and not record.won
+    assert state.current_player == 1 and not record.went_out
     assert record.narrate() == (
         "Player 2 bridges with the 3 of Taj: it matches the 7 of Taj on Position 1 and the 9 of Taj opposite "
         "on Position 4. The ring is cleared (7 cards leave the game) [kk.bridge] [kk.clear].")
@@ -292,7 +291,7 @@ def test_ways_of_going_out(hand, turn, how):
     for move in turn:
         assert not state.is_terminal()
         record = state.apply(move)
-    assert record.won and record.clauses[-1] == "kk.out" and record.narrate().endswith("[kk.out].")
+    assert record.went_out and record.clauses[-1] == "kk.out" and record.narrate().endswith("[kk.out].")
     assert "Player 2 has no cards left" in record.narrate()
     assert state.is_terminal() and state.current_player is None and state.legal_moves() == []
     assert state.result() == Result((1,), (0.0, 1.0, 0.0, 0.0), "no cards left in hand", "kk.out")
@@ -320,18 +319,25 @@ def test_stock_out_ends_the_game_fewest_cards_win():
 
 
 def test_stock_out_reshuffles_the_captured_cards():
+    """Chance is a player: the refill of an empty stock is chance's own step, recorded as a move."""
     state = pos(STUCK, stock_out="reshuffle")
     captured = state.captured
     assert len(captured) == 96 - 8
-    record = state.apply("draw")
-    assert record.clauses[0] == "kk.stock-out" and record.clauses[1] == "kk.draw"
-    assert record.reshuffled == 88 and record.shuffle_seed == derive(state._chance, "reshuffle", 1)
-    assert state.captured == [] and len(state.stock) == 87 and not state.is_terminal()
-    assert sorted(state.stock + [record.drawn]) == sorted(captured)
-    assert record.narrate().startswith("Player 2 cannot play and the stock is empty, so the 88 captured cards are "
-                                       "shuffled into a new stock. Player 2 draws")
-    again = pos(STUCK, stock_out="reshuffle")
-    assert again.apply("draw") == record and again.stock == state.stock  # the chance step is seeded
+    assert state.current_player == CHANCE and state.legal_moves() == [] and not state.is_terminal()
+    with pytest.raises(IllegalMoveError, match="kk.stock-out"):
+        state.apply("draw")  # Player 2 waits for chance
+    shuffle = state.chance_outcome(derive(5, "chance", 0))
+    assert shuffle == state.chance_outcome(derive(5, "chance", 0))  # drawn from the seed it is given
+    assert sorted(shuffle.cards) == sorted(captured)
+    with pytest.raises(IllegalMoveError, match="exactly the cards taken out"):
+        state.check(type(shuffle)(shuffle.cards[1:]))
+    record = state.apply(str(shuffle))  # chance's move, read back from its notation
+    assert record.player == CHANCE and record.clauses == ("kk.stock-out",) and record.reshuffled == 88
+    assert record.narrate().startswith("The stock is empty and the next player must draw, so the 88 cards")
+    assert state.current_player == 1 and state.captured == [] and state.stock == list(shuffle.cards)
+    draw = state.apply("draw")
+    assert draw.clauses[0] == "kk.draw" and draw.drawn == shuffle.cards[0]
+    assert draw.narrate().startswith("Player 2 cannot play and draws")
 
 
 def test_stock_out_reshuffle_with_nothing_captured_ends():
@@ -341,14 +347,20 @@ def test_stock_out_reshuffle_with_nothing_captured_ends():
     assert state.apply("draw").clauses == ("kk.stock-out",) and state.is_terminal()
 
 
-def test_reshuffle_in_a_seeded_game_uses_the_game_seed():
+def test_reshuffle_in_a_seeded_game_is_a_chance_step_of_the_play_loop():
+    """The play loop resolves chance from the game seed: derive(seed, "chance", step)."""
     game = KendraKari(players=3, stock_out="reshuffle")
     for seed in range(200):
-        state = game.new_game(seed)
-        play_out(state, [HeuristicBot(i) for i in range(3)])
-        shuffles = [r for r in state.history if r.reshuffled]
+        state = play_seeded(game, seed, "heuristic")
+        shuffles = [(i, r) for i, r in enumerate(state.history) if r.player == CHANCE]
         if shuffles:
-            assert shuffles[0].shuffle_seed == derive(seed, "reshuffle", 1)
+            i, record = shuffles[0]
+            replay = game.start(seed)
+            for r in state.history[:i]:
+                replay.apply(r.move)
+            assert replay.current_player == CHANCE
+            assert replay.chance_outcome(derive(seed, "chance", i)) == record.move
+            assert play_seeded(game, seed, "heuristic").history == state.history  # the same seed, the same game
             return
     pytest.skip("no reshuffle in 200 games")  # pragma: no cover
 
@@ -428,7 +440,7 @@ def test_bad_position_names_token(text, token):
 
 # --- protocol details ---------------------------------------------------------------------------
 def test_view_hides_other_hands():
-    state = KendraKari(players=4).new_game(9)
+    state = KendraKari(players=4).start(9)
     view = state.view(2)
     assert view.hand == tuple(state.hands[2]) and view.hand_sizes == (6, 6, 6, 6)
     assert view.stock_size == 71 and view.ring_tops == state.ring_tops() and view.current_player == 0
@@ -455,12 +467,12 @@ def test_heuristic_bot_prefers_bridges_and_finishes_games():
     assert state.move_priority(KKMove.parse("*3Ta")) > state.move_priority(KKMove.parse("7Sh"))
     game = KendraKari(players=5)
     for seed in range(20):
-        assert play_out(game.new_game(seed), [HeuristicBot(i) for i in range(5)]).is_terminal()
+        assert run(game.start(seed), [HeuristicBot(i) for i in range(5)]).is_terminal()
 
 
 def test_transcript_names_players():
-    state = KendraKari(players=3).new_game(4)
-    play_out(state, [HeuristicBot(i) for i in range(3)])
+    state = KendraKari(players=3).start(4)
+    run(state, [HeuristicBot(i) for i in range(3)])
     lines = state.transcript(["Asha", "Bela", "Chitra"])
     assert len(lines) == len(state.history) and lines[0].startswith("Asha ")
     assert all(re.search(r"( \[kk\.[a-z-]+\])+\.$", line) for line in lines)

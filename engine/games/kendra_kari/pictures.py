@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ..cards import Card
-from .cards import card_name, card_picture
-from .layouts import hand_picture
-from .svg import Picture, element, num, path, place, sub, text
+from ...cards import Card
+from ...draw.cards import card_name, card_picture
+from ...draw.layouts import hand_picture
+from ...draw.svg import Picture, element, num, path, place, sub, text
 
 OPPOSITE = {1: 4, 2: 5, 3: 6, 4: 1, 5: 2, 6: 3}
 ARROW = "#b86e00"
@@ -158,3 +158,13 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
         y += pic.height + 10
         width = max(width, pic.width)
     return Picture(body, width, y - 10, "Kendra Kari. " + ". ".join(alts))
+
+
+def ring_svg(tops: Sequence[Card | None], *, last: int | None = None, highlight: Sequence[int] = (),
+             direction: str = "clockwise", size: float = 300, caption: str | None = None):
+    """The Kendra Kari ring from plain data as a standalone ``<svg>``: ``tops`` is 7 x (Card or None)
+    for Positions 1..7 (7 = centre)."""
+    from ...draw.svg import document
+
+    return document(ring_picture(tops, last=last, highlight=highlight, direction=direction, size=size,
+                                 caption=caption))

@@ -1,65 +1,25 @@
-"""Kendra Kari: a shedding game of the Eights family for the Mughal deck, played round a ring.
-
-Six ring positions (1..6) and a centre (Position 7). Each card played must share a suit or
-a rank with the last card and goes to the next ring position; a card that also matches the
-card opposite the last one may instead go to the centre and *build a bridge*, which clears
-the table and lets the bridger start a new phase. Empty your hand to win.
-
->>> kk = KendraKari(players=4)
->>> state = kk.new_game(7)
->>> state.current_player, len(state.hands[0]), len(state.stock)
-(0, 6, 71)
->>> KKMove.parse("7Sh *3Sh")
-KKMove.parse('7Sh *3Sh')
->>> p = kk.position("ring=1:7Ta 2:- 3:- 4:9Ta 5:3Gh 6:- 7:9Gh; last=1; turn=P2; "
-...                 "P1=RSh; P2=7Sh 3Ta 3Sh; P3=2Ba; P4=4Qi; stock=5")
->>> [str(m) for m in p.legal_moves()]
-['7Sh', '3Ta', '*3Ta', '7Sh *3Sh', '3Ta *3Sh']
->>> print(p.apply(KKMove.parse("*3Ta")).narrate(["Asha", "Bela", "Chitra", "Dev"]))
-Bela bridges with the 3 of Taj: it matches the 7 of Taj on Position 1 and the 9 of Taj
-opposite on Position 4. The ring is cleared (5 cards leave the game) [kk.bridge] [kk.clear].
-
-The moves live in :mod:`.kk_moves`, the records and their prose in :mod:`.kk_records`, and the
-card and position tables in :mod:`.ring`.
-"""
+"""The state of a Kendra Kari game: the ring, the hands, the stock, and the rules of a turn."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
-from ..cards import Card, format_cards
-from ..decks import MUGHAL
-from ..errors import IllegalMoveError, NotationError, OptionError
-from ..protocol import Deal, Game, Result, State, default_names, option, split_notation
-from ..shuffle import derive, shuffled
-from .kk_moves import BRIDGE, BRIDGES, DRAW, DRAW_ONLY, OPEN, PLAY, PLAYS, TWO, KKMove, two
-from .kk_records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
-                         CL_WRAP, KKRecord, card_name)
-from .ring import CARDS, CENTRE, INDEX, MATCH, N_CARDS, NEXT, OPPOSITE
 
-CLAUSES = MappingProxyType({
-    "kk.players": "Three to six players",
-    "kk.deal": "Six cards each, one to the centre, the rest is the stock",
-    "kk.first": "The first card goes to Position 1 and matches the centre card",
-    "kk.match": "Match the last card by suit or rank",
-    "kk.next": "Play to the next ring position",
-    "kk.must-play": "A player who can play must",
-    "kk.draw": "Otherwise draw; a playable drawn card is played at once",
-    "kk.drawn-no-bridge": "A drawn card never builds a bridge",
-    "kk.bridge": "A bridge matches the last card and the card opposite it",
-    "kk.opposite": "Opposite positions",
-    "kk.two-card": "Two cards in one turn: a play, then a bridge",
-    "kk.clear": "A bridge clears the table",
-    "kk.new-phase": "The bridger starts a new phase",
-    "kk.out": "An empty hand wins",
-    "kk.stock-out": "When the stock runs out",
-    "kk.direction": "Direction of play",
-})
+from ...cards import Card, format_cards
+from ...errors import IllegalMoveError
+from ...errors import GameNotOverError
+from ...protocol import CHANCE, Result, State, default_names
+from ...shuffle import shuffled
+from .moves import BRIDGE, BRIDGES, DRAW, DRAW_ONLY, OPEN, PLAY, PLAYS, TWO, KKMove, KKShuffle, two
+from .records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
+                      CL_WRAP, KKRecord, card_name)
+from .ring import CARDS, CENTRE, MATCH, NEXT, OPPOSITE
+from .strategy import move_priority as _move_priority
 
-HAND_SIZE = 6
+if TYPE_CHECKING:
+    from .game import KendraKari
+
 _new = tuple.__new__
 
 
@@ -78,18 +38,19 @@ class KKView:
     current_player: int | None
 
 
+
+
 # ------------------------------------------------------------------------------------ state
 class KKState(State):
     """A Kendra Kari game in progress. Make one with ``KendraKari.new_game`` or ``KendraKari.position``."""
 
-    __slots__ = ("game", "seed", "history", "current_player", "_hands", "_piles", "_top", "_last",
-                 "_stock", "_captured", "_legal", "_winners", "_chance", "_reshuffles", "_seat_after")
+    __slots__ = ("game", "history", "current_player", "_hands", "_piles", "_top", "_last",
+                 "_stock", "_captured", "_legal", "_winners", "_waiting", "_seat_after")
 
     def __init__(self, game: "KendraKari", hands, piles, last: int, stock, captured, turn: int | None,
-                 seed: int | str | None, chance: int | str, winners: tuple[int, ...] = ()):
+                 winners: tuple[int, ...] = ()):
         """Build from card indexes; ``stock`` is top *last* here (popped from the end)."""
         self.game = game
-        self.seed = seed
         self.history = []
         self.current_player = turn
         self._hands = hands
@@ -100,19 +61,47 @@ class KKState(State):
         self._captured = captured
         self._legal = None
         self._winners = winners
-        self._chance = chance
-        self._reshuffles = 0
+        self._waiting = None  # the seat that must draw once chance has refilled the stock
         n = len(hands)
         self._seat_after = tuple((i + 1) % n for i in range(n))
+        self._settle()
 
     def copy(self) -> "KKState":
         """An independent copy (history included), e.g. to try a move without playing it."""
         other = KKState(self.game, [list(h) for h in self._hands], [list(p) for p in self._piles], self._last,
-                        list(self._stock), list(self._captured), self.current_player, self.seed, self._chance,
-                        self._winners)
+                        list(self._stock), list(self._captured), self.current_player, self._winners)
         other.history = list(self.history)
-        other._reshuffles = self._reshuffles
+        other._waiting = self._waiting
+        other._legal = self._legal
         return other
+
+    def _settle(self) -> None:
+        """Chance acts when the player to move must draw from an empty stock that captured cards can refill
+        (variant ``stock-out=reshuffle``): the player waits while chance shuffles them."""
+        seat = self.current_player
+        if seat is None or seat == CHANCE or self._stock or self.game.stock_out != "reshuffle" or not self._captured:
+            return
+        self._legal = None
+        if self._moves() is DRAW_ONLY:
+            self._waiting = seat
+            self.current_player = CHANCE
+            self._legal = ()
+
+    def chance_outcome(self, seed: int) -> KKShuffle:
+        """Chance's move: the captured cards in an order drawn from ``seed`` (the new stock, top first)."""
+        if self.current_player != CHANCE:
+            return super().chance_outcome(seed)
+        return KKShuffle(tuple(CARDS[c] for c in shuffled(self._captured, seed)))
+
+    def _reshuffle(self, move) -> KKRecord:
+        self.check(move)
+        self._stock = [CARDS.index(c) for c in reversed(move.cards)]  # top first -> top last
+        self._captured = []
+        self.current_player, self._waiting = self._waiting, None
+        self._legal = None
+        record = _new(KKRecord, (CHANCE, move, CL_END, None, (), None, None, None, None, 0, False, len(move.cards)))
+        self.history.append(record)
+        return record
 
     # --- the protocol, hot path first ---------------------------------------------------
     def is_terminal(self) -> bool:
@@ -169,7 +158,9 @@ class KKState(State):
             legal = self._moves()
         if move not in legal:
             if isinstance(move, str):
-                return self.apply(KKMove.parse(move))
+                return self.apply(self.game.parse_move(move))
+            if self.current_player == CHANCE:
+                return self._reshuffle(move)
             self.check(move)
             raise AssertionError(f"{move} passed check but is not among the legal moves")  # pragma: no cover
         self._legal = None
@@ -189,7 +180,7 @@ class KKState(State):
             if hand:
                 self.current_player = self._seat_after[cp]
                 record = _new(KKRecord, (cp, move, clauses, None, (n + 1,), CARDS[top[p]], p + 1,
-                                         None, None, 0, False, 0, None))
+                                         None, None, 0, False, 0))
             else:
                 record = self._won(cp, move, clauses, None, (n + 1,), CARDS[top[p]], p + 1, None, None, 0)
         elif k == DRAW:
@@ -204,7 +195,7 @@ class KKState(State):
             self._last = -1
             if hand:
                 record = _new(KKRecord, (cp, move, CL_BRIDGE, None, (7,), after, p + 1, opposite, o + 1,
-                                         cleared, False, 0, None))
+                                         cleared, False, 0))
             else:
                 record = self._won(cp, move, CL_BRIDGE, None, (7,), after, p + 1, opposite, o + 1, cleared)
         elif k == TWO:
@@ -221,7 +212,7 @@ class KKState(State):
             self._last = -1
             if hand:
                 record = _new(KKRecord, (cp, move, CL_TWO, None, (n + 1, 7), after, p + 1, opposite, o + 1,
-                                         cleared, False, 0, None))
+                                         cleared, False, 0))
             else:
                 record = self._won(cp, move, CL_TWO, None, (n + 1, 7), after, p + 1, opposite, o + 1, cleared)
         else:  # open a new phase
@@ -240,17 +231,19 @@ class KKState(State):
             if hand:
                 self.current_player = self._seat_after[cp]
                 record = _new(KKRecord, (cp, move, CL_OPEN, None, positions, None, None, None, None, 0, False,
-                                         0, None))
+                                         0))
             else:
                 record = self._won(cp, move, CL_OPEN, None, positions, None, None, None, None, 0)
         self.history.append(record)
+        if not self._stock:
+            self._settle()
         return record
 
     def _won(self, cp, move, clauses, drawn, positions, after, after_pos, opposite, opposite_pos, cleared):
         self.current_player = None
         self._winners = (cp,)
         return _new(KKRecord, (cp, move, clauses + CL_OUT, drawn, positions, after, after_pos, opposite,
-                               opposite_pos, cleared, True, 0, None))
+                               opposite_pos, cleared, True, 0))
 
     def _clear(self, bridge: int) -> int:
         """Take every card on the table and the bridge card out of the game; return how many."""
@@ -266,21 +259,12 @@ class KKState(State):
 
     def _draw(self, cp: int, move: KKMove, hand: list[int], top: list[int]) -> KKRecord:
         stock = self._stock
-        reshuffled, seed = 0, None
-        if not stock:
-            if self.game.stock_out != "reshuffle" or not self._captured:
-                hands = self._hands
-                fewest = min(map(len, hands))
-                self._winners = tuple(i for i, h in enumerate(hands) if len(h) == fewest)
-                self.current_player = None
-                return _new(KKRecord, (cp, move, CL_END, None, (), None, None, None, None, 0, False, 0, None))
-            self._reshuffles += 1
-            seed = derive(self._chance, "reshuffle", self._reshuffles)
-            stock = shuffled(self._captured, seed)
-            stock.reverse()  # top first -> top last
-            self._stock = stock
-            self._captured = []
-            reshuffled = len(stock)
+        if not stock:  # (with stock-out=reshuffle and captured cards, chance has refilled it first)
+            hands = self._hands
+            fewest = min(map(len, hands))
+            self._winners = tuple(i for i, h in enumerate(hands) if len(h) == fewest)
+            self.current_player = None
+            return _new(KKRecord, (cp, move, CL_END, None, (), None, None, None, None, 0, False, 0))
         c = stock.pop()
         p = self._last
         clauses = CL_DRAW
@@ -301,20 +285,27 @@ class KKState(State):
         else:
             hand.append(c)
             positions, after, after_pos = (), None, None
-        if reshuffled:
-            clauses = CL_END + clauses
         self.current_player = self._seat_after[cp]
-        return _new(KKRecord, (cp, move, clauses, CARDS[c], positions, after, after_pos, None, None, 0, False,
-                               reshuffled, seed))
+        return _new(KKRecord, (cp, move, clauses, CARDS[c], positions, after, after_pos, None, None, 0, False, 0))
 
     # --- legality with reasons -------------------------------------------------------------
     def check(self, move: KKMove | str) -> None:
         """Raise IllegalMoveError naming the clause unless ``move`` is legal now."""
         if isinstance(move, str):
-            move = KKMove.parse(move)
+            move = self.game.parse_move(move)
         cp = self.current_player
         if cp is None:
             raise IllegalMoveError(move, self.result().clause, "the game is over")
+        if cp == CHANCE:
+            if not isinstance(move, KKShuffle):
+                raise IllegalMoveError(move, "kk.stock-out", "the stock is empty: the captured cards are shuffled "
+                                       "into a new stock before anyone moves")
+            if sorted(CARDS.index(c) for c in move.cards) != sorted(self._captured):
+                raise IllegalMoveError(move, "kk.stock-out", "the new stock is exactly the cards taken out by bridges")
+            return
+        if isinstance(move, KKShuffle):
+            raise IllegalMoveError(move, "kk.stock-out", "the stock is shuffled only when it is empty and a player "
+                                   "must draw (variant stock-out=reshuffle)")
         who = f"Player {cp + 1}"
         hand = self._hands[cp]
         k = move._k
@@ -378,7 +369,7 @@ class KKState(State):
     # --- results and views -------------------------------------------------------------------
     def result(self) -> Result:
         if self.current_player is not None:
-            raise ValueError("the game is not over yet")
+            raise GameNotOverError("the game is not over yet", "kk.out")
         winners = self._winners
         n = len(self._hands)
         scores = tuple(1.0 / len(winners) if i in winners else 0.0 for i in range(n))
@@ -394,26 +385,7 @@ class KKState(State):
                       self.ring_tops(), self.last_position, len(self._stock), len(self._captured),
                       self.current_player)
 
-    def move_priority(self, move: KKMove) -> float:
-        """How much a simple player likes ``move`` (higher is better), for the heuristic bot.
-
-        Two-card turns, then bridges, then plays that keep cards of the same suit or rank in
-        hand (so the next turn is likelier to have a play); drawing last.
-        """
-        k = move._k
-        hand = self._hands[self.current_player] if self.current_player is not None else []
-        if k == TWO:
-            return 100.0
-        if k == BRIDGE:
-            return 90.0
-        if k == DRAW:
-            return 0.0
-        if k == OPEN:
-            rest = [c for c in hand if c != move._a and c != move._b]
-            keep = sum(1 for c in rest if c in MATCH[move._b if move._b >= 0 else move._a])
-            return 50.0 + (20.0 if move._b >= 0 else 0.0) + keep
-        mc = MATCH[move._a]
-        return 10.0 + sum(1 for c in hand if c in mc)
+    move_priority = _move_priority  # the heuristic player's taste: strategy.py
 
     # --- the table as values -----------------------------------------------------------------
     @property
@@ -463,7 +435,8 @@ class KKState(State):
             f"{i + 1}:" + (str(CARDS[p[-1]]) + (f"+{len(p) - 1}" if len(p) > 1 else "") if p else "-")
             for i, p in enumerate(self._piles))
         last = str(self._last + 1) if self._last >= 0 else "-"
-        turn = f"P{self.current_player + 1}" if self.current_player is not None else "-"
+        seat = self._waiting if self.current_player == CHANCE else self.current_player
+        turn = f"P{seat + 1}" if seat is not None else "-"
         hands = "; ".join(f"P{i + 1}={format_cards(CARDS[c] for c in h)}" for i, h in enumerate(self._hands))
         return f"ring={ring}; last={last}; turn={turn}; {hands}; stock={len(self._stock)}"
 
@@ -474,6 +447,8 @@ class KKState(State):
 
         if self.current_player is None:
             status = "game over: " + self.result().narrate(default_names(self.players))
+        elif self.current_player == CHANCE:
+            status = f"the stock is empty: chance shuffles the captured cards before Player {self._waiting + 1} draws"
         elif self._last < 0:
             status = f"Player {self.current_player + 1} to open a new phase"
         else:
@@ -488,198 +463,3 @@ class KKState(State):
 
     def __repr__(self) -> str:
         return f"{self.game!r}.position({self.position()!r})"
-
-
-# ------------------------------------------------------------------------------------- game
-@dataclass(frozen=True)
-class KendraKari(Game):
-    """The Kendra Kari definition; its fields are the options.
-
-    >>> [o.name for o in KendraKari.options()]
-    ['players', 'direction', 'stock_out']
-    """
-
-    players: int = option(4, choices=range(3, 7), help="number of players, 3 to 6", clause="kk.players")
-    direction: str = option("clockwise", choices=("clockwise", "anticlockwise"),
-                            help="the direction of play (only the wording and pictures differ)", clause="kk.direction")
-    stock_out: str = option("end", choices=("end", "reshuffle"),
-                            help="when a player must draw from an empty stock: end the game (fewest cards wins), "
-                                 "or shuffle the captured cards into a new stock", clause="kk.stock-out")
-
-    name: ClassVar[str] = "kendra-kari"
-    title: ClassVar[str] = "Kendra Kari"
-    deck: ClassVar = MUGHAL
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 6
-    hand_size: ClassVar[int] = HAND_SIZE
-    CLAUSES: ClassVar = CLAUSES
-
-    def __post_init__(self) -> None:
-        self.check_options()
-
-    @property
-    def dealer(self) -> int:
-        """The dealer's seat: the last one, so that Player 1 (seat 0) starts."""
-        return self.players - 1
-
-    def parse_move(self, text: str) -> KKMove:
-        return KKMove.parse(text)
-
-    def _order(self, seed: int | str) -> list[int]:
-        return shuffled(range(N_CARDS), seed)
-
-    def deal(self, seed: int | str) -> Deal:
-        """Shuffle with ``seed`` and deal: one card at a time round the table from Player 1, six each;
-        the next card face up to Position 7 (``centre``); the rest is the stock, top first."""
-        order = self._order(seed)
-        n = self.players
-        hands = tuple(tuple(CARDS[i] for i in order[s:HAND_SIZE * n:n]) for s in range(n))
-        return Deal(hands, (("centre", (CARDS[order[HAND_SIZE * n]],)),
-                            ("stock", tuple(CARDS[i] for i in order[HAND_SIZE * n + 1:]))))
-
-    def new_game(self, deal: Deal | int | str) -> KKState:
-        """A fresh game from a seed (the fast path) or an explicit :class:`Deal`."""
-        n = self.players
-        dealt = HAND_SIZE * n
-        if isinstance(deal, Deal):
-            hands, centre, stock = self._check_deal(deal)
-            seed, chance = None, derive("explicit", str(deal))
-        else:
-            order = self._order(deal)
-            hands = [order[s:dealt:n] for s in range(n)]
-            centre = order[dealt]
-            stock = order[:dealt:-1]
-            seed = chance = deal
-        piles = [[], [], [], [], [], [], [centre]]
-        return KKState(self, hands, piles, CENTRE, stock, [], 0, seed, chance)
-
-    def _check_deal(self, deal: Deal) -> tuple[list[list[int]], int, list[int]]:
-        def bad(problem: str):
-            err = OptionError(f"{self.title}: this deal does not fit the rules: {problem} (clause kk.deal)")
-            err.clause = "kk.deal"
-            return err
-
-        if len(deal.hands) != self.players:
-            raise bad(f"it has {len(deal.hands)} hands for {self.players} players")
-        for i, h in enumerate(deal.hands):
-            if len(h) != HAND_SIZE:
-                raise bad(f"P{i + 1} holds {len(h)} cards, not {HAND_SIZE}")
-        names = [name for name, _ in deal.piles]
-        if sorted(names) != ["centre", "stock"]:
-            raise bad(f"the piles must be 'centre' and 'stock', not {', '.join(names) or 'none'}")
-        if len(deal.pile("centre")) != 1:
-            raise bad("one card goes face up to Position 7 ('centre')")
-        cards = deal.all_cards()
-        if len(cards) != N_CARDS or set(cards) != set(CARDS):
-            raise bad(f"it must hold each of the {N_CARDS} Mughal cards exactly once")
-        hands = [[INDEX[c] for c in h] for h in deal.hands]
-        stock = [INDEX[c] for c in reversed(deal.pile("stock"))]
-        return hands, INDEX[deal.pile("centre")[0]], stock
-
-    def position(self, text: str) -> KKState:
-        """A hand-set position, e.g. for a worked example.
-
-        ``ring=1:7Sh 2:7Ta 3:- 4:- 5:- 6:- 7:9Ta; last=2; turn=P3; P1=RSh 4Gh; P2=...; P3=...; stock=12``
-
-        * ``ring``: the top card of each position 1..7 (``-`` for empty); ``7Sh+3`` means three
-          cards lie under the 7Sh. Positions left out are empty.
-        * ``last``: where the last card was played (1..7), or ``-`` just after a bridge (the ring is
-          then empty and the player to move must open a new phase).
-        * ``turn``: whose move it is (``P1``...), or ``-`` when the game is over.
-        * ``P1``... one hand per player (``-`` for empty); their number sets the number of players.
-        * ``stock``: a count, or the cards top first. Cards written as counts (stock, cards under
-          ring tops) are the cards not named anywhere, taken in deck order; the rest have been
-          captured by bridges. So every position holds all 96 cards.
-        """
-        hand_texts, fields = split_notation(
-            text, "a position is written as 'key=value' parts separated by ';'", ("ring", "last", "turn", "stock"),
-            "unknown part; a position has ring, last, turn, P1..Pn and stock")
-        n = len(hand_texts)
-        if not 3 <= n <= 6:
-            raise NotationError(f"P{n}", "Kendra Kari needs 3 to 6 hands (clause kk.players)")
-        game = self if n == self.players else dataclasses.replace(self, players=n)
-        for key in ("last", "turn"):
-            if key not in fields:
-                raise NotationError(text, f"a position needs '{key}='")
-        seen: set[int] = set()
-
-        def take(token: str) -> int:
-            card = INDEX.get(Card.parse(token))
-            if card is None:
-                raise NotationError(token, "Kendra Kari is played with the Mughal deck")
-            if card in seen:
-                raise NotationError(token, "this card appears twice in the position")
-            seen.add(card)
-            return card
-
-        hands = [[take(t) for t in h.split()] if h != "-" else [] for h in hand_texts]
-        tops: list[int] = [-1] * 7
-        under = [0] * 7
-        for token in fields.get("ring", "").split():
-            pos, colon, card = token.partition(":")
-            if not colon or pos not in ("1", "2", "3", "4", "5", "6", "7"):
-                raise NotationError(token, "a ring entry is 'position:card' with a position 1..7, e.g. '3:7Sh'")
-            i = int(pos) - 1
-            if tops[i] != -1 or under[i]:
-                raise NotationError(token, f"Position {pos} is given twice")
-            card, plus, count = card.partition("+")
-            if card != "-":
-                tops[i] = take(card)
-            if plus:
-                if not count.isdigit() or card == "-":
-                    raise NotationError(token, "write the cards under a top card as '+count', e.g. '3:7Sh+2'")
-                under[i] = int(count)
-        stock_text = fields.get("stock", "0")
-        stock_count = None
-        if stock_text.isdigit():
-            stock_count = int(stock_text)
-            stock: list[int] = []
-        else:
-            stock = [take(t) for t in stock_text.split()] if stock_text != "-" else []
-        hidden = [c for c in range(N_CARDS) if c not in seen]
-        need = (stock_count or 0) + sum(under)
-        if need > len(hidden):
-            raise NotationError(stock_text, f"only {len(hidden)} cards are left unnamed, but {need} are counted")
-        if stock_count is not None:
-            stock, hidden = hidden[:stock_count], hidden[stock_count:]
-        piles = []
-        for i in range(7):
-            piles.append(hidden[:under[i]] + ([tops[i]] if tops[i] >= 0 else []))
-            hidden = hidden[under[i]:]
-        last_text, turn_text = fields["last"], fields["turn"]
-        if last_text == "-":
-            last = -1
-            if any(piles):
-                raise NotationError("last=-", "'last=-' means a bridge has just cleared the ring, but it holds cards")
-        elif last_text in ("1", "2", "3", "4", "5", "6", "7"):
-            last = int(last_text) - 1
-            if tops[last] < 0:
-                raise NotationError(f"last={last_text}", f"Position {last_text} is empty")
-        else:
-            raise NotationError(f"last={last_text}", "'last' is a position 1..7, or '-' just after a bridge")
-        out = [i for i, h in enumerate(hands) if not h]
-        if turn_text == "-":
-            turn = None
-            if len(out) > 1:
-                raise NotationError(f"P{out[1] + 1}", "only one player can go out")
-            if out:
-                winners = tuple(out)
-            else:
-                fewest = min(map(len, hands))
-                winners = tuple(i for i, h in enumerate(hands) if len(h) == fewest)
-        else:
-            if not (turn_text[:1] == "P" and turn_text[1:].isdigit() and 1 <= int(turn_text[1:]) <= n):
-                raise NotationError(f"turn={turn_text}", f"'turn' is P1..P{n}, or '-' when the game is over")
-            turn = int(turn_text[1:]) - 1
-            winners = ()
-            if out:
-                raise NotationError(f"P{out[0] + 1}", "this player has no cards, so has won: write 'turn=-'")
-            if last == -1 and not hands[turn]:
-                raise NotationError(f"turn={turn_text}", "the player to open a new phase holds no cards")
-        stock.reverse()  # top first -> top last
-        state = KKState(game, hands, piles, last, stock, hidden, turn, None, 0, winners)
-        state._chance = derive("explicit", state.position())
-        return state
-
-
-__all__ = ["KendraKari", "KKMove", "KKRecord", "KKState", "KKView", "CLAUSES"]
