@@ -223,6 +223,10 @@ class Game:
     EVENTS: ClassVar[Mapping[str, str]] = MappingProxyType({})
     # the clause that says how the cards are dealt (cited when a deal does not fit)
     DEAL_CLAUSE: ClassVar[str | None] = None
+    # matches (engine.match): which seat of a deal deals (-1: the last, so seat 0 plays first), and
+    # whether the deal passes to the next player after each deal (a bank may keep it)
+    DEALER_SEAT: ClassVar[int] = -1
+    DEALER_ROTATES: ClassVar[bool] = True
     # whether positions can be written as text (Game.position / State.position)
     HAS_POSITIONS: ClassVar[bool] = False
 
@@ -348,6 +352,18 @@ class Game:
         """The game's own picture of ``state`` (an ``engine.draw.svg.Picture``), or None for plain hands."""
         return None
 
+    def deal_points(self, state: "State") -> tuple[float, ...]:
+        """What each seat scores for a finished deal in a match (default: the result's scores)."""
+        return state.result().scores
+
+    def settle(self, state: "State") -> tuple[float, ...]:
+        """What each seat wins (+) or pays (-) for a finished deal, in stake units; sums to zero.
+
+        Games played for stakes (against a bank, or card payments between deals) override it;
+        the default is a game played for points only: nothing changes hands.
+        """
+        return (0,) * self.players
+
     def events_of(self, record: Record) -> tuple[str, ...]:
         """The ids (keys of ``EVENTS``) of the events a record shows, for simulation statistics."""
         return ()
@@ -412,6 +428,10 @@ class State:
     def chance_outcome(self, seed: int) -> Any:
         """The move chance makes now (``current_player == CHANCE``), drawn from ``seed``."""
         raise IllegalMoveError("chance", "", "chance has no step to make here")
+
+    def visible_cards(self, player: int) -> frozenset:
+        """Cards in other players' hands that ``player`` may see (face-up or shown cards); default none."""
+        return frozenset()
 
     def position(self) -> str:
         """This position as text that ``game.position`` reads back (games with ``HAS_POSITIONS``)."""

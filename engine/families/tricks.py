@@ -96,6 +96,16 @@ class SuitTracker:
             self.unplayed_index = [[c.index for c in cards] for cards in self.unplayed]
         self.own = ["".join([SEAT_CHAR[owner[i]] for i in indices]) for indices in self.unplayed_index]
 
+    def copy(self) -> "SuitTracker":
+        """An independent copy (the strength table and cards are shared: they never change)."""
+        other = SuitTracker.__new__(SuitTracker)
+        other.deck, other.ranking, other.strength = self.deck, self.ranking, self.strength
+        other.owner = list(self.owner)
+        other.unplayed = [list(u) for u in self.unplayed]
+        other.unplayed_index = [list(u) for u in self.unplayed_index]
+        other.own = list(self.own)
+        return other
+
     def sorted_hands(self, seats: int) -> list[list[Card]]:
         """Every seat's cards, suit by suit in deck order, strongest first."""
         hands: list[list[Card]] = [[] for _ in range(seats)]

@@ -67,6 +67,11 @@ def _others(n: int) -> tuple[tuple[int, ...], ...]:
 
 
 
+# GGState fields that are immutable values (or never mutated in place), shared by a copy
+_SHARED = ("game", "n", "current_player", "leader", "stage", "face_up", "last_trick", "_trick_start", "_trick_prefix",
+           "_trick_stage", "_kind", "_called", "_deni", "_doubled", "_cache_runs", "_others")
+
+
 class GGState(State):
     """A game in progress. ``hands``, ``won``, ``exposed``, ``trick`` and ``leader`` describe the table."""
 
@@ -537,10 +542,26 @@ class GGState(State):
             [c for _, c in self.trick] + self.out
 
     def copy(self) -> "GGState":
-        """An independent copy (history included), e.g. to try a move without playing it."""
-        import copy
+        """An independent copy (history included), e.g. to try a move without playing it.
 
-        return copy.deepcopy(self)
+        Field by field: cards, moves, records and the definition are immutable and shared.
+        """
+        other = GGState.__new__(GGState)
+        for name in _SHARED:
+            setattr(other, name, getattr(self, name))
+        other.history = list(self.history)
+        other.won = [list(w) for w in self.won]
+        other.out = list(self.out)
+        other.exposed = [list(e) for e in self.exposed]
+        other.trick = list(self.trick)
+        t = other._t = self._t.copy()
+        other._strength, other._owner, other._unplayed, other._own = t.strength, t.owner, t.unplayed, t.own
+        other._unplayed_index = t.unplayed_index
+        other._hands = [dict(h) for h in self._hands]
+        other._played_before = list(self._played_before)
+        other._queue = [list(q) for q in self._queue]
+        other._cache = list(self._cache) if self._cache else ()
+        return other
 
     def __repr__(self) -> str:
         return f"{self.game!r}.position({self.position()!r})"
@@ -563,6 +584,14 @@ class GGState(State):
         return GGView(player, tuple(self.hands[player]), tuple(len(h) for h in self._hands), face_up,
                       tuple(tuple(e) for e in self.exposed), tuple(self.played), tuple(self.trick),
                       tuple(len(w) for w in self.won), self.leader, self._current)
+
+    def visible_cards(self, player: int) -> frozenset:
+        """Others' face-up batch cards still in hand, and cards shown for a Deni."""
+        out = set()
+        for p, hand in enumerate(self.hands):
+            if p != player:
+                out.update(c for c in hand if c in self.face_up[p] or c in self.exposed[p])
+        return frozenset(out)
 
     # --- helpers for people -------------------------------------------------------
     def is_forced(self, move: GGMove | str) -> bool:

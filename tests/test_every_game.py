@@ -1,0 +1,75 @@
+"""One suite for every registered game and player count (tests/every_game.py says what it checks).
+
+A new game gets these tests by being a folder under engine/games/; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalMoveError
+from engine.games.kendra_kari import KendraKari
+from engine.games.kendra_kari.state import KKState
+
+from .every_game import Checker, GameFault, settings, variants
+
+GAMES = 2000  # seeded random games per game and player count, every option's choices in turn
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, players", settings(), ids=lambda v: str(v))
+def test_every_game(name, players):
+    checker = None
+    for seed, game in variants(name, players, GAMES):
+        checker = checker or Checker(game)
+        checker.check_seed(seed, bots="heuristic" if seed % 4 == 3 else "random", twin=seed % 50 == 0, game=game)
+    assert checker.games == GAMES
+    assert checker.steps > GAMES * 10 and sum(checker.refused.values()) > GAMES // 10, (checker.steps, checker.refused)
+
+
+def test_a_game_that_loses_a_card_is_caught_with_game_seed_and_step(monkeypatch):
+    """A deliberately broken copy of a game (a card lost in apply) fails the suite, naming game, seed and step."""
+    apply = KKState.apply
+
+    def leaky(self, move):
+        record = apply(self, move)
+        if len(self.history) == 9 and self._hands[record.player if record.player >= 0 else 0]:
+            self._hands[record.player].pop()  # the bug: a card vanishes from the hand
+        return record
+
+    monkeypatch.setattr(KKState, "apply", leaky)
+    checker = Checker(KendraKari(players=4))
+    with pytest.raises(GameFault) as err:
+        for seed in range(20):
+            checker.check_seed(seed)
+    message = str(err.value)
+    assert message.startswith("kendra-kari (players=4) seed 0 step 9: cards not conserved: lost ")
+    assert "extra none" in message
+
+
+def test_a_game_that_accepts_an_illegal_move_is_caught(monkeypatch):
+    check = KKState.check
+
+    def lax(self, move):  # the bug: check forgets the duty to play and lets anyone draw
+        try:
+            check(self, move)
+        except IllegalMoveError as err:
+            if err.clause != "kk.must-play":
+                raise
+
+    monkeypatch.setattr(KKState, "check", lax)
+    checker = Checker(KendraKari(players=3), probe_every=1)
+    with pytest.raises(GameFault, match=r"^kendra-kari \(players=3\) seed \d+ step \d+: illegal move 'draw' was accepted by check"):
+        for seed in range(50):
+            checker.check_seed(seed)
+
+
+def test_a_view_that_leaks_a_hand_is_caught(monkeypatch):
+    from engine.games.kendra_kari.state import KKView
+
+    def leaky_view(self, player):
+        return KKView(player, tuple(self.hands[(player + 1) % self.players]), (), (), None, 0, 0, None)
+
+    monkeypatch.setattr(KKState, "view", leaky_view)
+    with pytest.raises(GameFault, match=r"Player 1's view shows Player 2's hidden"):
+        Checker(KendraKari(players=3)).check_seed(0)
