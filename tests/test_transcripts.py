@@ -215,3 +215,30 @@ def test_cli_play_writes_the_golden_deal(tmp_path, capsys):
     assert out.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
     assert main(["play", "guru-ganjifa", "--names", "Asha,Bela", "players=4"]) == 2
     assert "2 names for 4 players" in capsys.readouterr().err
+
+
+def test_a_kendra_kari_game_that_reshuffled_shows_chance_and_replays(tmp_path):
+    """Chance is a player: the reshuffle is a move line by 'chance' in the transcript, and replays exactly."""
+    from engine import CHANCE, get_game
+
+    game = get_game("kendra-kari", players=3, stock_out="reshuffle")
+    t = T.play(game, 4, "heuristic", ["Asha", "Bela", "Chitra"])
+    text = T.dumps(t)
+    assert "options: players=3 stock-out=reshuffle" in text
+    chance = [s for s in t.steps if s.player == "chance"]
+    assert len(chance) >= 1 and chance[0].move.startswith("shuffle ")
+    assert chance[0].narration[0].startswith("The stock is empty and the next player must draw, so the ")
+    path = tmp_path / "reshuffled.txt"
+    T.write(t, path)
+    again = T.read(path)
+    assert again == t
+    replayed = T.replay(again)
+    assert [r.record.player for r in replayed].count(CHANCE) == len(chance)
+    assert not replayed[chance[0].number - 1].forced  # chance's steps are never "forced" moves
+    # the stored chance step is what is replayed: change the new stock's order and the game changes
+    line = f"{chance[0].number} chance: {chance[0].move}"
+    first, second = chance[0].move.split()[1:3]
+    tampered = text.replace(line, line.replace(f"shuffle {first} {second}", f"shuffle {second} {first}", 1))
+    with pytest.raises(T.TranscriptError) as err:
+        T.replay(T.parse(tampered, "tampered.txt"))
+    assert "tampered.txt:" in str(err.value)
