@@ -386,6 +386,7 @@ class KKState(State):
                       self.current_player)
 
     move_priority = _move_priority  # the heuristic player's taste: strategy.py
+    legal_move_sequence = legal_moves  # the random player's list: the same, one call fewer
 
     # --- the table as values -----------------------------------------------------------------
     @property
