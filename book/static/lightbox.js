@@ -1,10 +1,12 @@
 /* Pictures that enlarge: a click, a tap or Enter on a card, hand or table picture
-   (figure.ganjifa-figure) shows it large in a <dialog>; a click on the large picture
-   zooms it further (scroll to move round it); Escape, the close button or a click
-   beside the picture closes it. Without JavaScript the pictures stay as they are. */
+   (figure.ganjifa-figure) shows it in a <dialog>, either whole (fitted to the screen) or
+   at twice its drawn size (cards about 110 px across; scroll to move round it), whichever
+   is larger; a click on the picture switches between the two. Escape, the close button or
+   a click beside the picture closes it. Without JavaScript the pictures stay as they are. */
 (function () {
   "use strict";
   var dialog = null;
+  var ZOOM = 2;  // the close-up: twice the drawn size
 
   function build() {
     dialog = document.createElement("dialog");
@@ -19,7 +21,7 @@
     });
     dialog.querySelector(".ganjifa-lightbox-stage").addEventListener("click", function (event) {
       event.stopPropagation();
-      dialog.classList.toggle("is-zoomed");
+      zoom(!dialog.classList.contains("is-zoomed"));
     });
     dialog.addEventListener("click", function (event) {
       if (event.target === dialog) dialog.close();  // the backdrop, beside the picture
@@ -28,6 +30,21 @@
       dialog.querySelector(".ganjifa-lightbox-stage").textContent = "";
     });
     document.body.appendChild(dialog);
+  }
+
+  function zoom(on) {
+    var svg = dialog.querySelector(".ganjifa-lightbox-stage svg");
+    dialog.classList.toggle("is-zoomed", on);
+    if (!svg) return;
+    var box = svg.viewBox.baseVal;
+    svg.style.width = on && box ? box.width * ZOOM + "px" : "";
+    svg.style.height = on && box ? box.height * ZOOM + "px" : "";
+  }
+
+  function fitScale(svg) {
+    var box = svg.viewBox.baseVal, stage = dialog.querySelector(".ganjifa-lightbox-stage");
+    if (!box || !box.width || !box.height) return Infinity;
+    return Math.min(stage.clientWidth / box.width, stage.clientHeight / box.height);
   }
 
   function open(figure) {
@@ -40,8 +57,9 @@
     stage.appendChild(svg);
     var caption = figure.querySelector("figcaption");
     dialog.querySelector(".ganjifa-lightbox-caption").textContent = caption ? caption.textContent : "";
-    dialog.classList.remove("is-zoomed");
+    zoom(false);
     dialog.showModal();
+    if (fitScale(svg) < ZOOM) zoom(true);  // the close-up is the larger view
   }
 
   function hook(figure) {
