@@ -68,6 +68,11 @@
     // a button's content is not read out: its name carries the picture's alt text
     var caption = figure.querySelector("figcaption");
     var name = svg.getAttribute("aria-label") || (caption ? caption.textContent : "picture");
+    var box = svg.viewBox.baseVal;
+    if (box && box.width && box.height) {  // for book.css: size the picture to the column
+      svg.style.setProperty("--ganjifa-w", String(box.width));
+      svg.style.setProperty("--ganjifa-ratio", String(box.width / box.height));
+    }
     figure.classList.add("ganjifa-zoomable");
     figure.setAttribute("tabindex", "0");
     figure.setAttribute("role", "button");
