@@ -26,8 +26,9 @@ html: $(STAMP)
 # the booklet is made from the singlehtml build (every chapter on one page); it reuses the
 # environment the html build just read, so only the writing is done twice
 pdf: html
-	$(SPHINX) -W --keep-going -q -b singlehtml -d _build/html/.doctrees . _build/singlehtml
+	$(SPHINX) -W --keep-going -q -b singlehtml -t print -d _build/html/.doctrees . _build/singlehtml
 	$(BIN)/python -m book.pdf _build/singlehtml $(PDF)
+	cp $(PDF) _build/html/ganjifa-rules.pdf  # the site links to it (book/site.py)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -20,13 +20,50 @@ source_suffix = {".md": "markdown"}
 include_patterns = ["index.md", "rules/**"]
 exclude_patterns = ["_build", ".venv", "**/deals/**"]
 
-html_theme = "alabaster"
 html_title = "Ganjifa: rules of play"
-html_theme_options = {
-    "description": "The round playing cards of India",
-    "fixed_sidebar": False,
-    # Devanagari falls back to the Noto font shipped in _static/fonts (book/webfonts.py)
-    "font_family": 'Georgia, serif, "Noto Sans Devanagari"',
-    "head_font_family": 'Georgia, serif, "Noto Sans Devanagari"',
-}
+
+# The PDF booklet is made from a singlehtml build with its own fixed theme: the pdf build
+# passes `-t print` (and names its theme with -D html_theme=...). Everything below the
+# `else` is the web site only, so no site setting can change the booklet.
+if tags.has("print"):  # noqa: F821 (Sphinx puts `tags` into conf.py's namespace)
+    html_theme = "alabaster"
+    html_theme_options = {
+        "description": "The round playing cards of India",
+        "fixed_sidebar": False,
+        # Devanagari falls back to the Noto font shipped in _static/fonts (book/webfonts.py)
+        "font_family": 'Georgia, serif, "Noto Sans Devanagari"',
+        "head_font_family": 'Georgia, serif, "Noto Sans Devanagari"',
+    }
+else:
+    # Furo: a maintained, light theme (no Bootstrap, little JavaScript) whose phone layout
+    # puts the navigation in a header at the top; it reads well as a book of chapters.
+    extensions.append("book.site")
+    html_theme = "furo"
+    templates_path = ["book/templates/site"]  # site only: print templates live elsewhere
+    # Devanagari (केंद्र कड़ी) from the Noto font in _static/fonts (book/webfonts.py); its
+    # @font-face in book.css is limited to the Devanagari range, so listing it first only
+    # changes those letters
+    _SANS = ('"Noto Sans Devanagari", -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, '
+             'sans-serif, "Apple Color Emoji", "Segoe UI Emoji"')
+    html_theme_options = {
+        "light_css_variables": {
+            "font-stack": _SANS,
+            "font-stack--headings": _SANS,
+            "color-brand-primary": "#7a4a1e",
+            "color-brand-content": "#8a4f12",
+        },
+        "dark_css_variables": {
+            "color-brand-primary": "#e0a96d",
+            "color-brand-content": "#e8b57a",
+        },
+        "top_of_page_buttons": [],
+    }
+    html_sidebars = {"**": [
+        "sidebar/brand.html",
+        "sidebar/pdf-download.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]}
 suppress_warnings = []

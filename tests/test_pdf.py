@@ -99,7 +99,7 @@ CHAPTERS = ["Deck facts", "Pictures", "A long chapter"]
 
 
 def _sphinx_singlehtml(src: Path, out: Path) -> None:
-    cmd = [sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "singlehtml",
+    cmd = [sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "singlehtml", "-t", "print",
            str(src), str(out)]
     done = subprocess.run(cmd, capture_output=True, text=True, cwd=src)
     assert done.returncode == 0, f"singlehtml build of {src} failed:\n{done.stderr}"

@@ -1,0 +1,33 @@
+"""The web site's own parts (not the PDF): the picture viewer and the link to the PDF booklet.
+
+Loaded by ``conf.py`` for the site only. Every page links to the booklet at
+:data:`PDF_NAME` in the site's root; ``make pdf`` (and so ``make book``) copies the
+booklet there after writing it. A site built by ``make html`` alone says so once.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+PDF_NAME = "ganjifa-rules.pdf"  # in the site's root; the Makefile's pdf target copies it here
+
+
+def _page_context(app, pagename, templatename, context, doctree) -> None:
+    context["ganjifa_pdf"] = PDF_NAME
+
+
+def _note_missing_pdf(app, exception) -> None:
+    if exception is not None or app.builder.name != "html":
+        return
+    if not (Path(app.outdir) / PDF_NAME).is_file():
+        # a note, not a warning: the site is whole, and `make pdf` fills the link in
+        print(f"book.site: the pages link to {PDF_NAME}; `make pdf` (or `make book`) builds it "
+              f"and copies it into {app.outdir}", file=sys.stderr)
+
+
+def setup(app):
+    app.add_js_file("lightbox.js", loading_method="defer")
+    app.connect("html-page-context", _page_context)
+    app.connect("build-finished", _note_missing_pdf)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
