@@ -38,16 +38,41 @@ def measure(name: str, players: int, seconds: float = 2.0, first_seed: int = 0) 
             "games": games, "seconds": round(elapsed, 3)}
 
 
+def measure_simulation(name: str, players: int, seconds: float, workers: int) -> dict:
+    """Simulated games per second (engine.simulate, statistics streamed) with ``workers`` processes.
+
+    A first small run sizes the measured one to about ``seconds`` on one worker.
+    """
+    from .simulate import simulate
+
+    game = get_game(name, players=players)
+    clock = time.perf_counter
+    start = clock()
+    simulate(game, 200, seed="bench-size", workers=1)
+    per_game = (clock() - start) / 200
+    games = max(200, int(seconds / per_game))
+    start = clock()
+    simulate(game, games, seed="bench", workers=workers, chunk=max(100, games // (8 * workers)))
+    elapsed = clock() - start
+    return {"game": name, "players": players, "workers": workers, "simulated_games_per_s": round(games / elapsed, 1),
+            "games": games, "seconds": round(elapsed, 3)}
+
+
 def run_bench(seconds: float = 2.0, out: str = "_build/bench.json") -> int:
-    """Measure every available game at every player count; print a table and write JSON to ``out``."""
+    """Measure every available game at every player count, and simulations with 1 and 2 workers;
+    print tables and write JSON to ``out``."""
     from rich.console import Console
     from rich.table import Table
 
     records = []
+    sims = []
     for name in available_games():
         cls = game_class(name)
         for players in range(cls.min_players, cls.max_players + 1):
             records.append(measure(name, players, seconds))
+        players = min(max(4, cls.min_players), cls.max_players)
+        for workers in (1, 2):
+            sims.append(measure_simulation(name, players, seconds * 2, workers))
     table = Table(title=f"Full random games (RandomBot every seat, deal included, ~{seconds:g} s each)")
     for column in ("game", "players", "games/s", "moves/s", "mean moves/game"):
         table.add_column(column, justify="left" if column == "game" else "right")
@@ -55,11 +80,19 @@ def run_bench(seconds: float = 2.0, out: str = "_build/bench.json") -> int:
         table.add_row(r["game"], str(r["players"]), f"{r['games_per_s']:,.1f}", f"{r['moves_per_s']:,.0f}",
                       f"{r['mean_moves']:.1f}")
     Console().print(table)
+    sim = Table(title="Simulations (engine.simulate: random bots, statistics streamed) by worker processes")
+    for column in ("game", "players", "workers", "games/s", "speed-up"):
+        sim.add_column(column, justify="left" if column == "game" else "right")
+    for r in sims:
+        one = next(o for o in sims if o["game"] == r["game"] and o["workers"] == 1)
+        sim.add_row(r["game"], str(r["players"]), str(r["workers"]), f"{r['simulated_games_per_s']:,.1f}",
+                    f"{r['simulated_games_per_s'] / one['simulated_games_per_s']:.2f}x")
+    Console().print(sim)
     folder = os.path.dirname(out)
     if folder:
         os.makedirs(folder, exist_ok=True)
     with open(out, "w", encoding="utf-8") as f:
-        json.dump(records, f, indent=1)
+        json.dump(records + sims, f, indent=1)
         f.write("\n")
     print(f"wrote {out}")
     return 0

@@ -28,9 +28,24 @@ def main(argv: list[str] | None = None) -> int:
 
     sub.add_parser("games", help="list the games")
 
+    for name, helptext in (("simulate", "play many seeded games and report win rates, length, events and clauses"),
+                           ("compare", "the simulate report for two or more variants side by side, with tests")):
+        cmd = sub.add_parser(name, help=helptext)
+        cmd.add_argument("game")
+        cmd.add_argument("--games", type=int, default=2000, help="how many games (default 2000)")
+        cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
+        cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random,heuristic,...")
+        cmd.add_argument("--workers", type=int, default=0, help="worker processes (default: every core)")
+        cmd.add_argument("--json", metavar="FILE", help="also write the report as JSON")
+        cmd.add_argument("--csv", metavar="FILE", help="also write the report as CSV")
+        if name == "compare":
+            cmd.add_argument("--variant", action="append", required=True, metavar="OPTIONS",
+                             help="options of one variant, e.g. 'stock-out=reshuffle' or 'bots=heuristic,random,random'")
+        cmd.add_argument("options", nargs="*", help="key=value game options")
+
     args, extra = parser.parse_known_args(argv)
     # key=value game options may come before or after --seed/--bots
-    if args.command == "play" and all("=" in e and not e.startswith("-") for e in extra):
+    if args.command in ("play", "simulate", "compare") and all("=" in e and not e.startswith("-") for e in extra):
         args.options = [*args.options, *extra]
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -47,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             return regenerate(args.paths, write=args.write)
         if args.command == "play":
             return _play(args)
+        if args.command in ("simulate", "compare"):
+            return _simulate(args)
         if args.command == "games":
             from .registry import available_games, game_class
 
@@ -77,6 +94,84 @@ def _play(args) -> int:
         print(f"wrote {args.write}")
     else:
         print(dumps(t), end="")
+    return 0
+
+
+def _simulate(args) -> int:
+    import json
+    import os
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table
+
+    from .errors import OptionError
+    from .protocol import parse_options
+    from .registry import game_class
+    from .shuffle import parse_seed
+    from .simulate import clause_rows, rows, simulate, to_csv, to_json
+
+    if args.games < 1 or args.games > 100_000_000:
+        raise OptionError(f"--games takes 1 to 100,000,000 games, not {args.games}")
+    cls = game_class(args.game)
+    seed = parse_seed(args.seed)
+    workers = args.workers or os.cpu_count() or 1
+    base = " ".join(args.options)
+    variants = getattr(args, "variant", None) or [""]
+    setups = []
+    for text in variants:
+        words = text.split()
+        lineup = [w.partition("=")[2] for w in words if w.startswith("bots=")]  # bots=heuristic,random,...
+        options = parse_options(base)
+        options.update(parse_options(" ".join(w for w in words if not w.startswith("bots="))))
+        bots = lineup[-1] if lineup else args.bots
+        setups.append((text or base or "as given", cls.from_options(options), tuple(bots.split(","))))
+    err = Console(stderr=True)
+    reports = []
+    for label, game, bots in setups:
+        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task(f"{game.title} {label}", total=args.games)
+            reports.append(simulate(game, args.games, seed, bots, workers=workers,
+                                    progress=lambda done, task=task: bar.update(task, completed=done)))
+    labels = [label for label, _, _ in setups]
+    out = Console()
+    first = reports[0]
+    title = (f"{first.game.title}: {args.games:,} games per column, seed {seed}, bots {','.join(first.bots)}"
+             if len(reports) == 1 else f"{first.game.title}: {args.games:,} games per variant, seed {seed}")
+    table = Table(title=title)
+    table.add_column("")
+    for label in labels:
+        table.add_column(label, justify="right")
+    significant = False
+    for row in rows(reports):
+        cells = list(row.values)
+        for i, p in enumerate(row.p_values):
+            if p is not None and p < 0.05:
+                cells[i] += " *"
+                significant = True
+        table.add_row(row.label, *cells)
+    out.print(table)
+    if len(reports) > 1:
+        out.print("* differs from the first column at the 5% level (two-proportion z-test for shares, Welch's "
+                  "t-test for means)." if significant else "No difference is significant at the 5% level.")
+    clauses = Table(title="How often each rule comes into play (share of games citing it; per game)")
+    clauses.add_column("clause")
+    clauses.add_column("rule")
+    clauses.add_column("games", justify="right")
+    clauses.add_column("per game", justify="right")
+    for cid, ctitle, share, per_game in clause_rows(first):
+        clauses.add_row(cid, ctitle, f"{100 * share:.1f}%", f"{per_game:.2f}")
+    out.print(clauses)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(to_json(reports, labels), f, indent=1)
+            f.write("\n")
+        out.print(f"wrote {args.json}")
+    if args.csv:
+        with open(args.csv, "w", encoding="utf-8") as f:
+            f.write(to_csv(reports, labels))
+        out.print(f"wrote {args.csv}")
     return 0
 
 

@@ -52,11 +52,18 @@ class Tally:
         winners = state.result().winners
         for w in winners:
             self.wins[w] += UNIT // len(winners)
-        events: Counter = Counter()
+        # records share their clause tuples: count the tuples, then what each tuple holds
+        by_tuple = Counter(r.clauses for r in history)
         clauses: Counter = Counter()
+        for cited, times in by_tuple.items():
+            for c in cited:
+                clauses[c] += times
+        events: Counter = Counter()
+        events_of = game.events_of
         for record in history:
-            events.update(game.events_of(record))
-            clauses.update(record.clauses)
+            found = events_of(record)
+            if found:
+                events.update(found)
         self.event_counts.update(events)
         self.event_games.update(events.keys())
         self.clause_counts.update(clauses)
@@ -133,8 +140,12 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
 
 
 def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[str] = "random",
-             workers: int = 1, chunk: int = 500) -> Report:
-    """Play ``games`` seeded games (in ``workers`` processes) and report the statistics."""
+             workers: int = 1, chunk: int = 500, progress=None) -> Report:
+    """Play ``games`` seeded games (in ``workers`` processes) and report the statistics.
+
+    Games are played in chunks whose tallies are merged as they finish, so memory stays flat;
+    ``progress(done)`` is called with the number of games finished after each chunk.
+    """
     kinds = (bots,) if isinstance(bots, str) else tuple(bots)
     if len(kinds) not in (1, game.players):
         kinds = tuple(kinds[i % len(kinds)] for i in range(game.players))
@@ -143,9 +154,124 @@ def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[s
     if workers <= 1 or len(ranges) <= 1:
         for a, b in ranges:
             tally.merge(_play_range(game, seed, kinds, a, b))
+            if progress:
+                progress(tally.games)
     else:
+        from concurrent.futures import as_completed
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(_play_range, game, seed, kinds, a, b) for a, b in ranges]
-            for f in futures:
+            for f in as_completed(futures):  # integer tallies: the order of merging does not matter
                 tally.merge(f.result())
+                if progress:
+                    progress(tally.games)
     return Report(game, kinds, seed, tally)
+
+
+# --- comparing two reports ------------------------------------------------------------------
+
+def two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
+    """Two-sided p-value of the two-proportion z-test (pooled)."""
+    if n1 == 0 or n2 == 0:
+        return 1.0
+    p = (x1 + x2) / (n1 + n2)
+    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
+    if se == 0:
+        return 1.0 if x1 / n1 == x2 / n2 else 0.0
+    z = (x1 / n1 - x2 / n2) / se
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def welch_p(mean1: float, var1: float, n1: int, mean2: float, var2: float, n2: int) -> float:
+    """Two-sided p-value of Welch's test for two means (normal approximation, fine for hundreds of games)."""
+    se = math.sqrt(var1 / max(n1, 1) + var2 / max(n2, 1))
+    if se == 0:
+        return 1.0 if mean1 == mean2 else 0.0
+    return math.erfc(abs(mean1 - mean2) / se / math.sqrt(2))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One measured quantity across reports: its values and, against the first report, the p-values."""
+
+    label: str
+    values: tuple[str, ...]
+    p_values: tuple[float | None, ...]  # None for the first report
+    test: str
+
+
+def rows(reports: Sequence[Report], alpha: float = 0.05) -> list[Row]:
+    """The rows of a report (one report) or a comparison (several): win share by seat with 95% intervals,
+    game length, the game's events (share of games where they happen, times per game), and how often
+    each clause comes into play (share of games citing it)."""
+    first = reports[0]
+    game = first.game
+    out: list[Row] = []
+
+    def add(label, fmt, p_of, test):
+        values = tuple(fmt(r) for r in reports)
+        ps = (None,) + tuple(p_of(first, r) for r in reports[1:])
+        out.append(Row(label, values, ps, test))
+
+    for seat in range(game.players):
+        def fmt(r, seat=seat):
+            lo, hi = r.win_interval(seat)
+            return f"{100 * r.win_share[seat]:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
+        add(f"Player {seat + 1} wins", fmt,
+            lambda a, b, seat=seat: two_proportion_p(a.tally.wins[seat] / UNIT, a.games, b.tally.wins[seat] / UNIT, b.games),
+            "two-proportion z-test")
+
+    def moves_var(r):
+        n, mean = r.games, r.mean_moves
+        return max(r.tally.moves_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
+
+    add("Moves per game", lambda r: f"{r.mean_moves:.1f} ({r.moves_interval[0]:.1f}-{r.moves_interval[1]:.1f})",
+        lambda a, b: welch_p(a.mean_moves, moves_var(a), a.games, b.mean_moves, moves_var(b), b.games), "Welch's t-test")
+    for event, what in game.EVENTS.items():
+        add(f"Games with: {what}", lambda r, e=event: f"{100 * r.tally.event_games[e] / r.games:.1f}% "
+            f"({r.event_rate(e):.2f} per game)",
+            lambda a, b, e=event: two_proportion_p(a.tally.event_games[e], a.games, b.tally.event_games[e], b.games),
+            "two-proportion z-test")
+    return out
+
+
+def clause_rows(report: Report) -> list[tuple[str, str, float, float]]:
+    """``(clause id, title, share of games citing it, citations per game)``, most used first."""
+    game = report.game
+    out = [(cid, title, report.clause_share(cid), report.tally.clause_counts[cid] / report.games)
+           for cid, title in game.CLAUSES.items()]
+    return sorted(out, key=lambda r: (-r[2], -r[3], list(game.CLAUSES).index(r[0])))
+
+
+def to_json(reports: Sequence[Report], labels: Sequence[str]) -> dict:
+    """The reports as plain data (for ``--json``)."""
+    out = []
+    for label, r in zip(labels, reports):
+        out.append({
+            "label": label, "game": r.game.name, "options": r.game.options_text(), "bots": list(r.bots),
+            "seed": r.seed, "games": r.games,
+            "win_share": list(r.win_share), "win_interval": [list(r.win_interval(s)) for s in range(r.game.players)],
+            "mean_moves": r.mean_moves, "moves_interval": list(r.moves_interval),
+            "events": {e: {"games": r.tally.event_games[e], "times": r.tally.event_counts[e]} for e in r.game.EVENTS},
+            "clauses": {c: {"games": r.tally.clause_games[c], "times": r.tally.clause_counts[c]}
+                        for c in r.game.CLAUSES},
+        })
+    return {"reports": out, "comparison": [
+        {"label": row.label, "values": list(row.values), "p_values": list(row.p_values), "test": row.test}
+        for row in rows(reports)] if len(reports) > 1 else []}
+
+
+def to_csv(reports: Sequence[Report], labels: Sequence[str]) -> str:
+    """The rows as CSV: one line per quantity, one column per report, then p-values against the first."""
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["quantity", *labels, *(f"p ({lab} vs {labels[0]})" for lab in labels[1:]), "test"])
+    for row in rows(reports):
+        w.writerow([row.label, *row.values, *(f"{p:.4g}" for p in row.p_values[1:]), row.test])
+    for cid, title, share, per_game in clause_rows(reports[0]):
+        w.writerow([f"clause {cid} ({title}): share of games", f"{share:.4f}", *([""] * (len(labels) - 1)),
+                    *([""] * (len(labels) - 1)), "per game %.3f" % per_game])
+    return buf.getvalue()

@@ -35,6 +35,7 @@ from ...protocol import Deal, Game, option
 from ...shuffle import shuffled
 from .moves import KKMove, KKShuffle, parse_move
 from .positions import parse_position
+from .records import CL_MATCH, CL_WRAP
 from .ring import CARDS, CENTRE, N_CARDS
 from .state import KKState
 
@@ -157,13 +158,15 @@ class KendraKari(Game):
         return state_picture(state, viewer=viewer, names=names)
 
     def events_of(self, record) -> tuple[str, ...]:
-        clauses = record.clauses
+        clauses = record[2]
+        if clauses is CL_MATCH or clauses is CL_WRAP:  # the common plays first: no event
+            return ()
         if "kk.bridge" in clauses:
             return ("bridge",)
         if "kk.stock-out" in clauses:
             return ("stock-out",)
         if "kk.draw" in clauses:
-            return ("draw", "drawn-played") if record.positions else ("draw",)
+            return ("draw", "drawn-played") if record[4] else ("draw",)
         return ()
 
     def position(self, text: str) -> KKState:

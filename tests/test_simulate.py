@@ -1,0 +1,87 @@
+"""Simulations (engine.simulate) and the `ganjifa simulate` / `ganjifa compare` commands."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from engine import get_game
+from engine.cli import main
+from engine.play import play_seeded
+from engine.shuffle import derive
+from engine.simulate import UNIT, clause_rows, simulate, two_proportion_p, welch_p, wilson
+
+
+def test_the_same_seed_gives_the_same_numbers_whatever_the_workers():
+    game = get_game("kendra-kari", players=4)
+    one = simulate(game, 600, seed=3, bots="random", workers=1, chunk=100)
+    two = simulate(game, 600, seed=3, bots="random", workers=2, chunk=100)
+    assert one.tally == two.tally
+    assert simulate(game, 600, seed=4, workers=1).tally != one.tally
+
+
+def test_every_game_of_a_report_can_be_replayed_on_its_own():
+    game = get_game("guru-ganjifa", players=3)
+    report = simulate(game, 30, seed="fair", bots=("heuristic",))
+    wins = [0] * 3
+    moves = 0
+    for g in range(30):
+        state = play_seeded(game, derive("fair", "game", g), ("heuristic",) * 3)
+        moves += len(state.history)
+        for w in state.result().winners:
+            wins[w] += UNIT // len(state.result().winners)
+    assert report.tally.wins == wins and report.tally.moves == moves
+    assert sum(report.win_share) == pytest.approx(1.0)
+
+
+def test_clause_and_event_counts():
+    game = get_game("guru-ganjifa", players=4)
+    report = simulate(game, 200, seed=1, bots="heuristic")
+    assert report.clause_share("gg.opening") == 1.0  # every game opens with the leading Raja
+    assert 0 < report.tally.event_games["deni"] <= 200
+    assert report.tally.event_games["double"] <= report.tally.event_games["deni"]  # no double without a Deni
+    shares = [share for _, _, share, _ in clause_rows(report)]
+    assert shares == sorted(shares, reverse=True) and len(shares) == len(game.CLAUSES)
+
+
+def test_statistics():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and hi - lo == pytest.approx(0.19, abs=0.01)
+    assert wilson(0, 10)[0] == 0.0
+    # 60/100 against 40/100: z = 2.83, p = 0.0047
+    assert two_proportion_p(60, 100, 40, 100) == pytest.approx(0.0047, abs=0.0003)
+    assert two_proportion_p(50, 100, 50, 100) == pytest.approx(1.0)
+    assert welch_p(10, 4, 100, 10, 4, 100) == pytest.approx(1.0)
+    assert welch_p(10, 4, 100, 11, 4, 100) == pytest.approx(math.erfc(1 / math.sqrt(0.08) / math.sqrt(2)))
+
+
+def test_simulate_command_writes_json_and_csv(tmp_path, capsys):
+    out_json, out_csv = tmp_path / "r.json", tmp_path / "r.csv"
+    assert main(["simulate", "kendra-kari", "players=3", "--games", "300", "--workers", "1",
+                 "--json", str(out_json), "--csv", str(out_csv)]) == 0
+    text = capsys.readouterr().out
+    assert "Player 1 wins" in text and "How often each rule comes into play" in text
+    data = json.loads(out_json.read_text())
+    report = data["reports"][0]
+    assert report["games"] == 300 and report["options"] == "players=3"
+    assert sum(report["win_share"]) == pytest.approx(1.0)
+    assert out_csv.read_text().splitlines()[0].startswith("quantity,")
+
+
+def test_compare_marks_significant_differences(capsys):
+    assert main(["compare", "kendra-kari", "players=3", "--games", "1500", "--workers", "1",
+                 "--variant", "bots=random", "--variant", "bots=heuristic,random,random"]) == 0
+    text = capsys.readouterr().out
+    assert "differs from the first column at the 5% level" in text
+    line = next(l for l in text.splitlines() if "Player 1 wins" in l)
+    assert line.rstrip(" │").endswith("*")  # a heuristic player in seat 1 wins more than a random one
+
+
+def test_bad_simulation_arguments_are_one_line(capsys):
+    assert main(["simulate", "kendra-kari", "--games", "0"]) == 2
+    assert main(["compare", "kendra-kari", "--variant", "stock-out=maybe"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("ganjifa: ") for line in err)
+    assert "stock-out" in err[1] and "kk.stock-out" in err[1]
