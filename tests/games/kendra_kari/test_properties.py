@@ -129,18 +129,3 @@ def test_positions_of_real_games_round_trip():
         assert again.ring_tops() == state.ring_tops() and again.hands == state.hands
         state.apply(bots[state.current_player].choose(state))
     assert game.position(state.position()).is_terminal()
-
-
-def test_bench_writes_a_record_per_game_and_player_count(tmp_path):
-    from engine.bench import run_bench
-    from engine.registry import available_games, game_class
-
-    out = tmp_path / "deep" / "bench.json"
-    assert run_bench(seconds=0.01, out=str(out)) == 0
-    import json
-
-    records = json.loads(out.read_text())
-    expected = [(name, n) for name in available_games()
-                for n in range(game_class(name).min_players, game_class(name).max_players + 1)]
-    assert [(r["game"], r["players"]) for r in records] == expected
-    assert all(r["games_per_s"] > 0 and r["moves_per_s"] > r["games_per_s"] for r in records)
