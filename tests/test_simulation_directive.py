@@ -1,0 +1,43 @@
+"""The {simulation} directive: report tables, clause use with §N citations, variants compared, the cache."""
+
+from __future__ import annotations
+
+import re
+
+from .test_directive_errors import build
+
+
+def test_report_clause_use_and_comparison(tmp_path):
+    page = ("# Sim\n\n```{clause} kk.match\nMatch it.\n```\n\n```{clause} kk.bridge\nBridge.\n```\n\n"
+            "```{simulation}\n:game: kendra-kari\n:options: players=3\n:games: 300\n:seed: 4\n:show: wins clauses\n```\n\n"
+            "```{simulation}\n:game: kendra-kari\n:options: players=3\n:games: 300\n:seed: 4\n"
+            ":compare: bots=random; bots=heuristic,random,random\n```\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert len(re.findall(r"Player \d wins</p>", html)) == 6
+    assert "How often each rule comes into play" in html
+    # clause rows cite the chapter's clauses as §N links
+    assert re.search(r'href="#kk\.match"[^>]*>§1<', html) and re.search(r'href="#kk\.bridge"[^>]*>§2<', html)
+    assert "bots=heuristic,random,random" in html and "significant at the 5% level" in html
+    cache = list((tmp_path / "out" / ".doctrees" / "simulations").glob("*.pickle"))
+    assert len(cache) == 2  # one per distinct report: the plain one is the first variant's (random bots)
+    stamps = {p.name: p.stat().st_mtime_ns for p in cache}
+    import subprocess
+    import sys
+
+    again = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-q", "-b", "html", str(tmp_path / "src"),
+                            str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert {p.name: p.stat().st_mtime_ns for p in cache} == stamps  # read from the cache, not played again
+    assert (tmp_path / "out" / "index.html").read_text() == html
+
+
+def test_bad_show_and_variant_are_one_line(tmp_path):
+    page = "# Sim\n\n```{simulation}\n:game: kendra-kari\n:show: everything\n```\n"
+    code, out = build(tmp_path, page)
+    assert code != 0 and re.search(r"index\.md:\d+: .*show.*everything", out), out
+    page = "# Sim\n\n```{simulation}\n:game: kendra-kari\n:compare: stock-out=never\n```\n"
+    (tmp_path / "b").mkdir()
+    code, out = build(tmp_path / "b", page)
+    assert code != 0 and re.search(r"index\.md:\d+: .*stock-out", out), out
