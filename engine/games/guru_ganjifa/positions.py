@@ -2,6 +2,12 @@
 
 ``P1=cards; ...; won=P1:n ...; exposed=P2:9Kr; face-up=P1:RRa; lead=P1; stage=start; trick=P1:lead RRa, P2:add 3Ma``
 (:meth:`GGState.position` writes it; :meth:`GuruGanjifa.position` reads it with :func:`parse_position`).
+
+Read exactly: every card is a Dashavatara card and in one place; seats are ``P1``..``Pn``; counts
+are ASCII digits. Contradictions are refused with the clause they break: a seat's ``won`` given
+twice, a card ``exposed`` (gg.deni) or ``face-up`` (gg.face-up) listed twice or not in its
+player's hand, ``called=`` without a doubled Deni in the trick or naming another card than the
+one the Deni calls (gg.double), a trick move that is illegal from the position before it.
 """
 
 from __future__ import annotations
