@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .notation import whole_number
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,7 +129,9 @@ class Card(Interned):
 
     @staticmethod
     def parse(text: str) -> "Card":
-        """Read one card in notation; raise :class:`NotationError` naming the token."""
+        """Read one card in notation (spaces around it are ignored); raise :class:`NotationError` naming the token."""
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "a card is written as text, e.g. 'RSh'")
         card = Card._by_text.get(text)
         if card is not None:
             return card
@@ -143,8 +146,9 @@ class Card(Interned):
         if suit is None:
             raise NotationError(text, f"unknown suit code {code!r}; known codes: {', '.join(SUITS_BY_CODE)}")
         labels = COURT_LABELS.get(suit.deck, {})
-        if rank_text.isdigit() and 1 <= int(rank_text) <= 10 and str(int(rank_text)) == rank_text:
-            return Card(suit, int(rank_text))
+        rank = whole_number(rank_text, 2)
+        if rank is not None and 1 <= rank <= 10:
+            return Card(suit, rank)
         allowed = ", ".join(f"{v}" for v in labels.values())
         raise NotationError(text, f"unknown rank {rank_text!r} for suit {suit.name}; ranks are 1-10 and {allowed}")
 
@@ -157,6 +161,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> parse_cards("-")
     ()
     """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "cards are written as text, e.g. 'RSh 10Ta'")
     text = text.strip()
     if text in ("", "-"):
         return ()
@@ -172,3 +178,16 @@ def format_cards(cards) -> str:
     '-'
     """
     return " ".join(card._text for card in cards) or "-"
+
+
+def check_deck(card: Card, deck, game: str = "this game", clause: str | None = None) -> Card:
+    """``card`` if it belongs to ``deck`` (an :class:`engine.decks.Deck`), else NotationError naming both."""
+    if card.suit.deck != deck.key:
+        raise NotationError(card._text, f"{game} is played with the {deck.name} deck, which has no such card"
+                            + (f" [clause {clause}]" if clause else ""), clause)
+    return card
+
+
+def parse_deck_cards(text: str, deck, game: str = "this game", clause: str | None = None) -> tuple[Card, ...]:
+    """:func:`parse_cards`, refusing a card of another deck with :func:`check_deck`."""
+    return tuple(check_deck(card, deck, game, clause) for card in parse_cards(text))

@@ -6,9 +6,16 @@ import argparse
 import sys
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (and exit status 2), not the usage text."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ganjifa", description="Ganjifa rules engine")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="ganjifa", description="Ganjifa rules engine")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     bench = sub.add_parser("bench", help="time full random games; print a table and write _build/bench.json")
     bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")

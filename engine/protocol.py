@@ -132,13 +132,17 @@ def split_notation(text: str, usage: str, keys: Iterable[str] | None = None,
                    unknown: str = "unknown part") -> tuple[list[str], dict[str, str]]:
     """Split ``P1=...; P2=...; key=value`` text into the hands (in seat order) and the other parts.
 
-    The grammar shared by deals and positions. ``keys`` limits the other parts (``None``: any);
-    a part without ``=``, hands out of seat order, an unknown or repeated key raise
+    The grammar shared by deals and positions. A hand's key is ``P`` and its seat number (``P1``,
+    ``P2``: ASCII digits, no leading zero), in seat order; any other key is lower-case ASCII
+    letters and hyphens (``stock``, ``face-up``); ``keys`` limits them (``None``: any). A part
+    without ``=``, hands out of seat order, a bad, unknown or repeated key raise
     :class:`NotationError` naming the token.
 
     >>> split_notation("P1=RSh; P2=-; stock=3", "usage")
     (['RSh', '-'], {'stock': '3'})
     """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), usage)
     allowed = None if keys is None else set(keys)
     hands: list[str] = []
     fields: dict[str, str] = {}
@@ -150,10 +154,12 @@ def split_notation(text: str, usage: str, keys: Iterable[str] | None = None,
         key, value = key.strip(), value.strip()
         if not eq or not key:
             raise NotationError(part, usage)
-        if key[:1] == "P" and key[1:].isdigit():
-            if int(key[1:]) != len(hands) + 1:
+        if key[:1] == "P" and key[1:2] in _ASCII_DIGITS:
+            if key != f"P{len(hands) + 1}":
                 raise NotationError(key, f"expected P{len(hands) + 1} here: hands are listed in seat order")
             hands.append(value)
+        elif not _KEY_CHARS.issuperset(key) or not key[0].isalpha() or key[-1] == "-":
+            raise NotationError(key, f"{unknown}: a key is P1, P2... or a word such as 'stock'")
         elif allowed is not None and key not in allowed:
             raise NotationError(key, unknown)
         elif key in fields:
@@ -161,6 +167,10 @@ def split_notation(text: str, usage: str, keys: Iterable[str] | None = None,
         else:
             fields[key] = value
     return hands, fields
+
+
+_ASCII_DIGITS = frozenset("0123456789")
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz-")
 
 
 @dataclass(frozen=True)
@@ -198,6 +208,7 @@ class Deal:
 
     @staticmethod
     def parse(text: str) -> "Deal":
+        """Read a deal (any cards; whether they fit a game is :meth:`Game.new_game`'s question)."""
         hands, piles = split_notation(text, "a deal is written 'P1=cards; P2=cards; pile=cards'")
         return Deal(tuple(parse_cards(h) for h in hands),
                     tuple((name, parse_cards(cards)) for name, cards in piles.items()))

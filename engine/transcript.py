@@ -36,9 +36,11 @@ from .errors import DealError, GanjifaError, IllegalMoveError, NotationError, Op
 from .play import play_seeded
 from .protocol import CHANCE, Deal, Game, default_names, parse_options
 from .registry import game_class
+from .notation import whole_number
 from .shuffle import parse_seed
 
 MAGIC = "ganjifa-transcript"
+BOM = "\ufeff"
 VERSION = 1
 DEALS_DIR = Path(__file__).resolve().parent.parent / "rules" / "deals"
 HEADER_KEYS = ("game", "options", "seed", "names", "bots", "deal")
@@ -126,6 +128,10 @@ def _parse_seed(text: str) -> int | str | None:
 def parse(text: str, path: object = None) -> Transcript:
     """Read transcript text; errors name ``path`` and the line."""
     where = str(path) if path is not None else "<transcript>"
+    if not isinstance(text, str):
+        raise TranscriptError(where, 1, "a transcript is text")
+    if text.startswith(BOM):  # a byte-order mark, as some editors write: not part of the text
+        text = text[len(BOM):]
     rows = [(n, line.rstrip("\n").rstrip()) for n, line in enumerate(text.splitlines(), 1)]
     rows = [(n, line) for n, line in rows if not line.lstrip().startswith("#")]
     if not rows or rows[0][1].split() != [MAGIC, str(VERSION)]:
@@ -173,6 +179,14 @@ def parse(text: str, path: object = None) -> Transcript:
         raise TranscriptError(where, lines["options"], str(err)) from None
     options = [(key.replace("_", "-"), value) for key, value in parsed.items()]
     names = tuple(n.strip() for n in header["names"].split(",")) if header.get("names") else ()
+    for name in names:
+        try:
+            check_name(name)
+        except OptionError as err:
+            raise TranscriptError(where, lines["names"], str(err)) from None
+    if len(set(names)) != len(names):
+        twice = next(n for i, n in enumerate(names) if n in names[:i])
+        raise TranscriptError(where, lines["names"], f"the name {twice!r} is given twice")
     bots_text = header.get("bots", "none").strip()
     bots = None if bots_text in ("none", "-", "") else tuple(b.strip() for b in bots_text.split(","))
 
@@ -194,11 +208,12 @@ def parse(text: str, path: object = None) -> Transcript:
             continue
         number, _, rest = line.partition(" ")
         player, colon, move = rest.partition(":")
-        if not number.isdigit() or not colon or not move.strip():
+        number_value = whole_number(number)
+        if number_value is None or not colon or not move.strip() or not player.strip():
             raise TranscriptError(where, n, f"bad move line {line!r}; expected 'N Name: move'")
-        if int(number) != len(steps) + 1:
+        if number_value != len(steps) + 1:
             raise TranscriptError(where, n, f"move {number} out of order: expected {len(steps) + 1}")
-        steps.append(Step(int(number), player.strip(), move.strip(), (), n))
+        steps.append(Step(number_value, player.strip(), move.strip(), (), n))
     else:
         raise TranscriptError(where, rows[-1][0], "the moves must end with a line '---' and a result line")
     result_line = rows[-1][0]
@@ -223,8 +238,19 @@ def parse(text: str, path: object = None) -> Transcript:
 
 
 def read(path: str | Path) -> Transcript:
-    """Read a transcript file."""
-    return parse(Path(path).read_text(encoding="utf-8"), path)
+    """Read a transcript file: UTF-8 text (a byte-order mark is allowed); TranscriptError names the file and line."""
+    return parse(read_text(path), path)
+
+
+def read_text(path: str | Path) -> str:
+    """A transcript file's text; a file that is not UTF-8 raises TranscriptError naming the line (OSError as usual)."""
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise TranscriptError(path, line, f"not UTF-8 text (byte {data[err.start]:#04x}); "
+                              "save the file as UTF-8") from None
 
 
 # --- writing -----------------------------------------------------------------------
@@ -447,10 +473,22 @@ def regenerate(paths: Sequence[str | Path] = (), write: bool = False, out=print)
     status = 0
     for path in files:
         try:
-            old = path.read_text(encoding="utf-8")
-            new = dumps(rebuild(parse(old, path)))
-        except (TranscriptError, OSError) as err:
-            out(f"error: {err}")
+            old = read_text(path)
+            t = parse(old, path)
+            if not write:  # the stored moves, narration and result, replayed as written
+                try:
+                    replay(t, snapshots=False)
+                except TranscriptError as err:
+                    out(f"differs: {err.described()}")
+                    status = 1
+                    continue
+            new = dumps(rebuild(t))
+        except TranscriptError as err:
+            out(f"error: {err.described()}")
+            status = 1
+            continue
+        except OSError as err:
+            out(f"error: {path}: {err.strerror or err}")
             status = 1
             continue
         if new == old:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 
 from engine.registry import available_games, game_class
 
 from ..nodes import clause_block, clause_ref
 from . import GanjifaDirective
+
+logger = logging.getLogger(__name__)
 
 
 def known_clauses() -> dict[str, tuple[str, str]]:
@@ -85,4 +88,17 @@ def purge(app, env, docname) -> None:
 
 
 def merge(app, env, docnames, other) -> None:
-    clauses_of(env).update({k: v for k, v in clauses_of(other).items() if v[0] in docnames})
+    """Take the clauses a parallel reader found; a clause id given in two chapters read by different
+    readers is the same error as in a serial build (reported at the later chapter's line)."""
+    store = clauses_of(env)
+    for cid, entry in clauses_of(other).items():
+        if entry[0] not in docnames:
+            continue
+        old = store.get(cid)
+        if old and old[0] != entry[0]:
+            first, later = sorted((old, entry), key=lambda e: (e[0], e[3]))
+            logger.warning(f"{{clause}}: clause {cid} is already given in {first[0]} line {first[3]}",
+                           location=(later[0], later[3]))
+            store[cid] = first
+            continue
+        store[cid] = entry

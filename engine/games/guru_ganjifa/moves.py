@@ -18,7 +18,7 @@ from collections.abc import Sequence as SequenceABC
 from itertools import chain
 from operator import itemgetter
 
-from ...cards import Card, format_cards, parse_cards
+from ...cards import Card, check_deck, format_cards
 from ...decks import DASHAVATARA
 from ...errors import NotationError
 from ...families.tricks import INDEX_SIZE, SEAT_CHAR
@@ -77,20 +77,27 @@ class GGMove(tuple):
 
     @staticmethod
     def parse(text: str) -> "GGMove":
+        """Read a move exactly as written (lower-case kind, Dashavatara cards); NotationError naming the token."""
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "a move is written as text, e.g. 'add 3Ma'")
         tokens = text.split()
         if not tokens:
             raise NotationError(text, "empty move; moves are lead, add, deni, double or pass")
-        kind = tokens[0].lower()
+        kind = tokens[0]
         if kind == DENI:
             if len(tokens) != 4 or tokens[2] != ">":
                 raise NotationError(text, "a Deni is written 'deni <led card> > <shown card>', e.g. 'deni 7Kr > 9Kr'")
-            return GGMove(DENI, (Card.parse(tokens[1]),), Card.parse(tokens[3]))
+            return GGMove(DENI, (_card(tokens[1]),), _card(tokens[3]))
         if kind not in _CARD_KINDS:
             raise NotationError(tokens[0], "unknown move; moves are lead, add, deni, double or pass")
+        if kind == PASS:
+            if len(tokens) > 1:
+                raise NotationError(text, "'pass' takes no cards ('-' is not a card)")
+            return PASS_MOVE
         low, high = _CARD_KINDS[kind]
-        cards = parse_cards(" ".join(tokens[1:]))
+        cards = tuple(map(_card, tokens[1:]))
         if len(cards) < low or (high is not None and len(cards) > high):
-            want = "no cards" if high == 0 else "one card" if high == 1 else "one or more cards"
+            want = "one card" if high == 1 else "one or more cards"
             raise NotationError(text, f"'{kind}' takes {want}")
         if len(set(cards)) != len(cards):
             dup = next(c for i, c in enumerate(cards) if c in cards[:i])
@@ -98,6 +105,11 @@ class GGMove(tuple):
         if kind == ADD and len(cards) == 1:
             return ADD_MOVES.get(cards[0]) or GGMove(kind, cards)
         return GGMove(kind, cards)
+
+
+def _card(token: str) -> Card:
+    """One Dashavatara card (``-`` is not a card here: a move lists the cards it plays)."""
+    return check_deck(Card.parse(token), DASHAVATARA, "Guru Ganjifa")
 
 
 _tuple_new = tuple.__new__

@@ -2,13 +2,20 @@
 
 ``P1=cards; ...; won=P1:n ...; exposed=P2:9Kr; face-up=P1:RRa; lead=P1; stage=start; trick=P1:lead RRa, P2:add 3Ma``
 (:meth:`GGState.position` writes it; :meth:`GuruGanjifa.position` reads it with :func:`parse_position`).
+
+Read exactly: every card is a Dashavatara card and in one place; seats are ``P1``..``Pn``; counts
+are ASCII digits. Contradictions are refused with the clause they break: a seat's ``won`` given
+twice, a card ``exposed`` (gg.deni) or ``face-up`` (gg.face-up) listed twice or not in its
+player's hand, ``called=`` without a doubled Deni in the trick or naming another card than the
+one the Deni calls (gg.double), a trick move that is illegal from the position before it.
 """
 
 from __future__ import annotations
 
-from ...cards import Card, parse_cards
+from ...cards import Card, check_deck, parse_deck_cards
 from ...decks import DASHAVATARA
 from ...errors import IllegalMoveError, NotationError
+from ...notation import seat as read_seat, whole_number
 from ...protocol import split_notation
 from .moves import DOUBLE, GGMove
 from .records import OPENING, card_name
@@ -21,14 +28,18 @@ def parse_position(game, text: str) -> GGState:
         text, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'",
         ("won", "exposed", "face-up", "lead", "stage", "trick", "called"),
         "unknown part of a position; parts are P1.., won, exposed, face-up, lead, stage, trick, called")
-    hands: list[list[Card]] = [list(parse_cards(h)) for h in hand_texts]
+    def card(token: str) -> Card:
+        return check_deck(Card.parse(token), DASHAVATARA, "Guru Ganjifa")
+
+    hands: list[list[Card]] = [list(parse_deck_cards(h, DASHAVATARA, "Guru Ganjifa")) for h in hand_texts]
     if len(hands) != game.players:
         raise NotationError(text[:30], f"this game has {game.players} players, the position lists {len(hands)} hands")
 
     def seat_of(token: str) -> int:
-        if token[:1] != "P" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= game.players:
+        seat = read_seat(token, game.players)
+        if seat is None:
             raise NotationError(token, f"a player is P1..P{game.players}")
-        return int(token[1:]) - 1
+        return seat
 
     trick: list[tuple[int, GGMove]] = []
     for item in filter(None, (t.strip() for t in fields.get("trick", "").split(","))):
@@ -36,18 +47,24 @@ def parse_position(game, text: str) -> GGState:
         if not colon:
             raise NotationError(item, "a trick move is written 'P2:add 3Ma'")
         trick.append((seat_of(who.strip()), GGMove.parse(move)))
+    doubled = [(seat, move) for seat, move in trick if move.kind == DOUBLE]
+    if "called" in fields and not doubled:
+        raise NotationError(f"called={fields['called']}", "'called' names the card a doubled Deni took with it, "
+                            "but the trick in progress has no 'double' [clause gg.double]", "gg.double")
+    called = card(fields["called"]) if doubled and "called" in fields else None
     for seat, move in trick:  # before the trick, its cards were in hand
         hands[seat].extend(move.cards)
         if move.kind == DOUBLE:  # the called card went with the doubling card
-            if "called" not in fields:
+            if called is None:
                 raise NotationError(f"P{seat + 1}:{move}", "a position with a doubled Deni says 'called=<card>'")
-            hands[seat].append(Card.parse(fields["called"]))
+            hands[seat].append(called)
     all_cards = [c for h in hands for c in h]
     if len(set(all_cards)) != len(all_cards):
         dup = next(c for i, c in enumerate(all_cards) if c in all_cards[:i])
         raise NotationError(str(dup), "a card is in two places")
     if len({len(h) for h in hands}) != 1:
-        raise NotationError(text[:30], "hands must be of equal size before the trick in progress [clause gg.deal]")
+        raise NotationError(text[:30], "hands must be of equal size before the trick in progress [clause gg.deal]",
+                            "gg.deal")
     leader = seat_of(fields["lead"]) if "lead" in fields else None
     stage = fields.get("stage", "start" if leader is not None else OPENING)
     if stage not in (OPENING, "start", "after"):
@@ -61,11 +78,17 @@ def parse_position(game, text: str) -> GGState:
     state = GGState(game, hands, leader=leader, stage=stage)
     rest = [c for c in DASHAVATARA.cards if state._owner[c.index] < 0]
     counts = [0] * game.players
+    counted: set[int] = set()
     for item in fields.get("won", "").split():
         who, _, num = item.partition(":")
-        if not num.isdigit():
+        count = whole_number(num, 3)
+        if count is None:
             raise NotationError(item, "won counts are written 'P1:12'")
-        counts[seat_of(who)] = int(num)
+        seat = seat_of(who)
+        if seat in counted:
+            raise NotationError(item, f"P{seat + 1}'s cards won are given twice")
+        counted.add(seat)
+        counts[seat] = count
     if sum(counts) > len(rest):
         raise NotationError(fields["won"], f"only {len(rest)} cards have been played")
     i = 0
@@ -74,21 +97,33 @@ def parse_position(game, text: str) -> GGState:
         i += k
     state.out = rest[i:]
     state._played_before = list(rest)
-    def seat_cards(key: str, what: str, clause: str = "") -> list[list[Card]]:
+    def seat_cards(key: str, what: str, clause_id: str) -> list[list[Card]]:
         """A part written 'P2:9Kr P3:4Ma': per seat, the cards listed, each in that seat's hand."""
+        clause = f" [clause {clause_id}]"
         out: list[list[Card]] = [[] for _ in range(game.players)]
+        listed: set[Card] = set()
         for item in fields.get(key, "").split():
-            who, _, card = item.partition(":")
-            seat, card = seat_of(who), Card.parse(card)
-            if state._owner[card.index] != seat:
-                raise NotationError(item, f"{what} must be in its player's hand{clause}")
-            out[seat].append(card)
+            who, colon, text = item.partition(":")
+            if not colon:
+                raise NotationError(item, f"{what} is written with its player, e.g. 'P2:9Kr'")
+            seat, c = seat_of(who), card(text)
+            if state._owner[c.index] != seat:
+                raise NotationError(item, f"{what} must be in its player's hand{clause}", clause_id)
+            if c in listed:
+                raise NotationError(item, f"{what} is listed twice{clause}", clause_id)
+            listed.add(c)
+            out[seat].append(c)
         return out
 
-    state.exposed = seat_cards("exposed", "an exposed card")
+    state.exposed = seat_cards("exposed", "an exposed card", "gg.deni")
+    shown = trick[0][1].shown if trick and trick[0][1].kind == "deni" else None
+    if shown is not None and shown in state.exposed[trick[0][0]]:
+        raise NotationError(f"P{trick[0][0] + 1}:{shown}", "the Deni in the trick shows this card; 'exposed' "
+                            "lists only cards shown in earlier tricks [clause gg.deni]", "gg.deni")
     if fields.get("face-up", "").strip() and not game.face_up_batches:
-        raise NotationError(fields["face-up"], "face-up cards need the option face-up-batches=yes [clause gg.face-up]")
-    state.face_up = tuple(map(frozenset, seat_cards("face-up", "a face-up card", " [clause gg.face-up]")))
+        raise NotationError(fields["face-up"], "face-up cards need the option face-up-batches=yes [clause gg.face-up]",
+                            "gg.face-up")
+    state.face_up = tuple(map(frozenset, seat_cards("face-up", "a face-up card", "gg.face-up")))
     if not all_cards:
         state._current = None
     for seat, move in trick:
@@ -98,7 +133,10 @@ def parse_position(game, text: str) -> GGState:
             state.apply(move)
         except IllegalMoveError as err:
             raise NotationError(f"P{seat + 1}:{move}",
-                                f"illegal in this position: {err.reason} [clause {err.clause}]") from None
+                                f"illegal in this position: {err.reason} [clause {err.clause}]", err.clause) from None
+    if called is not None and called is not state._deni[3]:
+        raise NotationError(f"called={called}", f"the Deni in the trick calls the {card_name(state._deni[3])}, "
+                            "which the doubling player took with the doubling card [clause gg.double]", "gg.double")
     state._trick_prefix = tuple((r.player, r.move) for r in state.history)
     state._played_before += [c for _, c in state.trick]
     state.history = []

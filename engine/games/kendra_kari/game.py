@@ -11,13 +11,13 @@ the table and lets the bridger start a new phase. Empty your hand to win.
 (0, 6, 71)
 >>> KKMove.parse("7Sh *3Sh")
 KKMove.parse('7Sh *3Sh')
->>> p = kk.position("ring=1:7Ta 2:- 3:- 4:9Ta 5:3Gh 6:- 7:9Gh; last=1; turn=P2; "
+>>> p = kk.position("ring=1:7Ta+1 2:2Gh 3:5Gh 4:9Ta 5:3Gh 6:8Gh 7:9Gh; last=1; turn=P2; "
 ...                 "P1=RSh; P2=7Sh 3Ta 3Sh; P3=2Ba; P4=4Qi; stock=5")
 >>> [str(m) for m in p.legal_moves()]
 ['7Sh', '3Ta', '*3Ta', '7Sh *3Sh', '3Ta *3Sh']
 >>> print(p.apply(KKMove.parse("*3Ta")).narrate(["Asha", "Bela", "Chitra", "Dev"]))
 Bela bridges with the 3 of Taj: it matches the 7 of Taj on Position 1 and the 9 of Taj
-opposite on Position 4. The ring is cleared (5 cards leave the game) [kk.bridge] [kk.clear].
+opposite on Position 4. The ring is cleared (9 cards leave the game) [kk.bridge] [kk.clear].
 
 The folder holds the definition (this module), the state (:mod:`.state`), the moves (:mod:`.moves`),
 the records and their prose (:mod:`.records`), positions as text (:mod:`.positions`), the heuristic

@@ -138,7 +138,7 @@ def test_match_by_suit_or_rank_and_next_position():
 
 
 def test_next_position_wraps_from_6_to_1_and_never_to_7():
-    state = pos("ring=5:2Ch 6:5Sh 7:9Ta; last=6; turn=P2; P1=RSh; P2=5Ta 8Ba; P3=2Ba; P4=4Qi; stock=5")
+    state = pos("ring=1:8Qi 2:9Qi 3:10Qi 4:VQi 5:2Ch 6:5Sh 7:9Ta; last=6; turn=P2; P1=RSh; P2=5Ta 8Ba; P3=2Ba; P4=4Qi; stock=5")
     assert state.next_position == 1
     record = state.apply("5Ta")
     assert record.positions == (1,) and record.clauses == ("kk.match", "kk.next")
@@ -174,7 +174,8 @@ def test_drawn_card_that_does_not_fit_is_kept():
 
 def test_drawn_card_never_builds_a_bridge():
     # the drawn 3 of Taj matches the 7 of Taj and the 9 of Taj opposite, yet it is only played on
-    state = pos("ring=1:7Ta 4:9Ta 7:9Gh; last=1; turn=P2; P1=RSh; P2=2Ba; P3=3Ba; P4=4Qi; stock=3Ta 5Ba")
+    state = pos("ring=1:7Ta+1 2:8Qi 3:9Qi 4:9Ta 5:10Qi 6:VQi 7:9Gh; last=1; turn=P2; P1=RSh; P2=2Ba; P3=3Ba; P4=4Qi; "
+                "stock=3Ta 5Ba")
     captured = len(state.captured)
     record = state.apply("draw")
     assert record.clauses == ("kk.draw", "kk.drawn-no-bridge") and record.positions == (2,)
@@ -185,14 +186,15 @@ def test_drawn_card_never_builds_a_bridge():
 
 def test_drawn_card_never_starts_a_two_card_turn():
     # drawn 7Sh fits the 7 of Taj; "7Sh *3Sh" would bridge to the 3 of Ghulam, but the turn ends
-    state = pos("ring=1:7Ta 5:3Gh 7:9Gh; last=1; turn=P2; P1=RSh; P2=3Sh 2Ba; P3=3Ba; P4=4Qi; stock=7Sh")
+    state = pos("ring=1:7Ta+1 2:8Qi 3:9Qi 4:10Qi 5:3Gh 6:VQi 7:9Gh; last=1; turn=P2; P1=RSh; P2=3Sh 2Ba; P3=3Ba; "
+                "P4=4Qi; stock=7Sh")
     record = state.apply("draw")
     assert record.clauses == ("kk.draw", "kk.drawn-no-bridge")
     assert state.hands[1] == cards("3Sh 2Ba") and state.current_player == 2 and state.last_position == 2
 
 
 # --- kk.bridge, kk.opposite, kk.two-card, kk.clear ---------------------------------------------
-BRIDGE = ("ring=1:7Ta+2 2:- 3:- 4:9Ta 5:3Gh 6:- 7:9Gh; last=1; turn=P2; "
+BRIDGE = ("ring=1:7Ta+1 2:8Qi 3:9Qi 4:9Ta 5:3Gh 6:10Qi 7:9Gh; last=1; turn=P2; "
           "P1=RSh; P2=7Sh 3Ta 3Sh 5Ch; P3=2Ba; P4=4Qi; stock=5")
 
 
@@ -208,7 +210,7 @@ def test_bridge_needs_a_card_opposite():
     state = pos("ring=1:7Ta 7:9Gh; last=1; turn=P2; P1=RSh; P2=3Ta; P3=2Ba; P4=4Qi; stock=5")
     assert moves(state) == ["3Ta"]
     assert clause_of(state, "*3Ta") == "kk.opposite"
-    state = pos("ring=1:7Ta 4:9Ta 7:9Gh; last=7; turn=P2; P1=RSh; P2=9Sh; P3=2Ba; P4=4Qi; stock=5")
+    state = pos("ring=7:9Gh; last=7; turn=P2; P1=RSh; P2=9Sh; P3=2Ba; P4=4Qi; stock=5")
     assert moves(state) == ["9Sh"]
     assert clause_of(state, "*9Sh") == "kk.opposite"
 
@@ -220,14 +222,14 @@ def test_bridge_clears_the_table():
     assert record.clauses == ("kk.bridge", "kk.clear") and record.positions == (7,)
     assert (record.after, record.after_position) == (Card.parse("7Ta"), 1)
     assert (record.opposite, record.opposite_position) == (Card.parse("9Ta"), 4)
-    assert record.cleared == 3 + 1 + 1 + 1 + 1  # 7Ta and two under it, 9Ta, 3Gh, 9Gh, the bridge
+    assert record.cleared == 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1  # 7Ta and one under it, 8Qi, 9Qi, 9Ta, 3Gh, 10Qi, 9Gh, the bridge
     assert len(state.captured) == before + record.cleared
     assert state.ring_tops() == (None,) * 7 and state.piles == ((),) * 7
     assert state.last_position is None and state.next_position is None
     assert state.current_player == 1 and not record.went_out
     assert record.narrate() == (
         "Player 2 bridges with the 3 of Taj: it matches the 7 of Taj on Position 1 and the 9 of Taj opposite "
-        "on Position 4. The ring is cleared (7 cards leave the game) [kk.bridge] [kk.clear].")
+        "on Position 4. The ring is cleared (9 cards leave the game) [kk.bridge] [kk.clear].")
 
 
 def test_two_card_turn():
@@ -238,7 +240,7 @@ def test_two_card_turn():
     record = state.apply("7Sh *3Sh")
     assert record.clauses == ("kk.two-card", "kk.match", "kk.bridge", "kk.clear")
     assert record.positions == (2, 7) and record.opposite == Card.parse("3Gh") and record.opposite_position == 5
-    assert record.cleared == 8
+    assert record.cleared == 10
     assert state.hands[1] == cards("3Ta 5Ch") and state.current_player == 1
     assert record.narrate().startswith("Player 2 plays the 7 of Shamsher to Position 2, matching the 7 of Taj "
                                        "by rank, then bridges with the 3 of Shamsher: it matches the 7 of Shamsher "
@@ -246,7 +248,7 @@ def test_two_card_turn():
 
 
 def test_two_card_turn_needs_an_opposite_card_for_the_second():
-    state = pos("ring=1:7Ta 4:9Ta 7:9Gh; last=1; turn=P2; P1=RSh; P2=7Sh 3Sh; P3=2Ba; P4=4Qi; stock=5")
+    state = pos("ring=1:7Ta 7:9Gh; last=1; turn=P2; P1=RSh; P2=7Sh 3Sh; P3=2Ba; P4=4Qi; stock=5")
     assert "7Sh *3Sh" not in moves(state)
     assert clause_of(state, "7Sh *3Sh") == "kk.opposite"  # Position 5 is empty
 
@@ -341,7 +343,9 @@ def test_stock_out_reshuffles_the_captured_cards():
 
 
 def test_stock_out_reshuffle_with_nothing_captured_ends():
-    text = STUCK.replace("1:7Ta", "1:7Ta+88")
+    # every card on the table or in a hand: the ring has gone round 14 times (Positions 1-5 hold 15 cards)
+    text = ("ring=1:1Qi+14 2:2Qi+14 3:3Qi+14 4:5Qi+14 5:7Ta+14 6:6Qi+13 7:9Gh; last=5; turn=P2; "
+            "P1=RSh 2Sh; P2=2Ba; P3=3Ba 4Ba; P4=4Qi; stock=0")
     state = pos(text, stock_out="reshuffle")
     assert state.captured == []
     assert state.apply("draw").clauses == ("kk.stock-out",) and state.is_terminal()
@@ -402,12 +406,13 @@ def test_bad_move_notation_names_token(text, token):
 
 
 def test_position_round_trips_and_fills_hidden_cards_in_deck_order():
-    text = "ring=1:7Sh 2:7Ta+1 3:- 4:- 5:- 6:- 7:9Ta; last=2; turn=P3; P1=RSh 4Gh; P2=1Ba; P3=2Ba 3Ba; P4=VCh; stock=3"
+    text = ("ring=1:7Sh+1 2:7Ta+1 3:8Qi 4:9Qi 5:10Qi 6:VQi 7:9Ta; last=2; turn=P3; P1=RSh 4Gh; P2=1Ba; "
+            "P3=2Ba 3Ba; P4=VCh; stock=3")
     state = pos(text)
     assert state.position() == text
     assert repr(state) == f"{KendraKari()!r}.position({text!r})"
     assert state.stock == cards("1Sa 2Sa 3Sa")  # unnamed cards in deck order, top first
-    assert state.piles[1] == tuple(cards("4Sa 7Ta"))
+    assert state.piles[0] == tuple(cards("4Sa 7Sh")) and state.piles[1] == tuple(cards("5Sa 7Ta"))
     assert len(state.all_cards()) == 96 and len(set(state.all_cards())) == 96
     assert state.players == 4 and state.current_player == 2
     explicit = pos(text.replace("stock=3", "stock=RBa 1Sa"))

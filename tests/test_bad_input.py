@@ -1,0 +1,335 @@
+"""Issue 9's ten cases of bad input that passed silently or crashed: each is refused with the
+project's own error (a GanjifaError naming the token, the file and line, the clause) or, through
+the CLI and the book, with one line and no traceback.
+
+Every test here failed on the engine before the fix (commit 51d1e1b) and uses only entry points
+that existed then (get_game, Card, Deal, engine.transcript, engine.cli.main), so it can be run
+against the old code to see it fail. Case 4 (a reproducible PDF) is tested with the PDF.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import cli
+from engine import transcript as T
+from engine.cards import Card, parse_cards
+from engine.errors import GanjifaError, NotationError
+from engine.protocol import Deal
+from engine.registry import get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+DEALS = ROOT / "rules" / "deals"
+GG_GOLDEN = DEALS / "guru-ganjifa-3p.txt"
+KK_GOLDEN = DEALS / "kendra-kari-3p.txt"
+GG = get_game("guru-ganjifa")
+KK = get_game("kendra-kari", players=4)
+KK_HANDS = "P1=3Ta 5Ch; P2=2Sa 6Ch; P3=1Ba 7Su; P4=7Gh 1Su"
+
+
+def refused(call, *args) -> GanjifaError:
+    """The project's error ``call(*args)`` raises; a bare ValueError/IndexError fails the test."""
+    try:
+        call(*args)
+    except GanjifaError as err:
+        return err
+    except Exception as err:  # noqa: BLE001 - what must never happen
+        pytest.fail(f"{call.__qualname__}{args!r} raised {type(err).__name__}: {err}")
+    pytest.fail(f"{call.__qualname__}{args!r} was accepted")
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """``ganjifa argv``: (exit status, stdout, stderr); an exception escaping main fails the test."""
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as stop:
+        code = stop.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def one_line_error(err: str) -> str:
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def build(tmp_path: Path, pages: dict[str, str], jobs: int = 1) -> tuple[int, str]:
+    """A tiny Sphinx project (as in test_directive_errors.py), built with -E -W."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["myst_parser", "sphinx_design", "book"]\n'
+                                 'exclude_patterns = ["_build", "deals"]\n')
+    for name, text in pages.items():
+        (src / name).write_text(text)
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-q", "-j", str(jobs), "-b", "html",
+                          str(src), str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+    return run.returncode, run.stdout + run.stderr
+
+
+def position_page(game: str, text: str, options: str = "") -> str:
+    return ("# Example\n\nA position:\n\n```{position}\n" f":game: {game}\n"
+            + (f":options: {options}\n" if options else "") + f"{text}\n```\n")
+
+
+# --- 1. a card from another deck in a Guru Ganjifa position ----------------------------------------
+def test_1_card_of_another_deck_in_a_position_is_refused():
+    err = refused(GG.position, "P1=9Kr 7Sh; P2=1Ma 2Ma; P3=3Ma 4Ma; lead=P1; stage=start")
+    assert err.token == "7Sh" and "Dashavatara" in str(err)
+    # with full hands (the old reader put the card in the last seat)
+    start = GG.start(3).position()
+    card = start.split("P1=")[1].split()[0]
+    err = refused(GG.position, start.replace(f"P1={card} ", "P1=RSh ", 1))
+    assert err.token == "RSh"
+    for move in ("add 7Sh", "lead RSh", "deni 7Sh > 9Sh", "double 7Sh"):
+        assert refused(GG.parse_move, move).token in ("7Sh", "RSh")
+
+
+def test_1_card_of_another_deck_fails_the_book_build(tmp_path):
+    page = position_page("guru-ganjifa", "P1=9Kr 7Sh; P2=1Ma 2Ma; P3=3Ma 4Ma; lead=P1; stage=start")
+    code, out = build(tmp_path, {"index.md": page})
+    assert code != 0 and "Traceback" not in out
+    assert "index.md:5:" in out and "7Sh" in out and "Dashavatara" in out, out
+
+
+# --- 2. digits that str.isdigit() accepts and int() does not --------------------------------------
+@pytest.mark.parametrize("call, text, token", [
+    (Card.parse, "²Kr", "²Kr"),
+    (parse_cards, "RSh ²Kr", "²Kr"),
+    (Deal.parse, "P²=RSh", "P²"),
+    (GG.position, "P1=9Kr; P2=1Ma; P3=3Ma; lead=P²", "P²"),
+    (GG.position, "P1=9Kr; P2=1Ma; P3=3Ma; lead=P1; won=P1:²", "P1:²"),
+    (GG.position, "P1=9Kr; P2=1Ma; P3=3Ma; lead=P1; exposed=P²:9Kr", "P²"),
+    (KK.position, f"ring=1:7Ta+² 7:9Gh; last=1; turn=P1; {KK_HANDS}", "1:7Ta+²"),
+    (KK.position, f"ring=7:9Gh; last=7; turn=P1; {KK_HANDS}; stock=²", "²"),
+    (KK.position, f"ring=7:9Gh; last=7; turn=P²; {KK_HANDS}", "turn=P²"),
+])
+def test_2_unicode_digits_are_notation_errors(call, text, token):
+    err = refused(call, text)
+    assert err.token == token
+
+
+def transcript_text(path: Path = KK_GOLDEN, **header: str) -> str:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        key = line.partition(":")[0]
+        if key in header:
+            lines[i] = f"{key}: {header[key]}\n"
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("seed", ["²", "--28", "9" * 4400])
+def test_2_odd_seeds_in_a_deal_file_are_one_error_with_a_line(tmp_path, seed):
+    path = tmp_path / "x.txt"
+    path.write_text(transcript_text(seed=seed), encoding="utf-8")
+    err = refused(lambda: T.replay(T.read(path)))
+    assert isinstance(err, T.TranscriptError) and err.path == str(path) and err.line in (4, 7)
+    assert len(str(err)) < 400
+
+
+def test_2_unicode_digits_in_a_move_number(tmp_path):
+    text = transcript_text().replace("\n1 Asha:", "\n¹ Asha:")
+    err = refused(T.parse, text, "x.txt")
+    assert isinstance(err, T.TranscriptError) and "¹ Asha" in str(err)
+
+
+def test_2_a_deal_file_that_is_not_utf8(tmp_path, capsys):
+    path = tmp_path / "latin.txt"
+    path.write_bytes(transcript_text().replace("Chitra", "Chitrá").encode("latin-1"))
+    err = refused(T.read, path)
+    assert isinstance(err, T.TranscriptError) and err.path == str(path) and err.line == 5
+    assert T.regenerate([path]) == 1
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "latin.txt:5:" in out and "UTF-8" in out
+
+
+def test_2_unicode_digits_fail_the_book_build_with_a_line(tmp_path):
+    code, out = build(tmp_path, {"index.md": position_page("guru-ganjifa", "P1=²Kr; P2=1Ma; P3=3Ma")})
+    assert code != 0 and "Traceback" not in out
+    assert "index.md:5:" in out and "²Kr" in out, out
+
+
+# --- 3. misspelled yes/no options, a key given twice -----------------------------------------------
+def test_3_misspelled_switch_is_refused_by_the_cli(capsys):
+    code, out, err = run_cli(capsys, "play", "guru-ganjifa", "--seed", "3", "face-up-batches=ture")
+    assert code == 2 and not out
+    assert "ture" in one_line_error(err)
+
+
+def test_3_a_key_given_twice_is_refused_by_the_cli(capsys):
+    code, out, err = run_cli(capsys, "play", "guru-ganjifa", "players=4", "players=3")
+    assert code == 2 and not out and "twice" in one_line_error(err)
+
+
+def test_3_misspelled_switch_in_a_transcript():
+    text = transcript_text(GG_GOLDEN, options="players=3 face-up-batches=ture")
+    err = refused(lambda: T.replay(T.parse(text, "gg.txt")))
+    assert err.line == 3 and "ture" in str(err)
+
+
+def test_3_misspelled_switch_in_a_directive(tmp_path):
+    page = position_page("guru-ganjifa", "P1=9Kr; P2=1Ma; P3=3Ma; lead=P1; stage=start", "face-up-batches=ture")
+    code, out = build(tmp_path, {"index.md": page})
+    assert code != 0 and "index.md:5:" in out and "ture" in out, out
+
+
+# --- 5. negative seeds ----------------------------------------------------------------------------
+def test_5_negative_seeds_give_their_own_deals(capsys):
+    assert GG.deal(-7) != GG.deal(13) and KK.deal(-7) != KK.deal(13) and GG.deal(-7) != GG.deal(7)
+    games = []
+    for seed in ("-7", "13"):
+        code, out, _ = run_cli(capsys, "play", "kendra-kari", f"--seed={seed}")
+        assert code == 0
+        games.append(out.split("---")[1])
+    assert games[0] != games[1]
+
+
+# --- 6. the CLI never shows a traceback -------------------------------------------------------------
+@pytest.mark.parametrize("argv, named", [
+    (["--seed", ""], "seed"),
+    (["--seed", "-"], "'-'"),
+    (["--seed", "9" * 5000], "digits"),
+    (["--seed", "two words"], "two words"),
+    (["players=9"], "players=9"),
+    (["face-up-batches"], "face-up-batches"),
+    (["--names", "Asha,Bela"], "2 names"),
+    (["--bots", "genius"], "genius"),
+])
+def test_6_cli_bad_input_is_one_line(capsys, argv, named):
+    code, out, err = run_cli(capsys, "play", "guru-ganjifa", *argv)
+    assert code == 2 and not out
+    line = one_line_error(err)
+    assert line.startswith("ganjifa") and named in line
+
+
+def test_6_cli_seed_that_looks_like_an_option_is_a_word_seed(capsys):
+    code, out, err = run_cli(capsys, "play", "kendra-kari", "--seed=--7")
+    assert code == 0 and "seed: --7" in out and not err
+
+
+def test_6_cli_unknown_game_and_command(capsys):
+    code, _, err = run_cli(capsys, "play", "ganjifa-royale")
+    assert code == 2 and "unknown game 'ganjifa-royale'" in one_line_error(err)
+    code, _, err = run_cli(capsys, "shuffle")
+    assert code == 2 and "shuffle" in one_line_error(err)
+    code, _, err = run_cli(capsys, "play", "kendra-kari", "--seed")
+    assert code == 2 and "--seed" in one_line_error(err)
+
+
+def test_6_cli_write_to_a_path_that_cannot_be_written(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, out, err = run_cli(capsys, "play", "kendra-kari", "--write", str(blocker / "x.txt"))
+    assert code == 2 and not out and str(blocker) in one_line_error(err)
+
+
+# --- 7. transcripts written that cannot be read back ----------------------------------------------
+@pytest.mark.parametrize("name", ["A:sha", "#Asha", "chance", " Asha", "Asha,Bela"])
+def test_7_names_a_transcript_cannot_hold_are_refused_when_written(capsys, name):
+    refused(T.play, GG, 3, "heuristic", [name, "Bela", "Chitra"])
+    if name != " Asha":  # the CLI takes "--names 'Asha, Bela, Chitra'" with spaces after the commas
+        code, out, err = run_cli(capsys, "play", "guru-ganjifa", "--names", f"{name},Bela,Chitra")
+        assert code == 2 and not out and "name" in one_line_error(err)
+
+
+def test_7_names_a_transcript_cannot_hold_are_refused_when_read(tmp_path, capsys):
+    good = T.dumps(T.play(KK, 5, "heuristic", ["Asha", "Bela", "Chitra", "Dev"]))
+    bad = good.replace("Asha", "A:sha")  # as the old CLI wrote it; its moves cannot be read back
+    err = refused(T.parse, bad, "x.txt")
+    assert err.line == 5 and "A:sha" in str(err)
+    path = tmp_path / "x.txt"
+    path.write_text(bad, encoding="utf-8")
+    assert T.regenerate([path]) == 1
+    out = capsys.readouterr().out
+    assert "same" not in out and "x.txt:5:" in out
+
+
+def test_7_deals_replays_the_stored_moves(tmp_path, capsys):
+    """A file whose moves differ from the engine's replay is reported with its line, not "same"."""
+    t = T.read(KK_GOLDEN)
+    step = t.steps[3]
+    text = KK_GOLDEN.read_text(encoding="utf-8").splitlines(keepends=True)
+    text[step.line] = text[step.line].replace("[kk.", "[kk.x")  # the narration says another clause
+    path = tmp_path / "kk.txt"
+    path.write_text("".join(text), encoding="utf-8")
+    assert T.regenerate([path]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("differs:") and f"kk.txt:{step.line + 1}:" in out and "same" not in out
+
+
+# --- 8. parallel builds and duplicate clause ids ----------------------------------------------------
+def test_8_parallel_build_finds_a_duplicate_clause(tmp_path):
+    pages = {"index.md": "# Book\n\n```{toctree}\n" + "\n".join(f"c{i}" for i in range(6)) + "\n```\n"}
+    for i in range(6):
+        pages[f"c{i}.md"] = f"# Chapter {i}\n\nText.\n"
+    pages["c0.md"] += "\n```{clause} kk.match\nMatch it.\n```\n"
+    pages["c5.md"] += "\n```{clause} kk.match\nMatch it again.\n```\n"
+    code, out = build(tmp_path, pages, jobs=4)
+    assert code != 0 and "Traceback" not in out
+    assert "c5.md:5:" in out and "kk.match is already given in c0 line 5" in out, out
+
+
+# --- 9. positions that cannot arise in play ---------------------------------------------------------
+GG_POS = "P1=9Kr 8Kr; P2=1Ma 2Ma; P3=3Ma 4Ma; lead=P1; stage=start"
+
+
+@pytest.mark.parametrize("text, token, clause", [
+    (GG_POS + "; won=P1:3 P1:5", "P1:5", None),
+    (GG_POS + "; exposed=P1:9Kr P1:9Kr", "P1:9Kr", "gg.deni"),
+    (GG_POS + "; called=RKr", "called=RKr", "gg.double"),
+    (GG_POS + "; exposed=P2:9Kr", "P2:9Kr", "gg.deni"),
+])
+def test_9_guru_ganjifa_contradictions(text, token, clause):
+    err = refused(GG.position, text)
+    assert err.token == token and err.clause == clause
+
+
+def test_9_pass_takes_no_cards():
+    assert refused(GG.parse_move, "pass -").token == "pass -"
+
+
+@pytest.mark.parametrize("ring, token, clause", [
+    ("4:2Gh 7:9Ta; last=7", "4:2Gh", "kk.first"),
+    ("1:9Sh 3:4Gh 7:9Ta; last=3", "2:-", "kk.next"),
+    ("1:9Sh 4:4Gh 7:9Ta; last=1", "4:4Gh", "kk.next"),
+    ("1:9Sh 2:4Sh+1 7:9Ta; last=2", "1:9Sh", "kk.next"),
+    ("1:9Sh 7:9Ta+1; last=1", "7:9Ta+1", "kk.next"),
+    ("1:9Sh; last=1", "7:-", "kk.next"),
+])
+def test_9_kendra_kari_rings_that_cannot_occur(ring, token, clause):
+    err = refused(KK.position, f"ring={ring}; turn=P1; {KK_HANDS}; stock=10")
+    assert err.token == token and err.clause == clause
+
+
+def test_9_kendra_kari_rings_that_occur_are_read():
+    for ring in ("7:9Ta; last=7", "1:9Sh 2:4Sh 7:9Ta; last=2", "1:9Sh+1 2:4Sh 3:4Gh 4:4Ba 5:8Ba 6:8Ch 7:9Ta; last=1",
+                 "1:9Sh 2:4Sh 3:4Gh 4:4Ba 5:8Ba 6:8Ch 7:9Ta; last=6", "1:-; last=-"):
+        text = f"ring={ring}; turn=P1; {KK_HANDS}; stock=10"
+        assert KK.position(KK.position(text).position()).position() == KK.position(text).position()
+
+
+# --- 10. one kind of error for one kind of problem ---------------------------------------------------
+def test_10_result_before_the_end_is_the_same_error_in_every_game():
+    errors = [refused(get_game(name).start(1).result) for name in ("guru-ganjifa", "kendra-kari")]
+    assert type(errors[0]) is type(errors[1])
+    assert [e.clause for e in errors] == ["gg.winner", "kk.out"] or all(e.clause for e in errors)
+
+
+def test_10_a_byte_order_mark_is_read(tmp_path):
+    text = KK_GOLDEN.read_text(encoding="utf-8")
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert T.read(path) == T.read(KK_GOLDEN)
+    assert T.parse("\ufeff" + text) == T.parse(text)
+
+
+def test_10_the_stored_deal_is_not_the_deal_of_its_seed():
+    err = refused(lambda: T.replay(T.parse(transcript_text(seed="29"), "kk.txt")))
+    message = err.described()
+    assert err.line == 7 and err.clause == "kk.deal" and "[clause kk.deal]" in message
+    assert "\n" not in message and len(message) < 200 and "seed 29" in message
