@@ -16,7 +16,7 @@ def pictures_option(argument: str) -> str:
     if text in ("bridges", "key", "all", "none"):
         return text
     parts = [p.strip() for p in text.split(",")]
-    if parts and all(p.isdigit() for p in parts):
+    if parts and all(p.isascii() and p.isdigit() for p in parts):
         return ",".join(parts)
     raise ValueError(f"{text!r}: use key (or bridges), all, none, or move numbers like 12,30")
 
