@@ -9,7 +9,7 @@ Fonts come from the ``fontpkg`` packages, registered with ``@font-face`` at PDF 
 from __future__ import annotations
 
 import argparse
-import logging
+import os
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -348,15 +348,31 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
 
 # -- rendering -----------------------------------------------------------------------------
 
-def _document(root: ET.Element, base_url: str):
-    from weasyprint import HTML
-    import cssselect2
+# the PDF's fonts carry a timestamp (fontTools reads SOURCE_DATE_EPOCH); a fixed one makes two builds of
+# the same book byte-identical. 2026-01-01T00:00:00Z, the edition's year.
+EPOCH = "1767225600"
 
-    # WeasyPrint parses HTML itself; hand it the edited tree instead of reserialising it
-    doc = HTML(string="<html></html>", base_url=base_url)
-    doc.wrapper_element = cssselect2.ElementWrapper.from_html_root(root)
-    doc.etree_element = doc.wrapper_element.etree_element
-    return doc
+
+def serialise(root: ET.Element) -> str:
+    """The edited tree as HTML text for WeasyPrint's public ``HTML(string=...)``.
+
+    Inline SVG keeps its namespace as the default one, so the HTML parser reads it as SVG again.
+    """
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
+    return "<!DOCTYPE html>\n" + ET.tostring(root, encoding="unicode", method="html")
+
+
+def missing_anchors(root: ET.Element) -> tuple[str, ...]:
+    """Internal links (``href="#x"``) whose target id is not in the document, in order, each once."""
+    ids = {el.get("id") for el in root.iter() if el.get("id")}
+    ids |= {el.get("name") for el in root.iter() if el.tag == "a" and el.get("name")}
+    out = []
+    for el in root.iter():
+        href = el.get("href") or ""
+        if href.startswith("#") and len(href) > 1 and href[1:] not in ids:
+            out.append(href)
+    return tuple(dict.fromkeys(out))
 
 
 @dataclass(frozen=True)
@@ -370,24 +386,19 @@ class Booklet:
     broken_links: tuple[str, ...] = ()
 
 
-class _MissingAnchors(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.WARNING)
-        self.found: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        message = record.getMessage()
-        if message.startswith("No anchor"):
-            self.found.append(message.split()[2])
-
-
 def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
              author: str = AUTHOR, subtitle: str = SUBTITLE, edition: str | None = None) -> Booklet:
-    """Write the booklet for the singlehtml build in ``html_dir`` to ``out``."""
+    """Write the booklet for the singlehtml build in ``html_dir`` to ``out``.
+
+    Only WeasyPrint's public API: the edited page goes in as ``HTML(string=..., base_url=...)``;
+    internal links are checked in the document before rendering; fonts are embedded with a
+    fixed timestamp, so the same book gives the same bytes.
+    """
     import tinyhtml5
-    from weasyprint import LOGGER
+    from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
+    os.environ.setdefault("SOURCE_DATE_EPOCH", EPOCH)
     html_dir = Path(html_dir)
     index = html_dir / "index.html"
     if not index.is_file():
@@ -403,22 +414,17 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     # an author stylesheet after the theme's, so it wins over it (WeasyPrint's
     # `stylesheets=` would be user sheets, which lose to the theme)
     head.append(_el("style", font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")))
+    broken = missing_anchors(root)
 
-    doc = _document(root, base_url=html_dir.resolve().as_uri() + "/")
+    doc = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/")
     fonts = FontConfiguration()  # @font-face rules only count with one
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    missing = _MissingAnchors()
-    LOGGER.addHandler(missing)
-    try:
-        rendered = doc.render(font_config=fonts)
-        rendered.metadata.title = title
-        rendered.metadata.authors = [author]
-        rendered.write_pdf(out)
-    finally:
-        LOGGER.removeHandler(missing)
-    return Booklet(out, len(rendered.pages), time.perf_counter() - start,
-                   tuple(dict.fromkeys(missing.found)))
+    rendered = doc.render(font_config=fonts)
+    rendered.metadata.title = title
+    rendered.metadata.authors = [author]
+    rendered.write_pdf(out)
+    return Booklet(out, len(rendered.pages), time.perf_counter() - start, broken)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,7 @@ pypdf. A failure names the page or font that breaks the print rules of DESIGN.md
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 import subprocess
 import sys
 import textwrap
@@ -298,10 +299,28 @@ def test_no_web_chrome(built):
         assert word not in built.text, f"web chrome {word!r} is in the PDF"
 
 
-def test_layout_is_fast(built):
-    # budget: about 20 s for a 50-page book; a floated wrapper (alabaster) makes it minutes
-    pages = len(built.reader.pages)
-    assert built.seconds < 3 + 0.35 * pages, f"WeasyPrint took {built.seconds:.1f} s for {pages} pages"
+def test_print_css_unfloats_the_layout_wrapper():
+    """WeasyPrint lays out a floated wrapper (alabaster's div.documentwrapper) very slowly: print.css unfloats it.
+    (Speed itself is measured by `make book`, which prints the seconds, not by a timed test.)"""
+    css = (ROOT / "book" / "static" / "print.css").read_text(encoding="utf-8")
+    rule = re.search(r"div\.documentwrapper[^{]*\{([^}]*)\}", css)
+    assert rule and re.search(r"float:\s*none", rule.group(1))
+
+
+def test_two_builds_give_byte_identical_pdfs(tmp_path_factory):
+    """Reproducible: the same singlehtml build made into a PDF twice gives the same bytes (fixed font timestamps)."""
+    src = tmp_path_factory.mktemp("twice")
+    _write_fixture(src)
+    _sphinx_singlehtml(src, src / "_build")
+    one = bookpdf.make_pdf(src / "_build", src / "one.pdf").path.read_bytes()
+    two = bookpdf.make_pdf(src / "_build", src / "two.pdf").path.read_bytes()
+    assert one == two
+
+
+def test_links_are_checked_before_rendering():
+    root = ET.fromstring('<html><body><a href="#here">x</a><p id="here"/><a href="#gone">y</a>'
+                         '<a href="#gone">z</a><a href="https://example.org/#x">w</a></body></html>')
+    assert bookpdf.missing_anchors(root) == ("#gone",)
 
 
 def test_internal_links_have_targets(built):
