@@ -22,6 +22,7 @@ def setup(app):
     from .directives.deck_table import DeckTableDirective
     from .directives.game_facts import GameFactsDirective
     from .directives.position import PositionDirective
+    from .directives.question import QuestionDirective
     from .directives.simulation import SimulationDirective
     from .nodes import setup_nodes
     from .webfonts import copy_fonts
@@ -30,6 +31,7 @@ def setup(app):
     app.add_directive("clause", ClauseDirective)
     app.add_directive("deal", DealDirective)
     app.add_directive("position", PositionDirective)
+    app.add_directive("question", QuestionDirective)
     app.add_directive("game-facts", GameFactsDirective)
     app.add_directive("deck-table", DeckTableDirective)
     app.add_directive("simulation", SimulationDirective)

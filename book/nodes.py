@@ -28,8 +28,7 @@ class clause_block(nodes.General, nodes.Element):
     def fallback(self) -> nodes.Node:
         box = nodes.container(classes=["ganjifa-clause"])
         head = nodes.paragraph()
-        head += nodes.strong(text=f"{self['number']}. {self['title']}")
-        head += nodes.Text(f" ({self['clause_id']})")
+        head += nodes.strong(text=f"§{self['number']} {self['title']}")
         box += head
         box += self.children
         return box
@@ -66,9 +65,9 @@ def visit_clause_html(self, node: clause_block) -> None:
     cid = html.escape(node["clause_id"], quote=True)
     self.body.append(
         f'<div class="ganjifa-clause" id="{cid}">'
-        f'<p class="ganjifa-clause-title"><span class="ganjifa-clause-number">{node["number"]}.</span> '
-        f'{html.escape(node["title"])} <a class="headerlink ganjifa-clause-id" href="#{cid}" '
-        f'title="Link to this clause">{cid}</a></p>\n')
+        f'<p class="ganjifa-clause-title"><span class="ganjifa-clause-number">§{node["number"]}</span> '
+        f'{html.escape(node["title"])} <a class="headerlink" href="#{cid}" '
+        f'title="Link to this rule">¶</a></p>\n')
 
 
 def depart_clause_html(self, node: clause_block) -> None:

@@ -41,7 +41,7 @@ def test_clause_anchors_are_numbered_in_page_order(html, chapter):
     text = page(html, chapter)
     for number, cid in enumerate(ids, 1):
         m = re.search(rf'<div class="ganjifa-clause" id="{re.escape(cid)}"><p class="ganjifa-clause-title">'
-                      rf'<span class="ganjifa-clause-number">(\d+)\.</span>', text)
+                      rf'<span class="ganjifa-clause-number">§(\d+)</span>', text)
         assert m, f"{chapter.name}: no anchor for clause {cid}"
         assert int(m.group(1)) == number
 

@@ -41,7 +41,7 @@ def test_good_page_builds(tmp_path):
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     assert 'id="kk.match"' in html and "Mughal" in html
-    assert '<span class="ganjifa-clause-number">2.</span>' in html  # numbered in page order
+    assert '<span class="ganjifa-clause-number">§2</span>' in html  # numbered in page order
     assert html.count('<li class="ganjifa-move">') == 8 and '<span class="ganjifa-move-number">5.</span>' in html
     assert "Before move 5" in html and "After move 6" in html and "After move 7" in html
     assert "After move 8" not in html and "Result:" not in html

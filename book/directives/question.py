@@ -1,0 +1,96 @@
+"""``{question}``: a position, a question a player would ask, and the engine's answer, checked.
+
+The chapter states the expected answer (``:answer:``, the short verdict) and the clause it
+rests on (``:clause:``); the build asks the engine (:func:`engine.questions.ask`) and fails
+with the file, line and clause when they differ, so a wrong example is never published.
+
+    :::{question} May Dev draw instead of playing?
+    :game: kendra-kari
+    :options: players=4
+    :names: Asha, Bilal, Chitra, Dev
+    :position: ring=1:9Sh 2:4Sh 3:4Gh 4:- 5:- 6:- 7:9Ta; last=3; turn=P4; P1=...; stock=60
+    :ask: may Dev draw
+    :answer: no
+    :clause: kk.must-play
+    Optional prose, shown after the answer.
+    :::
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from engine.errors import GanjifaError
+from engine.protocol import default_names
+from engine.questions import ask
+
+from . import GanjifaDirective
+
+
+class QuestionDirective(GanjifaDirective):
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {
+        "game": directives.unchanged_required,
+        "options": directives.unchanged,
+        "names": directives.unchanged,
+        "position": directives.unchanged_required,
+        "ask": directives.unchanged_required,
+        "answer": directives.unchanged_required,
+        "clause": directives.unchanged,
+        "picture": lambda a: directives.choice(a, ("yes", "no")),
+        "caption": directives.unchanged,
+    }
+
+    def run(self):
+        self.note_engine()
+        for key in ("game", "position", "ask", "answer"):
+            if key not in self.options:
+                raise self.fail(f"give :{key}:")
+        game = self.game(self.options["game"], self.options.get("options", ""))
+        try:
+            state = game.position(" ".join(self.options["position"].split()))
+        except GanjifaError as err:
+            raise self.engine_fail(err, ":position:") from None
+        names = self.names(state)
+        try:
+            answer = ask(state, self.options["ask"], names)
+        except GanjifaError as err:
+            raise self.engine_fail(err, ":ask:") from None
+        expected = self.options["answer"].strip()
+        clause = self.options.get("clause", "").strip()
+        if not answer.agrees(expected) or (clause and clause not in answer.clauses):
+            cited = ", ".join(answer.clauses) or "no clause"
+            raise self.fail(f"the engine answers {answer.verdict!r} ({cited}), but the chapter says {expected!r}"
+                            + (f" (clause {clause})" if clause else "") + f": {answer.text}")
+        box = nodes.container(classes=["ganjifa-question"])
+        if self.options.get("picture", "yes") == "yes":
+            from engine.draw import state_svg
+
+            box += self.figure(state_svg(state, names=names), caption=self.options.get("caption"),
+                               classes=["ganjifa-state"])
+        q = nodes.paragraph(classes=["ganjifa-question-text"])
+        q += nodes.strong(text=self.arguments[0])
+        box += q
+        box += self.narration(answer.text, classes=["ganjifa-answer"])
+        if answer.moves:
+            items = nodes.bullet_list(classes=["ganjifa-legal"])
+            for _, text in answer.moves:
+                item = nodes.list_item()
+                item += self.narration(text)
+                items += item
+            box += items
+        if self.content:
+            self.state.nested_parse(self.content, self.content_offset, box)
+        return [box]
+
+    def names(self, state) -> tuple[str, ...]:
+        players = state.players
+        if "names" not in self.options:
+            return default_names(players)
+        names = tuple(n.strip() for n in self.options["names"].split(","))
+        if len(names) != players:
+            raise self.fail(f":names: gives {len(names)} names for {players} players")
+        return names

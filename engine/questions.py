@@ -1,0 +1,173 @@
+"""Questions a player asks about a position, answered by the engine in players' words.
+
+Game-agnostic: only the game contract is used (``legal_moves``, ``check``, ``apply`` and its
+record's narration, ``result``, ``current_player``, ``parse_move``). A chapter states a
+question, the expected short answer (the *verdict*) and the clause it rests on; the book
+computes the answer with :func:`ask` and fails the build when they differ.
+
+The questions (``NAME`` is a player's name, ``MOVE`` a move in the game's notation):
+
+* ``whose turn`` -> the name of the player to move;
+* ``may NAME MOVE`` -> ``yes`` (the answer says what the move does) or ``no`` (and why);
+* ``must NAME MOVE`` -> ``yes`` when it is NAME's only legal move, else ``no``;
+* ``what may NAME play`` -> the legal moves, in notation, separated by commas;
+* ``what happens if NAME MOVE`` -> ``legal`` (with what happens) or ``illegal`` (and why);
+* ``who wins after MOVE; MOVE; ...`` -> the winners' names (``and`` between them).
+
+>>> from engine import get_game
+>>> kk = get_game("kendra-kari", players=4)
+>>> p = kk.position("ring=1:9Sh 2:4Sh 3:4Gh 4:- 5:- 6:- 7:9Ta; last=3; turn=P4; P1=3Ta 5Ba RGh 2Ch VSu; "
+...                 "P2=2Sa 6Ch 10Qi 5Sh; P3=1Ba 7Su 3Qi 9Ch; P4=7Gh 4Ba 1Su 8Ch 3Sa; stock=60")
+>>> a = ask(p, "may Dev draw", ["Asha", "Bilal", "Chitra", "Dev"])
+>>> a.verdict, a.clauses
+('no', ('kk.must-play',))
+>>> print(a.text)
+No: Dev can play (7Gh), so may not draw [kk.must-play].
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from .errors import GanjifaError, IllegalMoveError, NotationError
+from .protocol import CHANCE, State
+
+QUESTIONS = ("whose turn", "may NAME MOVE", "must NAME MOVE", "what may NAME play", "what happens if NAME MOVE",
+             "who wins after MOVE; MOVE; ...")
+_SEAT = re.compile(r"\bPlayer (\d+)\b")
+_CITED = re.compile(r"\s*\[(?:clause )?([a-z][a-z0-9]*\.[a-z0-9][a-z0-9.-]*)\]")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The engine's answer: the short ``verdict`` a chapter states, the ``text`` a player reads
+    (ending in its clause citations ``[xx.id]``), and the ``clauses`` it rests on."""
+
+    question: str
+    verdict: str
+    text: str
+    clauses: tuple[str, ...]
+    moves: tuple[tuple[str, str], ...] = ()  # for "what may NAME play": (notation, narration) per move
+
+    def agrees(self, expected: str) -> bool:
+        """Whether the chapter's expected verdict is this one (case, spacing and list order aside)."""
+        return _norm(expected) == _norm(self.verdict)
+
+
+def _norm(text: str) -> tuple[str, ...]:
+    parts = [" ".join(p.split()).lower() for p in re.split(r",|\band\b", text)]
+    return tuple(sorted(p for p in parts if p))
+
+
+def _words(text: str, names: Sequence[str]) -> str:
+    """Engine text in players' words: "Player 2" becomes the name in seat 2."""
+    return _SEAT.sub(lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0), text)
+
+
+def _cite(clauses: Sequence[str]) -> str:
+    return " ".join(f"[{c}]" for c in dict.fromkeys(clauses))
+
+
+def _seat_of(name: str, names: Sequence[str]) -> int:
+    for i, n in enumerate(names):
+        if n.lower() == name.lower():
+            return i
+    raise NotationError(name, f"not a player here; the players are {', '.join(names)}")
+
+
+def _split_name(rest: str, names: Sequence[str]) -> tuple[int, str]:
+    """``NAME MOVE`` -> (seat, move text); the longest name that starts ``rest`` wins."""
+    for i, n in sorted(enumerate(names), key=lambda p: -len(p[1])):
+        if rest.lower().startswith(n.lower()) and (len(rest) == len(n) or rest[len(n)] == " "):
+            return i, rest[len(n):].strip()
+    raise NotationError(rest.split()[0] if rest.split() else rest,
+                        f"not a player here; the players are {', '.join(names)}")
+
+
+def _refusal(err: IllegalMoveError, names) -> tuple[str, tuple[str, ...]]:
+    reason = _words(err.reason, names)
+    return reason[:1].upper() + reason[1:], (err.clause,)
+
+
+def _narrated(record, names) -> tuple[str, tuple[str, ...]]:
+    return _words(record.narrate(names), names), tuple(record.clauses)
+
+
+def ask(state: State, question: str, names: Sequence[str]) -> Answer:
+    """Answer ``question`` (one of :data:`QUESTIONS`) about ``state``, which is left unchanged."""
+    q = " ".join(question.strip().rstrip("?").split())
+    low = q.lower()
+    game = state.game
+    if low == "whose turn":
+        seat = state.current_player
+        if seat is None:
+            return Answer(q, "nobody", f"Nobody: the game is over. {state.result().narrate(names)}",
+                          (state.result().clause,))
+        if seat == CHANCE:
+            return Answer(q, "chance", "Chance acts next (a shuffle or a blind draw).", ())
+        return Answer(q, names[seat], f"{names[seat]} is to play.", ())
+    for word in ("may", "must"):
+        if low.startswith(word + " "):
+            seat, move_text = _split_name(q[len(word) + 1:], names)
+            move = game.parse_move(move_text)
+            if state.current_player != seat:
+                turn = "nobody's (the game is over)" if state.current_player is None else \
+                    f"{names[state.current_player]}'s" if state.current_player >= 0 else "chance's"
+                return Answer(q, "no", f"No: it is {turn} turn.", ())
+            try:
+                state.check(move)
+            except IllegalMoveError as err:
+                reason, clauses = _refusal(err, names)
+                return Answer(q, "no", f"No: {reason} {_cite(clauses)}.", clauses)
+            text, clauses = _narrated(state.copy().apply(move), names)
+            if word == "must":
+                only = state.is_forced(move)
+                lead = "Yes, it is the only legal move: " if only else "No, it is one of several legal moves: "
+                return Answer(q, "yes" if only else "no", lead + text, clauses)
+            return Answer(q, "yes", f"Yes. {text}", clauses)
+    if low.startswith("what may ") and low.endswith(" play"):
+        seat = _seat_of(q[len("what may "):-len(" play")].strip(), names)
+        if state.current_player != seat:
+            return Answer(q, "nothing", f"Nothing: it is not {names[seat]}'s turn.", ())
+        listed, clauses = [], []
+        for move in state.legal_moves():
+            text, cited = _narrated(state.copy().apply(move), names)
+            listed.append((str(move), text))
+            clauses += cited
+        verdict = ", ".join(m for m, _ in listed)
+        summary = f"{names[seat]} has {len(listed)} legal move{'s' if len(listed) != 1 else ''}."
+        return Answer(q, verdict, summary, tuple(dict.fromkeys(clauses)), tuple(listed))
+    if low.startswith("what happens if "):
+        seat, move_text = _split_name(q[len("what happens if "):], names)
+        move = game.parse_move(move_text)
+        if state.current_player != seat:
+            return Answer(q, "illegal", f"It is not {names[seat]}'s turn.", ())
+        try:
+            state.check(move)
+        except IllegalMoveError as err:
+            reason, clauses = _refusal(err, names)
+            return Answer(q, "illegal", f"That move is not allowed: {reason} {_cite(clauses)}.", clauses)
+        text, clauses = _narrated(state.copy().apply(move), names)
+        return Answer(q, "legal", text, clauses)
+    if low.startswith("who wins after "):
+        trial = state.copy()
+        played = []
+        for move_text in filter(None, (m.strip() for m in q[len("who wins after "):].split(";"))):
+            try:
+                record = trial.apply(game.parse_move(move_text))
+            except IllegalMoveError as err:
+                raise GanjifaError(f"{move_text!r} cannot be played there: {_words(err.reason, names)}",
+                                   err.clause) from None
+            played.append(record)
+        if not trial.is_terminal():
+            last = played[-1] if played else None
+            return Answer(q, "nobody yet", "Nobody yet: the game goes on."
+                          + (f" {_words(last.narrate(names), names)}" if last else ""),
+                          tuple(last.clauses) if last else ())
+        result = trial.result()
+        winners = " and ".join(names[w] for w in result.winners)
+        clauses = tuple(dict.fromkeys([c for r in played[-1:] for c in r.clauses] + [result.clause]))
+        return Answer(q, winners, f"{result.narrate(names)} {_cite((result.clause,))}.", clauses)
+    raise NotationError(q, "ask one of: " + "; ".join(QUESTIONS))
