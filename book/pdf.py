@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from html import escape as html_escape
 import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -281,6 +282,26 @@ def edition_line() -> str:
     return f"For the {decks} decks \u00b7 Edition {version}"
 
 
+SOURCES = ("the rules are retold from a designer's draft for the Guru Ganjifa deck (Guru Ganjifa); Adrian "
+           "Morgan's published rules (Kendra Kari, 2011, revised 2015); deck facts after von Leyden and Dummett")
+
+
+def imprint(title: str, author: str, edition: str) -> list[str]:
+    """The imprint page's lines: title and edition, date (from the version, never the clock), licence, credits."""
+    try:
+        version = metadata.version("ganjifa-rules")
+        licence = metadata.metadata("ganjifa-rules").get("License") or "MIT"
+    except metadata.PackageNotFoundError:
+        version, licence = "0", "MIT"
+    decks = edition.split(" \u00b7 ")[0]
+    return [f"{title}, edition {version}. {decks}.",
+            f"\u00a9 2026 {author}. Text, pictures and rules engine under the {licence} licence: "
+            "copy, print and adapt freely, keeping this notice.",
+            f"Sources: {SOURCES}. The wording, the numbering of the rules and the rulings are this book's own.",
+            "Every example in this booklet was computed by the rules engine and checked against the text "
+            "when the booklet was made."]
+
+
 def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str,
                   subtitle: str, edition: str, author: str) -> list[ET.Element]:
     cover = _el("section", cls="pdf-cover")
@@ -299,8 +320,8 @@ def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str
     colophon = _el("section", cls="pdf-colophon")
     for el in intro:
         colophon.append(el)
-    credit = edition.replace(" \u00b7 ", "; ")
-    colophon.append(_el("p", f"{title}. {author}. {credit}.", cls="pdf-colophon-credit"))
+    for line in imprint(title, author, edition):
+        colophon.append(_el("p", line, cls="pdf-imprint"))
 
     contents = _el("nav", cls="pdf-contents")
     contents.append(_el("h2", "Contents", cls="pdf-contents-title"))
@@ -421,10 +442,31 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     rendered = doc.render(font_config=fonts)
-    rendered.metadata.title = title
-    rendered.metadata.authors = [author]
-    rendered.write_pdf(out)
-    return Booklet(out, len(rendered.pages), time.perf_counter() - start, broken)
+    ending = HTML(string=end_matter(len(rendered.pages), title, font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")),
+                  base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
+    booklet = rendered.copy(rendered.pages + ending.pages)  # WeasyPrint's documented way to join documents
+    booklet.metadata.title = title
+    booklet.metadata.authors = [author]
+    booklet.write_pdf(out)
+    return Booklet(out, len(booklet.pages), time.perf_counter() - start, broken)
+
+
+def end_matter(pages: int, title: str, css: str) -> str:
+    """The pages after the last chapter: note pages so that the total is a multiple of four (a booklet is
+    printed on folded sheets of four pages), then the back cover, which falls on a left-hand page."""
+    pad = (-(pages + 1)) % 4
+    notes = "".join('<section class="pdf-notes"><p class="pdf-notes-title">Notes</p>' + '<p class="pdf-rule"></p>' * 16 + "</section>"
+                    for _ in range(pad))
+    from engine.registry import available_games, game_class
+
+    games = ", ".join(game_class(g).title for g in available_games())
+    back = ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
+            "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
+            f"players. In this booklet: {html_escape(games)}.</p>"
+            "<p>Every rule is numbered, every example shows the table and answers a player's question, and "
+            "every example was checked against a rules engine when the booklet was made.</p></section>")
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{css}</style></head>"
+            f"<body class='pdf-end'><div class='body'>{notes}{back}</div></body></html>")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -222,10 +223,15 @@ def built(request) -> Built:
 
 
 def test_every_page_is_a5(built):
+    """Every page is trimmed to A5; the covers alone carry 3 mm of bleed beyond the trim."""
+    bleed = 3 / 25.4 * 72
+    last = len(built.reader.pages)
     for n, page in enumerate(built.reader.pages, 1):
-        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        w, h = float(page.trimbox.width), float(page.trimbox.height)
         assert abs(w - A5_PT[0]) < HALF_MM_PT and abs(h - A5_PT[1]) < HALF_MM_PT, (
-            f"page {n} is {w / 72 * 25.4:.1f} x {h / 72 * 25.4:.1f} mm, not A5 (148 x 210)")
+            f"page {n} is trimmed to {w / 72 * 25.4:.1f} x {h / 72 * 25.4:.1f} mm, not A5 (148 x 210)")
+        extra = 2 * bleed if n in (1, last) else 0
+        assert abs(float(page.mediabox.width) - A5_PT[0] - extra) < HALF_MM_PT, f"page {n}: wrong bleed"
 
 
 def test_every_font_is_embedded(built):
@@ -285,6 +291,8 @@ def test_page_numbers_and_running_heads(built):
             chapter = starts[n]
         if not lines:
             continue  # a blank page before a chapter: no head, no number
+        if n == len(built.pages) or lines[0] == "Notes":
+            continue  # the end matter: note pages and the back cover carry no heads or numbers
         assert lines[-1] == str(n), f"page {n} does not end with its page number: {lines[-1]!r}"
         if n in starts:
             continue  # no running head on a chapter's first page (checked by _chapter_start)
@@ -477,3 +485,40 @@ def test_cover_picture_falls_back_to_plain_circles():
 def test_edition_line_names_every_deck():
     line = bookpdf.edition_line()
     assert "Mughal (96 cards)" in line and "Dashavatara (120 cards)" in line and "Naqsh (48 cards)" in line
+
+
+# -- the pages as a publisher sees them (book/pagecheck.py) --------------------------------------
+
+def test_no_engine_words_in_the_print_text(real_pdf):
+    """A players' booklet: no Python prompt, traceback, clause id, seed or file path on any page."""
+    from book.pagecheck import engine_words
+
+    found = engine_words(real_pdf.pages)
+    assert not found, "engine words in print: " + "; ".join(f"p. {n} {k} {t!r}" for n, k, t in found[:10])
+
+
+def test_page_count_is_a_multiple_of_four(real_pdf):
+    pages = len(real_pdf.reader.pages)
+    assert pages % 4 == 0
+    # the padding is intentional note pages just before the back cover, never more than three
+    notes = [n for n, text in enumerate(real_pdf.pages, 1) if text.strip().startswith("Notes")]
+    assert len(notes) <= 3 and all(n > pages - 5 for n in notes)
+    assert "In this booklet:" in real_pdf.pages[-1]  # the back cover
+
+
+def test_cover_has_bleed_and_the_imprint_follows(real_pdf):
+    cover, inner = real_pdf.reader.pages[0], real_pdf.reader.pages[5]
+    bleed = 3 / 25.4 * 72  # 3 mm in points
+    assert float(cover.mediabox.width) == pytest.approx(float(inner.mediabox.width) + 2 * bleed, abs=0.5)
+    imprint = " ".join(real_pdf.pages[1].replace("\u2010\n", "").split())
+    assert "MIT licence" in imprint and "edition 0.1.0" in imprint and "Sources:" in imprint
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+def test_few_pages_are_mostly_blank(real_pdf):
+    """At most 15% of pages more than 40% blank (leaving out pages before a chapter opening and the
+    intentional ones); 28 of 108 pages were, before the print layout was reworked."""
+    from book.pagecheck import blank_pages
+
+    blank = blank_pages(real_pdf.path, real_pdf.pages)
+    assert len(blank) <= 0.15 * len(real_pdf.pages), blank

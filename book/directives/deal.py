@@ -10,6 +10,8 @@ from engine.transcript import TranscriptError, initial_state, key_pictures, pars
 
 from . import GanjifaDirective
 
+FOLD_AT = 3  # this many forced moves in a row (with no picture among them) are shown as one line
+
 
 def pictures_option(argument: str) -> str:
     text = (argument or "").strip()
@@ -31,6 +33,7 @@ class DealDirective(GanjifaDirective):
         "to": directives.positive_int,
         "hands": lambda a: directives.choice(a, ("yes", "no")),
         "start-picture": lambda a: directives.choice(a, ("yes", "no")),
+        "fold": lambda a: directives.choice(a, ("forced", "none")),
     }
 
     def run(self):
@@ -61,22 +64,40 @@ class DealDirective(GanjifaDirective):
         box = nodes.container(classes=["ganjifa-deal"])
         if first == 1:  # a later part of the same deal continues without repeating the header
             box += self.header(t, game, names, rel)
-            if self.options.get("hands", "yes") == "yes":
+            if self.options.get("hands", "no") == "yes":  # the start picture shows every hand already
                 box += self.hands(t, names)
             box += self.state_figure(start, "At the start", names)
         elif first in before or self.options.get("start-picture", "yes") == "yes":
             box += self.state_figure(steps[first - 2].state, f"Before move {first}", names)
         # numbered by hand, not by the list: a part starting at move 29 reads "29." in every output
         moves = nodes.bullet_list(classes=["ganjifa-moves"])
+        fold = self.options.get("fold", "forced") == "forced"
+        run: list = []  # forced moves in a row with no picture, shown as one compact line
+
+        def flush():
+            if len(run) >= FOLD_AT:
+                moves.append(self.folded(run))
+            else:
+                for r in run:
+                    item = nodes.list_item(ids=[], classes=["ganjifa-move"])
+                    item += self.move_line(r)
+                    moves.append(item)
+            run.clear()
+
         for r in steps[first - 1:last]:
             n = r.step.number
-            item = nodes.list_item(ids=[], classes=["ganjifa-move"])
-            item += self.move_line(r)
             captions = ([f"After move {n}"] if n in after else []) + \
                        ([f"Before move {n + 1}"] if n + 1 in before and n < last else [])
+            if fold and r.forced and not captions:
+                run.append(r)
+                continue
+            flush()
+            item = nodes.list_item(ids=[], classes=["ganjifa-move"])
+            item += self.move_line(r)
             if captions:
                 item += self.state_figure(r.state, ", ".join(captions), names)
             moves += item
+        flush()
         box += moves
         if last == len(steps):
             text = f"Result: {t.result}" if t.result else "The example stops here; the game goes on."
@@ -109,15 +130,10 @@ class DealDirective(GanjifaDirective):
             dl.append(f)
 
         field("Game", f"{game.title}, {game.players} players")
-        field("Players", ", ".join(f"{n} (Player {i + 1})" if n != f"Player {i + 1}" else n
-                                   for i, n in enumerate(names)))
+        field("Players", ", ".join(names) + " (in the order of play)")
         extra = game.describe_options()
         if extra:
-            field("Options", extra)
-        field("Deal", f"seed {t.seed}" if t.seed is not None else "dealt by hand")
-        if t.bots:
-            field("Played by", f"{', '.join(t.bots)} bots")
-        field("Transcript", rel)
+            field("Variants", ", ".join(part.replace("=", ": ").replace("-", " ") for part in extra.split()))
         return dl
 
     def hands(self, t, names) -> list[nodes.Node]:
@@ -132,6 +148,17 @@ class DealDirective(GanjifaDirective):
         from engine.draw import state_svg
 
         return self.figure(state_svg(state, names=names), caption=caption, classes=["ganjifa-state"])
+
+    def folded(self, run) -> nodes.list_item:
+        """Forced moves in a row as one compact line: "12-19. Forced: ...", each move's sentence in turn."""
+        first, last = run[0].step.number, run[-1].step.number
+        item = nodes.list_item(ids=[], classes=["ganjifa-move", "ganjifa-folded"])
+        para = self.narration(" ".join(" ".join(r.step.narration) for r in run))
+        para.insert(0, nodes.Text(" Forced moves, each the only one allowed: "))
+        number = f"{first}\u2013{last}."
+        para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))
+        item += para
+        return item
 
     def move_line(self, r) -> nodes.paragraph:
         para = self.narration(" ".join(r.step.narration))

@@ -46,10 +46,12 @@ class PositionDirective(GanjifaDirective):
             box += self.narration(f"The game is over. {state.result().narrate(names)}")
         else:
             box += nodes.paragraph("", f"{names[state.current_player]} to play.", classes=["ganjifa-turn"])
+            chosen = self.options.get("move", "").strip()
             if self.options.get("legal", "yes") == "yes":
-                box += self.legal_moves(state, names, lambda: game.position(flat))
+                box += self.legal_moves(state, names, lambda: game.position(flat), chosen)
         if "move" in self.options:
-            box += self.shown_move(game, state, names, self.options["move"].strip())
+            box += self.shown_move(game, state, names, self.options["move"].strip(),
+                                   said=self.options.get("legal", "yes") == "yes")
         return [box]
 
     def names(self, game) -> tuple[str, ...]:
@@ -65,30 +67,32 @@ class PositionDirective(GanjifaDirective):
 
         return self.figure(state_svg(state, names=names), caption=caption, classes=["ganjifa-state"])
 
-    def legal_moves(self, state, names, fresh) -> list[nodes.Node]:
+    def legal_moves(self, state, names, fresh, chosen: str = "") -> list[nodes.Node]:
         moves = state.legal_moves()
-        intro = nodes.paragraph("", f"Legal moves ({len(moves)}):", classes=["ganjifa-legal-intro"])
+        who = names[state.current_player]
+        intro = nodes.paragraph("", f"What {who} may do ({len(moves)} choice{'s' if len(moves) != 1 else ''}):",
+                                classes=["ganjifa-legal-intro"])
         items = nodes.bullet_list(classes=["ganjifa-legal"])
         for move in moves:
             trial = fresh()  # the position afresh, so trying a move leaves the shown one alone
             record = trial.apply(move)
             para = self.narration(record.narrate(names))
-            para.insert(0, nodes.Text(" "))
-            para.insert(0, nodes.literal(str(move), str(move), classes=["ganjifa-move-text"]))
             item = nodes.list_item()
+            if chosen and str(move) == str(state.game.parse_move(chosen)):
+                item["classes"].append("ganjifa-chosen")
+                para.insert(0, nodes.strong(text="Played: "))
             item += para
             items += item
         return [intro, items]
 
-    def shown_move(self, game, state, names, text) -> list[nodes.Node]:
+    def shown_move(self, game, state, names, text, said: bool) -> list[nodes.Node]:
+        """The position after ``text``; its sentence only if the list of choices has not said it already."""
         try:
             move = game.parse_move(text)
             state.check(move)
             record = state.apply(move)
         except (IllegalMoveError, NotationError) as err:
             raise self.engine_fail(err, f":move: {text}") from None
-        out = [nodes.paragraph("", "", nodes.Text("After "), nodes.literal(text, text), nodes.Text(":"),
-                               classes=["ganjifa-after"]),
-               self.narration(record.narrate(names)),
-               self.state_figure(state, f"After {text}", names)]
+        out = [] if said else [self.narration(record.narrate(names))]
+        out.append(self.state_figure(state, "After the move played", names))
         return out

@@ -66,14 +66,14 @@ class QuestionDirective(GanjifaDirective):
             raise self.fail(f"the engine answers {answer.verdict!r} ({cited}), but the chapter says {expected!r}"
                             + (f" (clause {clause})" if clause else "") + f": {answer.text}")
         box = nodes.container(classes=["ganjifa-question"])
+        q = nodes.paragraph(classes=["ganjifa-question-text"])
+        q += nodes.strong(text=self.arguments[0])
+        box += q
         if self.options.get("picture", "yes") == "yes":
             from engine.draw import state_svg
 
             box += self.figure(state_svg(state, names=names), caption=self.options.get("caption"),
                                classes=["ganjifa-state"])
-        q = nodes.paragraph(classes=["ganjifa-question-text"])
-        q += nodes.strong(text=self.arguments[0])
-        box += q
         box += self.narration(answer.text, classes=["ganjifa-answer"])
         if answer.moves:
             items = nodes.bullet_list(classes=["ganjifa-legal"])

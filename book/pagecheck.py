@@ -1,0 +1,127 @@
+"""Look at the printed booklet the way a publisher would: what its pages say and how full they are.
+
+``python -m book.pagecheck _build/pdf/ganjifa-rules.pdf`` prints the figures: pages, the page
+count's remainder by four, engine words in the print text (Python prompts, tracebacks, clause
+ids), and the pages more than 40% blank. ``--png DIR --pages 3,17`` also renders chosen pages
+to PNG (with poppler's ``pdftoppm``) so a reviewer can look at them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ENGINE_WORDS = {
+    "Python prompt": re.compile(r">>>"),
+    "traceback": re.compile(r"Traceback \(most recent call last\)"),
+    "clause id": re.compile(r"\b(?:kk|gg|nq|tg|ud|ek|km|nk|hr|sh|sm)\.[a-z][a-z-]+\b"),
+    "seed": re.compile(r"\bseed \d+"),
+    "file path": re.compile(r"rules/deals/|\.txt\b"),
+}
+
+
+def page_texts(pdf: Path) -> list[str]:
+    from pypdf import PdfReader
+
+    return [p.extract_text() or "" for p in PdfReader(str(pdf)).pages]
+
+
+def engine_words(texts: list[str]) -> list[tuple[int, str, str]]:
+    """``(page, kind, text)`` for every engine word in the print text."""
+    out = []
+    for n, text in enumerate(texts, 1):
+        for kind, pattern in ENGINE_WORDS.items():
+            for m in pattern.finditer(text):
+                out.append((n, kind, m.group(0)))
+    return out
+
+
+def chapter_pages(pdf: Path) -> list[int]:
+    """The page (1-based) where each chapter opens: the PDF's top-level bookmarks."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(pdf))
+    outline = reader.outline
+    # a single top entry (the book) followed by its children: the chapters are the children
+    if len(outline) == 2 and isinstance(outline[1], list):
+        outline = outline[1]
+    return [reader.get_destination_page_number(item) + 1 for item in outline if not isinstance(item, list)]
+
+
+def render(pdf: Path, folder: Path, dpi: int = 20, pages: list[int] | None = None) -> list[Path]:
+    """Pages as PNG files (all, or the chosen ones), with poppler's pdftoppm."""
+    if shutil.which("pdftoppm") is None:
+        raise RuntimeError("pdftoppm is not installed (Debian: apt-get install poppler-utils)")
+    folder.mkdir(parents=True, exist_ok=True)
+    if pages:
+        for p in pages:
+            subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(p), "-l", str(p), str(pdf),
+                            str(folder / "page")], check=True)
+    else:
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(folder / "page")], check=True)
+    return sorted(folder.glob("page-*.png"))
+
+
+def fullness(png: Path) -> float:
+    """The share of the page's height between its first and last inked row, ignoring the running
+    head and the page number (the top and bottom 9% of the page)."""
+    import matplotlib.image as mpimg
+
+    img = mpimg.imread(str(png))
+    grey = img[..., :3].mean(axis=2) if img.ndim == 3 else img
+    h = grey.shape[0]
+    top, bottom = int(h * 0.09), int(h * 0.91)
+    inked = [y for y in range(top, bottom) if (grey[y] < 0.85).any()]
+    if not inked:
+        return 0.0
+    return (inked[-1] - inked[0] + 1) / (bottom - top)
+
+
+def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
+    """``(page, blank share)`` for pages more than ``limit`` blank, leaving out the cover and imprint,
+    intentional pages (notes, blank), the back cover, and the last page before a chapter opening."""
+    chapter_starts = set(chapter_pages(pdf))
+    with tempfile.TemporaryDirectory() as tmp:
+        pngs = render(pdf, Path(tmp))
+        out = []
+        last = len(pngs)
+        for n, png in enumerate(pngs, 1):
+            text = texts[n - 1].strip()
+            if n <= 3 or n == last or text.startswith("Notes") or not text or (n + 1) in chapter_starts \
+                    or (n + 2) in chapter_starts and not texts[n].strip():
+                continue
+            share = 1 - fullness(png)
+            if share > limit:
+                out.append((n, round(share, 2)))
+        return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m book.pagecheck", description=__doc__.splitlines()[0])
+    parser.add_argument("pdf")
+    parser.add_argument("--png", metavar="DIR", help="render the chosen pages to PNG in DIR")
+    parser.add_argument("--pages", default="", help="pages to render, e.g. 1,17,88")
+    parser.add_argument("--dpi", type=int, default=60)
+    args = parser.parse_args(argv)
+    pdf = Path(args.pdf)
+    texts = page_texts(pdf)
+    words = engine_words(texts)
+    blank = blank_pages(pdf, texts)
+    print(f"{pdf}: {len(texts)} pages ({'a multiple of four' if len(texts) % 4 == 0 else 'NOT a multiple of four'})")
+    print(f"engine words in the print text: {len(words)}" + "".join(f"\n  p. {n}: {k} {t!r}" for n, k, t in words[:20]))
+    print(f"pages more than 40% blank: {len(blank)} of {len(texts)} ({100 * len(blank) / len(texts):.0f}%): "
+          + ", ".join(f"p. {n} ({100 * s:.0f}%)" for n, s in blank))
+    if args.png:
+        pages = [int(p) for p in args.pages.split(",") if p.strip()] or None
+        for png in render(pdf, Path(args.png), args.dpi, pages):
+            print(f"wrote {png}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
