@@ -20,7 +20,7 @@ def setup(app):
     from .directives.clause import ClauseDirective, ClauseLinks, merge, purge
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
-    from .directives.game_facts import GameFactsDirective
+    from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
     from .directives.simulation import SimulationDirective
@@ -33,6 +33,7 @@ def setup(app):
     app.add_directive("position", PositionDirective)
     app.add_directive("question", QuestionDirective)
     app.add_directive("game-facts", GameFactsDirective)
+    app.add_directive("quick-reference", QuickReferenceDirective)
     app.add_directive("deck-table", DeckTableDirective)
     app.add_directive("simulation", SimulationDirective)
     app.add_post_transform(ClauseLinks)

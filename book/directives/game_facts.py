@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from engine.protocol import option_text
+
+from ..nodes import clause_ref
 from . import GanjifaDirective, table
 
 
@@ -24,12 +27,12 @@ class GameFactsDirective(GanjifaDirective):
         ]
         for info in cls.options():
             default = info.default
-            choices = ", ".join(("**" if c == default else "") + str(c) + ("**" if c == default else "")
+            choices = ", ".join(("**" if c == default else "") + option_text(c) + ("**" if c == default else "")
                                 for c in info.choices)
             help_text = info.help.rstrip(".")
             help_text = help_text[:1].upper() + help_text[1:]
             text = f"{help_text}. Choices: {choices}." if help_text else f"Choices: {choices}."
-            rows.append([f"Option {info.name.replace('_', '-')}", self.rich(text)])
+            rows.append([info.name.replace("_", " ").capitalize(), self.rich(text)])
         note = nodes.paragraph("", "Defaults are in bold.", classes=["ganjifa-caption"])
         return [table(["", game.title], rows, classes=["ganjifa-facts"], widths=[1, 3]), note]
 
@@ -55,3 +58,36 @@ class GameFactsDirective(GanjifaDirective):
             else:
                 parts.append(f"{name}: {counts[0]} ({cls.min_players} players) to {counts[-1]} ({cls.max_players} players)")
         return "; ".join(parts)
+
+
+class QuickReferenceDirective(GameFactsDirective):
+    """``{quick-reference} kendra-kari``: a one-page summary from the game's facts and its rules' titles.
+
+    Players, deck and deal, then every rule of the chapter in order as one line citing its §N,
+    so a player can check a rule at the table and look it up.
+    """
+
+    def run(self):
+        self.note_engine()
+        game = self.game(self.arguments[0])
+        cls = type(game)
+        box = nodes.container(classes=["ganjifa-quick-reference"])
+        title = nodes.paragraph(classes=["ganjifa-quick-title"])
+        title += nodes.strong(text=f"{game.title} at a glance")
+        box += title
+        players = (f"{cls.min_players} to {cls.max_players}" if cls.min_players != cls.max_players
+                   else str(cls.min_players))
+        facts = nodes.paragraph(classes=["ganjifa-quick-facts"])
+        facts += nodes.Text(f"{players} players · {cls.deck.name} deck, {len(cls.deck.cards)} cards · "
+                            f"deal: {self.dealt(cls)}.")
+        box += facts
+        rules = nodes.enumerated_list(classes=["ganjifa-quick-rules"])
+        for cid, text in cls.CLAUSES.items():
+            item = nodes.list_item()
+            para = nodes.paragraph()
+            para += nodes.Text(text + " ")
+            para += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
+            item += para
+            rules += item
+        box += rules
+        return [box]
