@@ -81,12 +81,16 @@ class QuickReferenceDirective(GameFactsDirective):
         facts += nodes.Text(f"{players} players · {cls.deck.name} deck, {len(cls.deck.cards)} cards · "
                             f"deal: {self.dealt(cls)}.")
         box += facts
-        rules = nodes.enumerated_list(classes=["ganjifa-quick-rules"])
-        for cid, text in cls.CLAUSES.items():
+        from .clause import clauses_of
+
+        store = clauses_of(self.env)  # the chapter's clauses read so far: id -> (doc, number, title, line)
+        order = sorted(cls.CLAUSES, key=lambda c: (store[c][1] if c in store else 10_000, list(cls.CLAUSES).index(c)))
+        rules = nodes.bullet_list(classes=["ganjifa-quick-rules"])
+        for cid in order:
             item = nodes.list_item()
             para = nodes.paragraph()
-            para += nodes.Text(text + " ")
             para += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
+            para += nodes.Text(" " + cls.CLAUSES[cid])
             item += para
             rules += item
         box += rules

@@ -1,0 +1,92 @@
+"""Players' questions about a position (engine.questions) and the {question} / {quick-reference} directives."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import get_game
+from engine.errors import NotationError
+from engine.questions import ask
+
+from .test_directive_errors import build, line_of
+
+KK = get_game("kendra-kari", players=4)
+NAMES = ["Asha", "Bilal", "Chitra", "Dev"]
+DEV = ("ring=1:9Sh 2:4Sh 3:4Gh 4:- 5:- 6:- 7:9Ta; last=3; turn=P4; P1=3Ta 5Ba RGh 2Ch VSu; "
+       "P2=2Sa 6Ch 10Qi 5Sh; P3=1Ba 7Su 3Qi 9Ch; P4=7Gh 4Ba 1Su 8Ch 3Sa; stock=60")
+
+
+def test_each_question_in_players_words():
+    p = KK.position(DEV)
+    before = p.position()
+    assert ask(p, "whose turn", NAMES).verdict == "Dev"
+    no = ask(p, "May Dev draw?", NAMES)
+    assert (no.verdict, no.clauses) == ("no", ("kk.must-play",)) and "Player" not in no.text
+    yes = ask(p, "may Dev 4Ba", NAMES)
+    assert yes.verdict == "yes" and yes.text.startswith("Yes. Dev plays the 4 of Barat to Position 4")
+    listed = ask(p, "what may Dev play", NAMES)
+    assert listed.verdict == "7Gh, 4Ba" and len(listed.moves) == 2 and listed.agrees("4Ba and 7Gh")
+    assert ask(p, "must Dev 4Ba", NAMES).verdict == "no"
+    assert ask(p, "may Asha 3Ta", NAMES).text == "No: it is Dev's turn."
+    assert ask(p, "what happens if Dev draw", NAMES).verdict == "illegal"
+    assert p.position() == before  # asking never changes the position
+    end = KK.position(DEV.replace("P4=7Gh 4Ba 1Su 8Ch 3Sa", "P4=4Ba"))
+    won = ask(end, "who wins after 4Ba", NAMES)
+    assert won.verdict == "Dev" and "kk.out" in won.clauses
+
+
+def test_bad_questions_are_notation_errors():
+    p = KK.position(DEV)
+    for bad in ("may Zed draw", "why is the sky blue", "may Dev fly"):
+        with pytest.raises(NotationError):
+            ask(p, bad, NAMES)
+
+
+QUESTION = """```{{question}} May Dev draw instead of playing?
+:game: kendra-kari
+:options: players=4
+:names: Asha, Bilal, Chitra, Dev
+:position: {position}
+:ask: may Dev draw
+:answer: {answer}
+:clause: {clause}
+```
+"""
+
+
+def test_a_question_is_answered_with_its_rule_number(tmp_path):
+    page = ("# Q\n\n```{clause} kk.must-play\nIf you can play, you must.\n```\n\n"
+            + QUESTION.format(position=DEV, answer="no", clause="kk.must-play")
+            + "\n```{quick-reference} kendra-kari\n```\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    text = re.sub(r"<[^>]+>", "", html)
+    assert "May Dev draw instead of playing?" in text
+    assert "No: Dev can play (7Gh), so may not draw §1." in text  # the clause cited as §N, in words
+    assert "kk.must-play" not in text.split("May Dev draw")[1].split("at a glance")[0]
+    assert "Kendra Kari at a glance" in text and "§1 A player who can play must" in text
+
+
+@pytest.mark.parametrize("answer, clause, says", [("yes", "kk.must-play", "the chapter says 'yes'"),
+                                                 ("no", "kk.draw", "(clause kk.draw)")])
+def test_a_wrong_expected_answer_fails_the_build_naming_file_line_and_clause(tmp_path, answer, clause, says):
+    page = "# Q\n\nSome text.\n\n" + QUESTION.format(position=DEV, answer=answer, clause=clause)
+    code, out = build(tmp_path, page)
+    assert code != 0
+    line = line_of(page, "{question}")
+    errors = [l for l in out.splitlines() if "ERROR" in l or "WARNING" in l]
+    assert len(errors) == 1 and f"index.md:{line}:" in errors[0], out
+    assert "the engine answers 'no' (kk.must-play)" in errors[0] and says in errors[0]
+
+
+def test_a_bad_position_or_question_is_one_line(tmp_path):
+    page = "# Q\n\n" + QUESTION.format(position=DEV.replace("9Ch", "²Ch"), answer="no", clause="kk.must-play")
+    code, out = build(tmp_path, page)
+    assert code != 0 and re.search(r"index\.md:\d+: .*:position:.*²Ch", out), out
+    page = "# Q\n\n" + QUESTION.format(position=DEV, answer="no", clause="").replace("may Dev draw", "may Zed draw")
+    (tmp_path / "b").mkdir()
+    code, out = build(tmp_path / "b", page)
+    assert code != 0 and re.search(r"index\.md:\d+: .*:ask:.*Zed", out), out
