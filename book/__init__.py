@@ -17,9 +17,10 @@ def _add_static(app) -> None:
 
 
 def setup(app):
-    from .directives.clause import ClauseDirective, ClauseLinks, merge, purge
+    from .directives.clause import ClauseDirective, ClauseLinks, RuleRole, merge, purge
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
+    from .directives import glossary
     from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
@@ -36,10 +37,19 @@ def setup(app):
     app.add_directive("quick-reference", QuickReferenceDirective)
     app.add_directive("deck-table", DeckTableDirective)
     app.add_directive("simulation", SimulationDirective)
+    app.add_role("define", glossary.DefineRole())
+    app.add_role("rule", RuleRole())
+    app.add_directive("glossary-index", glossary.GlossaryDirective)
+    app.add_node(glossary.glossary_list)
+    app.connect("doctree-read", glossary.collect)
+    app.connect("env-purge-doc", glossary.purge)
+    app.connect("env-merge-info", glossary.merge)
+    app.connect("env-get-outdated", glossary.outdated)
+    app.connect("doctree-resolved", glossary.resolve)
     app.add_post_transform(ClauseLinks)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
     app.connect("builder-inited", _add_static)
     app.connect("build-finished", copy_fonts)
     app.add_css_file("book.css")
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}

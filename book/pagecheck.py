@@ -124,4 +124,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from pypdf.errors import PyPdfError
+
+    try:
+        sys.exit(main())
+    except (RuntimeError, OSError, PyPdfError) as err:  # no pdftoppm, no such file, not a PDF: one line
+        print(f"python -m book.pagecheck: {err}", file=sys.stderr)
+        sys.exit(2)

@@ -56,6 +56,10 @@ def test_good_page_builds(tmp_path):
     lines += 1 if run >= 3 else run
     assert html.count('<li class="ganjifa-move') == lines
     assert "Forced moves, each the only one allowed" in html or lines == 8
+    if lines != 8:  # the fold lists each move compactly ("9 Player 2 draw"); the sentences follow, screen only
+        folded = [r for r in steps if r.forced and r.step.number not in pictured]
+        assert any(f"{r.step.number}\u00a0{r.step.player}\u00a0<code" in html for r in folded)
+        assert 'class="ganjifa-folded-detail' in html
     assert "Before move 5" in html and "After move 6" in html and "After move 7" in html
     assert "After move 8" not in html and "Result:" not in html
     assert 'href="#kk.match"' in html  # a citation in the narration links to its clause
@@ -174,3 +178,21 @@ def test_illegal_guru_ganjifa_lead_in_deal_file(tmp_path, kind):
     assert code != 0
     assert f"index.md:{line_of(page, '{deal}')}:" in out, out
     assert f"deals/bad.txt:{step.line}:" in out and f"clause {clause}" in out and words in out, out
+
+
+def test_rule_role_cites_a_clause_by_its_number(tmp_path):
+    page = ("# R\n\n```{clause} kk.deal\nDeal six each.\n```\n\n```{clause} kk.match\nMatch it.\n```\n\n"
+            "Matching ({rule}`kk.match`) is the heart of the game.\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    text = re.sub(r"<[^>]+>", "", (tmp_path / "out" / "index.html").read_text())
+    assert "Matching (§2) is the heart of the game." in text and "kk.match)" not in text
+
+
+@pytest.mark.parametrize("cited, says", [("kk.nope", "{rule}: unknown clause id 'kk.nope'"),
+                                         ("kk.draw", "{rule}: clause kk.draw is cited but no chapter gives it")])
+def test_rule_role_refuses_an_unknown_or_missing_clause(tmp_path, cited, says):
+    page = "# R\n\nSome text.\n\nSee ({rule}`" + cited + "`) here.\n"
+    code, out = build(tmp_path, page)
+    assert code != 0
+    assert re.search(rf"index\.md:{line_of(page, 'See (')}: (ERROR|WARNING): " + re.escape(says), out), out

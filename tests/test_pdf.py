@@ -522,3 +522,14 @@ def test_few_pages_are_mostly_blank(real_pdf):
 
     blank = blank_pages(real_pdf.path, real_pdf.pages)
     assert len(blank) <= 0.15 * len(real_pdf.pages), blank
+
+
+def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
+    """Each glossary entry names the chapter and page ("Guru Ganjifa, p. 41: A card is ..."); page N holds
+    that definition."""
+    start = real_pdf.page_of("The words this book gives a special meaning")
+    text = " ".join("\n".join(real_pdf.pages[start - 1:start + 2]).split())
+    refs = re.findall(r"(Kendra Kari|Guru Ganjifa|The decks)[^,:]*, p\.\s?(\d+): (\S+ \S+ \S+)", text)
+    assert len(refs) >= 15, text[:2000]
+    for chapter, page, opening in refs:
+        assert opening in " ".join(real_pdf.pages[int(page) - 1].split()), (chapter, page, opening)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
 
 from engine.registry import available_games, game_class
 
@@ -71,6 +72,8 @@ class ClauseLinks(SphinxPostTransform):
         html = self.app.builder.format == "html"
         for ref in list(self.document.findall(clause_ref)):
             found = store.get(ref["clause_id"])
+            if not found and ref.get("from_role"):
+                logger.warning(f"{{rule}}: clause {ref['clause_id']} is cited but no chapter gives it", location=ref)
             if not found or not html:
                 continue
             docname, number, title, _ = found
@@ -79,6 +82,20 @@ class ClauseLinks(SphinxPostTransform):
                                    reftitle=f"{number}. {title} ({ref['clause_id']})",
                                    classes=["ganjifa-clause-cite"], internal=True)
             ref.replace_self(link)
+
+
+class RuleRole(SphinxRole):
+    """``{rule}`kk.two-card``` in prose: cites a clause as its number ``§N``, linked, never as its id."""
+
+    def run(self):
+        cid = self.text.strip()
+        known = known_clauses()
+        if cid not in known:
+            msg = self.inliner.reporter.error(f"{{rule}}: unknown clause id {cid!r}", line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        node = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid, from_role=True)
+        self.set_source_info(node)
+        return [node], []
 
 
 def purge(app, env, docname) -> None:

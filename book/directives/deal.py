@@ -133,7 +133,9 @@ class DealDirective(GanjifaDirective):
         field("Players", ", ".join(names) + " (in the order of play)")
         extra = game.describe_options()
         if extra:
-            field("Variants", ", ".join(part.replace("=", ": ").replace("-", " ") for part in extra.split()))
+            extra = [part for part in extra.split() if not part.startswith("players=")]  # said under Game
+        if extra:
+            field("Variants", ", ".join(part.replace("=", ": ").replace("-", " ") for part in extra))
         return dl
 
     def hands(self, t, names) -> list[nodes.Node]:
@@ -150,14 +152,24 @@ class DealDirective(GanjifaDirective):
         return self.figure(state_svg(state, names=names), caption=caption, classes=["ganjifa-state"])
 
     def folded(self, run) -> nodes.list_item:
-        """Forced moves in a row as one compact line: "12-19. Forced: ...", each move's sentence in turn."""
+        """Forced moves in a row as one compact line: "16-39. Forced moves: 16 Bilal draw, 17 Chitra
+        draw, 18 Dev 10Gh ...". The full sentences follow, in the HTML only (print.css hides them)."""
         first, last = run[0].step.number, run[-1].step.number
         item = nodes.list_item(ids=[], classes=["ganjifa-move", "ganjifa-folded"])
-        para = self.narration(" ".join(" ".join(r.step.narration) for r in run))
-        para.insert(0, nodes.Text(" Forced moves, each the only one allowed: "))
+        para = nodes.paragraph(classes=["ganjifa-narration"])
         number = f"{first}\u2013{last}."
-        para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))
+        para += nodes.inline(number, number, classes=["ganjifa-move-number"])
+        para += nodes.Text(" Forced moves, each the only one allowed: ")
+        for i, r in enumerate(run):
+            if i:
+                para += nodes.Text(", ")
+            para += nodes.Text(f"{r.step.number}\u00a0{r.step.player}\u00a0")
+            para += nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"])
+        para += nodes.Text(".")
         item += para
+        detail = nodes.container(classes=["ganjifa-folded-detail"])
+        detail += self.narration(" ".join(" ".join(r.step.narration) for r in run))
+        item += detail
         return item
 
     def move_line(self, r) -> nodes.paragraph:

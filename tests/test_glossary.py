@@ -1,0 +1,51 @@
+"""The glossary generated from the chapters' {define} markup."""
+
+from __future__ import annotations
+
+import re
+
+from .test_directive_errors import build, line_of
+
+INDEX = "# Book\n\n```{toctree}\nrules\nmore\nwords\n```\n"
+RULES = ("# Rules\n\nCards sit on a {define}`ring` of six places. The card just played is the "
+         "{define}`last card <Last card>`, and it decides what may follow. " + "Players sit round the table. " * 12 + "\n\n"
+         "Other things happen. This reversal is the {define}`traditional <traditional ranking>` ranking.\n")
+MORE = "# More rules\n\nIn this game the {define}`ring` is a circle of chairs.\n"
+WORDS = "# Glossary\n\n```{glossary-index}\n```\n"
+
+
+def _entries(html: str) -> list[str]:
+    body = html.split('ganjifa-glossary">')[1].split("</dl>")[0]
+    return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in re.findall(r"<dt.*?</dd>", body, re.S)]
+
+
+def test_glossary_lists_each_term_with_its_defining_sentence_and_place(tmp_path):
+    code, out = build(tmp_path, INDEX, {"rules.md": RULES, "more.md": MORE, "words.md": WORDS})
+    assert code == 0, out
+    html = (tmp_path / "out" / "words.html").read_text()
+    entries = _entries(html)
+    assert [e.split()[0] for e in entries] == ["Last", "Ring", "Traditional"]  # alphabetical, capitalised
+    last, ring, traditional = entries
+    assert "Players sit" not in last  # from a long paragraph only the defining sentence
+    assert "Rules : The card just played is the last card, and it decides what may follow." in last
+    assert "More rules : In this game the ring is a circle of chairs." in ring  # a short paragraph whole
+    # a term defined in two chapters is listed once, with both places in the book's order
+    assert ring.index("Rules : Cards sit on a ring") < ring.index("More rules : In this game the ring")
+    # a sentence that leans on the one before it ("This ...") is quoted with it
+    assert "Other things happen. This reversal is the traditional ranking." in traditional
+    assert 'href="rules.html#term-rules-last-card"' in html and 'href="more.html#term-more-ring"' in html
+    page = (tmp_path / "out" / "rules.html").read_text()
+    assert re.search(r'<span class="ganjifa-term" id="term-rules-ring">ring</span>', page)
+
+
+def test_a_term_defined_twice_in_one_chapter_fails_with_its_line(tmp_path):
+    page = RULES + "\nLater the {define}`ring` again.\n"
+    code, out = build(tmp_path, INDEX, {"rules.md": page, "more.md": MORE, "words.md": WORDS})
+    assert code != 0
+    assert re.search(rf"rules\.md:{line_of(page, 'Later the')}: WARNING: {{define}}: 'ring' is already defined", out), out
+
+
+def test_a_glossary_with_no_terms_says_so(tmp_path):
+    code, out = build(tmp_path, INDEX, {"rules.md": "# Rules\n\nNothing.\n", "more.md": "# More\n\nx\n",
+                                        "words.md": WORDS})
+    assert code != 0 and "no chapter marks a term with {define}" in out, out
