@@ -426,3 +426,93 @@ def test_trick_table_to_play_columns_and_winner_row():
     assert float(side.get("height")) < float(tall.get("height")) and float(side.get("height")) < 2 * 48
     xs = [_centre_of(g.find(NS + "g"))[0] for g in groups(side, "play")]
     assert xs == sorted(xs) and len(set(xs)) == 3
+
+
+# -- suit colours: told apart without the label -------------------------------------------------
+# CIEDE2000 (Sharma, Wu and Dalal 2005) over CIE L*a*b* (D65) from sRGB, written out here so the
+# measure is in plain sight. A difference of 20 is far beyond "just noticeable" (about 2): two
+# suits of a deck must never look alike, even once the label is too small to read.
+
+MIN_SUIT_DELTA_E = 20.0
+MEASURED = {"mughal": 24.0, "dashavatara": 21.8}  # the palettes' minimum now (engine/decks.py)
+
+
+def srgb_to_lab(colour: str) -> tuple[float, float, float]:
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
+    y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+    z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e_2000(lab1, lab2) -> float:
+    import math
+
+    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
+    c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_bar ** 7 / (c_bar ** 7 + 25 ** 7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if c2p else 0.0
+    dh = 0.0
+    if c1p * c2p:
+        dh = h2p - h1p
+        dh = dh - 360 if dh > 180 else dh + 360 if dh < -180 else dh
+    d_l, d_c = l2 - l1, c2p - c1p
+    d_h = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    l_bar, cp_bar = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        h_bar = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        h_bar = (h1p + h2p) / 2
+    else:
+        h_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_bar - 30)) + 0.24 * math.cos(math.radians(2 * h_bar))
+         + 0.32 * math.cos(math.radians(3 * h_bar + 6)) - 0.20 * math.cos(math.radians(4 * h_bar - 63)))
+    rc = 2 * math.sqrt(cp_bar ** 7 / (cp_bar ** 7 + 25 ** 7))
+    sl = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
+    sc, sh = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
+    rt = -math.sin(math.radians(60 * math.exp(-((h_bar - 275) / 25) ** 2))) * rc
+    return math.sqrt((d_l / sl) ** 2 + (d_c / sc) ** 2 + (d_h / sh) ** 2 + rt * (d_c / sc) * (d_h / sh))
+
+
+def test_delta_e_2000_matches_the_published_test_data():
+    # pairs 1, 7, 17 and 25 of Sharma, Wu and Dalal's CIEDE2000 test data
+    for lab1, lab2, expected in [((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425),
+                                 ((50, 0, 0), (50, -1, 2), 2.3669),
+                                 ((50, 2.5, 0), (73, 25, -18), 27.1492),
+                                 ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644)]:
+        assert delta_e_2000(lab1, lab2) == pytest.approx(expected, abs=1e-4)
+        assert delta_e_2000(lab2, lab1) == pytest.approx(expected, abs=1e-4)
+    assert srgb_to_lab("#ffffff") == pytest.approx((100, 0, 0), abs=0.01)
+    assert srgb_to_lab("#ff0000") == pytest.approx((53.24, 80.09, 67.20), abs=0.02)
+
+
+def suit_colour_pairs(deck):
+    labs = {s.name: srgb_to_lab(s.colour) for s in deck.suits}
+    names = list(labs)
+    return sorted((delta_e_2000(labs[a], labs[b]), a, b) for i, a in enumerate(names) for b in names[i + 1:])
+
+
+@pytest.mark.parametrize("deck_key", ["mughal", "dashavatara"])
+def test_suit_colours_are_far_apart(deck_key):
+    """Every two suits of a deck differ by at least MIN_SUIT_DELTA_E (CIEDE2000), and by their sign."""
+    deck = DECKS[deck_key]
+    closest, a, b = suit_colour_pairs(deck)[0]
+    assert closest >= MIN_SUIT_DELTA_E, f"{a} and {b} look alike: CIEDE2000 {closest:.1f}"
+    assert closest == pytest.approx(MEASURED[deck_key], abs=0.05)  # the figure the docs state
+    assert len({s.sign for s in deck.suits}) == len(deck.suits)
+
+
+def test_the_old_dashavatara_palette_failed_the_colour_test():
+    # before: Matsya and Krishna both blue, Kurma and Rama both green (issue 8)
+    old = {"Matsya": "#1f6fa8", "Kurma": "#2f8f6f", "Rama": "#1f7a3a", "Krishna": "#24479a"}
+    labs = {k: srgb_to_lab(v) for k, v in old.items()}
+    assert delta_e_2000(labs["Kurma"], labs["Rama"]) < MIN_SUIT_DELTA_E
+    assert delta_e_2000(labs["Matsya"], labs["Krishna"]) < MIN_SUIT_DELTA_E
