@@ -11,7 +11,7 @@ from engine.draw import card_svg, deck_sheet_svg, hand_svg, state_svg, to_string
 from engine.games.kendra_kari import KendraKari
 from engine.games.kendra_kari.pictures import ring_svg
 from engine.protocol import Game
-from engine.draw.cards import card_name, rank_label, suit_label
+from engine.draw.cards import MIN_CARD, card_label, card_name, rank_label, suit_label
 from engine.draw.layouts import rows_of
 from engine.draw.svg import num
 
@@ -75,7 +75,7 @@ def test_card_face_and_alt_text():
     root = parse(card_svg(C("VTa"), size=56))
     check_top_level(root, "Vizier of Taj")
     assert (root.get("width"), root.get("height")) == ("56", "56")
-    assert texts(root) == ["V", "Taj"]
+    assert texts(root) == ["V", "Ta"]
     assert groups(root, "court") and not groups(root, "weak")
     assert groups(parse(card_svg(C("3Su"))), "weak")  # weak-group pips are marked
     assert not groups(parse(card_svg(C("3Sh"))), "weak")
@@ -99,12 +99,12 @@ def test_every_card_of_every_deck_draws(deck_key):
     for card in deck.cards:
         root = parse(card_svg(card))
         labels = texts(root)
-        assert labels == [rank_label(card), suit_label(card.suit)], card
+        assert labels == [rank_label(card), card_label(card.suit)], card
         assert root.get("aria-label") == deck.card_name(card)
         circles = list(root.iter(NS + "circle"))
         assert circles[0].get("stroke") == card.suit.colour  # the suit-coloured ring
     # the short labels tell the suits of a deck apart
-    assert len({suit_label(s) for s in deck.suits}) == len(deck.suits)
+    assert len({card_label(s) for s in deck.suits}) == len({suit_label(s) for s in deck.suits}) == len(deck.suits)
 
 
 def test_labels():
@@ -214,9 +214,9 @@ def test_ring_caption_and_size():
 def test_deck_sheet_orders_high_to_low():
     root = parse(deck_sheet_svg(MUGHAL, "Surkh"))
     check_top_level(root, "Surkh")
-    assert [t for t in texts(root) if t != "Surkh"][1:] == ["R", "V"] + [str(i) for i in range(1, 11)]
+    assert [t for t in texts(root) if t != "Su"][1:] == ["R", "V"] + [str(i) for i in range(1, 11)]
     uniform = parse(deck_sheet_svg(MUGHAL, MUGHAL.suit("Surkh"), ranking=Ranking.UNIFORM))
-    ranks = [t for t in texts(uniform)[1:] if t != "Surkh"]
+    ranks = [t for t in texts(uniform)[1:] if t != "Su"]
     assert ranks == ["R", "V"] + [str(i) for i in range(10, 0, -1)]
     whole = parse(deck_sheet_svg(DASHAVATARA))
     assert len(groups(whole, "card")) == 120
@@ -516,3 +516,126 @@ def test_the_old_dashavatara_palette_failed_the_colour_test():
     labs = {k: srgb_to_lab(v) for k, v in old.items()}
     assert delta_e_2000(labs["Kurma"], labs["Rama"]) < MIN_SUIT_DELTA_E
     assert delta_e_2000(labs["Matsya"], labs["Krishna"]) < MIN_SUIT_DELTA_E
+
+
+# -- legible in print: every text of a picture at 6 pt or more, every card label inside its rim ------
+# A picture is printed at its pixel size (1 px = 1/96 in) unless print.css caps it: at most the text
+# width (of a question's box, less its padding), at most the max-height of its kind. These tests
+# read those caps from book/static/print.css, so a change there that would shrink a card's label
+# below 6 pt fails here as well as on the built PDF (tests/test_pdf.py).
+
+from pathlib import Path
+
+from engine.draw.measure import text_boxes
+
+PRINT_CSS = (Path(__file__).resolve().parents[1] / "book" / "static" / "print.css").read_text(encoding="utf-8")
+MM_PER_PX = 25.4 / 96
+PT_PER_PX = 72 / 96
+MIN_PT = 6.0
+
+
+def _css_mm(pattern: str) -> float:
+    m = re.search(pattern, PRINT_CSS)
+    assert m, f"print.css has no rule matching {pattern!r}"
+    return float(m.group(1))
+
+
+def print_boxes() -> dict[str, tuple[float, float]]:
+    """(width, max-height) in mm of the box a whole-table picture is printed in, by kind."""
+    left = re.search(r"@page :left \{(.*?)\n\}", PRINT_CSS, re.S).group(1)
+    margins = [float(v) for v in re.findall(r"margin-(?:left|right):\s*([\d.]+)mm", left)]
+    text_width = 148 - sum(margins)
+    question_pad = _css_mm(r"div\.ganjifa-question \{[^}]*padding: \S+ \S+ \S+ ([\d.]+)mm")
+    state = _css_mm(r"\n\.ganjifa-state svg \{ max-height: ([\d.]+)mm")
+    return {
+        "question": (text_width - question_pad - 0.5,
+                     _css_mm(r"div\.ganjifa-question \.ganjifa-state svg \{ max-height: ([\d.]+)mm")),
+        "position": (text_width, _css_mm(r"div\.ganjifa-position \.ganjifa-state svg \{ max-height: ([\d.]+)mm")),
+        "deal": (text_width, _css_mm(r"div\.ganjifa-deal \.ganjifa-state svg \{ max-height: ([\d.]+)mm")),
+        "state": (text_width, state),
+    }
+
+
+def print_scale(root, box: tuple[float, float]) -> float:
+    """How much the printed picture is shrunk (1: printed at its pixel size)."""
+    width, height = float(root.get("width")) * MM_PER_PX, float(root.get("height")) * MM_PER_PX
+    return min(1.0, box[0] / width, box[1] / height)
+
+
+def check_legible(svg, box, what):
+    root = parse(svg)
+    scale = print_scale(root, box)
+    boxes = list(text_boxes(root))
+    assert boxes, what
+    smallest = min(boxes, key=lambda t: t.size)
+    assert smallest.size * scale * PT_PER_PX >= MIN_PT, (
+        f"{what}: {smallest.text!r} prints at {smallest.size * scale * PT_PER_PX:.2f} pt (picture shrunk to {scale:.2f})")
+    spill = [t.text for t in boxes if not t.fits]
+    assert not spill, f"{what}: labels spill over the card's rim: {spill}"
+    return smallest.size * scale * PT_PER_PX
+
+
+def test_print_boxes_read_from_the_stylesheet():
+    boxes = print_boxes()
+    assert boxes["position"][0] == 116  # A5 less the 13 mm outer and 19 mm inner margins
+    assert all(100 <= h <= 180 for _, h in boxes.values())
+
+
+@pytest.mark.parametrize("deck_key", list(DECKS))
+def test_every_card_label_fits_inside_the_rim(deck_key):
+    """At the smallest card size used in a whole-table picture, every rank and suit label is 8 px
+    (6 pt printed unshrunk) or more and lies inside the rim."""
+    for card in DECKS[deck_key].cards:
+        for size in (MIN_CARD, 64):
+            boxes = list(text_boxes(parse(card_svg(card, size=size))))
+            assert [t.text for t in boxes] == [rank_label(card), card_label(card.suit)]
+            assert all(t.fits for t in boxes), (card, size, [(t.text, t.box, t.card) for t in boxes])
+            assert min(t.size for t in boxes) >= 8 * size / MIN_CARD - 1e-9
+
+
+def test_a_long_label_would_be_caught():
+    # the measure is not blind: the old card face (full suit names) spilled and printed under 6 pt
+    from engine.draw.measure import TextBox
+
+    assert not TextBox("Varaha", 7.9, (24 - 26, 30, 24 + 26, 37), (24, 24, 16)).fits
+    assert TextBox("Vr", 8, (20, 28, 28, 36), (24, 24, 16)).fits
+
+
+def _game_pictures():
+    """State pictures of both games as the book draws them: starts, hand-set positions, and the
+    positions of seeded games move by move, for every number of players."""
+    from engine.games.guru_ganjifa import GuruGanjifa
+
+    names = ["Asha", "Bela", "Chitra", "Dev", "Esha", "Farid"]
+    for game in [KendraKari(players=n) for n in (3, 4)] + [GuruGanjifa(players=n) for n in (3, 4)]:
+        for seed in (1, 2):
+            state = game.start(seed)
+            for move in range(80):
+                if move % 7 == 0:
+                    yield f"{game.title} {game.players}p seed {seed} move {move}", state_svg(
+                        state, names=names[:game.players])
+                if state.is_terminal():
+                    break
+                state.apply(max(state.legal_moves(), key=state.move_priority))
+    for n in (5, 6):  # Kendra Kari's largest tables: their start
+        yield f"Kendra Kari {n}p start", state_svg(KendraKari(players=n).start(3))
+    deni = GuruGanjifa(players=4).position(
+        "P1=9Kr 7Kr 5Vm 8Ma; P2=10Kr 4Ma 2Ku 3Vr; P3=5Ma 6Ku 3Bu 8Pa; P4=2Pa 7Vr 4Bu 6Ma; lead=P1; stage=start")
+    deni.apply("deni 7Kr > 9Kr")
+    yield "Guru Ganjifa Deni", state_svg(deni, names=names[:4])
+
+
+@pytest.mark.parametrize("kind", ["question", "position", "deal"])
+def test_whole_table_pictures_print_their_text_at_6pt(kind):
+    box = print_boxes()[kind]
+    smallest = min(check_legible(svg, box, f"{what} as a {kind}") for what, svg in _game_pictures())
+    assert smallest >= MIN_PT
+
+
+def test_deck_sheets_and_hands_print_their_text_at_6pt():
+    box = (print_boxes()["state"][0], _css_mm(r"\nsvg, img \{[^}]*max-height: ([\d.]+)mm"))
+    for deck in (MUGHAL, DASHAVATARA, NAQSH):
+        for suit in deck.suits:
+            check_legible(deck_sheet_svg(deck, suit), box, f"{deck.name} {suit.name} sheet")
+    check_legible(hand_svg(list(DASHAVATARA.cards[:40]), label="Asha"), box, "a hand of 40")
+    check_legible(trick_svg([("Ali", C("7Ta")), ("Bina", C("RTa"))], winner="Bina"), box, "a trick")
