@@ -2,7 +2,7 @@
 
 ``python -m book.pagecheck _build/pdf/ganjifa-rules.pdf`` prints the figures: pages, the page
 count's remainder by four, engine words in the print text (Python prompts, tracebacks, clause
-ids), and the pages more than 40% blank. ``--png DIR --pages 3,17`` also renders chosen pages
+ids), the pages more than 40% blank, and the smallest text in a picture (card labels) and anywhere. ``--png DIR --pages 3,17`` also renders chosen pages
 to PNG (with poppler's ``pdftoppm``) so a reviewer can look at them.
 """
 
@@ -39,6 +39,49 @@ def engine_words(texts: list[str]) -> list[tuple[int, str, str]]:
             for m in pattern.finditer(text):
                 out.append((n, kind, m.group(0)))
     return out
+
+
+PICTURE_FONT = "Noto-Sans-Bold"  # engine/draw/svg.py: every picture's text; no other text of the booklet uses it
+
+
+def font_sizes(pdf: Path) -> list[tuple[float, int, str, str]]:
+    """``(size in pt, page, font, text)`` for every run of glyphs of one font and size on a line.
+
+    pdfminer.six reads glyphs inside form XObjects too (WeasyPrint draws centred SVG text in one)
+    and gives each glyph's size after every transformation: the size as printed.
+    """
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTChar
+
+    def glyphs(node):
+        if isinstance(node, LTChar):
+            yield node
+            return
+        try:
+            children = iter(node)
+        except TypeError:
+            return
+        for child in children:
+            yield from glyphs(child)
+
+    runs: dict[tuple, list[str]] = {}
+    for n, page in enumerate(extract_pages(str(pdf)), 1):
+        for ch in glyphs(page):
+            font = ch.fontname.split("+", 1)[-1]
+            runs.setdefault((round(ch.size, 2), n, font, round(ch.y0, 1)), []).append(ch.get_text())
+    return [(size, n, font, "".join(text).strip()) for (size, n, font, _), text in runs.items()]
+
+
+def smallest_card_font(pdf: Path, sizes=None) -> tuple[float, int, str] | None:
+    """The smallest text in any picture (a card's rank or suit label, a player's name, a position's
+    number): ``(size in pt, page, text)``, or None for a booklet without pictures."""
+    found = [(size, n, text) for size, n, font, text in (sizes or font_sizes(pdf)) if font == PICTURE_FONT]
+    return min(found) if found else None
+
+
+def smallest_font(pdf: Path, sizes=None) -> tuple[float, int, str, str]:
+    """The smallest text anywhere in the booklet: ``(size in pt, page, font, text)``."""
+    return min(sizes or font_sizes(pdf))
 
 
 def chapter_pages(pdf: Path) -> list[int]:
@@ -116,6 +159,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"engine words in the print text: {len(words)}" + "".join(f"\n  p. {n}: {k} {t!r}" for n, k, t in words[:20]))
     print(f"pages more than 40% blank: {len(blank)} of {len(texts)} ({100 * len(blank) / len(texts):.0f}%): "
           + ", ".join(f"p. {n} ({100 * s:.0f}%)" for n, s in blank))
+    sizes = font_sizes(pdf)
+    card = smallest_card_font(pdf, sizes)
+    if card:
+        print(f"smallest text in a picture: {card[0]:.2f} pt (p. {card[1]}, {card[2]!r})")
+    size, n, font, text = smallest_font(pdf, sizes)
+    print(f"smallest text anywhere: {size:.2f} pt (p. {n}, {font}, {text!r})")
     if args.png:
         pages = [int(p) for p in args.pages.split(",") if p.strip()] or None
         for png in render(pdf, Path(args.png), args.dpi, pages):

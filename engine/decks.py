@@ -114,15 +114,16 @@ MUGHAL = _deck(
     "mughal", "Mughal",
     "The eight-suited Mughal deck of 96 cards: in every suit a king (Raja), a vizier and ten pip cards.",
     [
-        # code, name, other names, sign, picture colour, group
+        # code, name, other names, sign, picture colour (the booklet's colour family: black, brown,
+        # red, purple, green, orange, yellow, blue), group
         ("Sa", "Safed", ("Tanka", "Chandra"), "silver coin", "#2b2b2b", "strong"),
         ("Ta", "Taj", ("Phul",), "crown", "#7a4a1e", "strong"),
-        ("Sh", "Shamsher", (), "sword", "#c0262d", "strong"),
-        ("Gh", "Ghulam", (), "slave", "#6a2c91", "strong"),
+        ("Sh", "Shamsher", (), "sword", "#cb0f2d", "strong"),
+        ("Gh", "Ghulam", (), "slave", "#71238d", "strong"),
         ("Su", "Surkh", ("Ashrafi", "Surya"), "gold coin", "#1f7a3a", "weak"),
         ("Ch", "Chang", ("Cheng",), "harp", "#e0701b", "weak"),
-        ("Qi", "Qimash", ("Kumancha",), "merchandise", "#b8960c", "weak"),
-        ("Ba", "Barat", (), "bill of exchange", "#1f4fa8", "weak"),
+        ("Qi", "Qimash", ("Kumancha",), "merchandise", "#b6960d", "weak"),
+        ("Ba", "Barat", (), "bill of exchange", "#0953a7", "weak"),
     ],
     {12: "R", 11: "V"}, {12: "Raja", 11: "Vizier"}, {12: ("Mir", "Shah"), 11: ("Wazir",)},
 )
@@ -132,15 +133,17 @@ DASHAVATARA = _deck(
     "The ten-suited Dashavatara deck of 120 cards, one suit for each avatar of Vishnu: "
     "in every suit a Raja, a Mantri and ten pip cards.",
     [
-        ("Ma", "Matsya", ("Fish",), "fish", "#1f6fa8", "weak"),
-        ("Ku", "Kurma", ("Tortoise",), "tortoise", "#2f8f6f", "weak"),
+        # the sources give no colours: ten colour families, each suit's far enough from every other
+        # (CIEDE2000 >= 20, tests/test_draw.py) to tell the suits apart without the label
+        ("Ma", "Matsya", ("Fish",), "fish", "#1598b8", "weak"),
+        ("Ku", "Kurma", ("Tortoise",), "tortoise", "#76720c", "weak"),
         ("Vr", "Varaha", ("Boar",), "boar", "#7a4a1e", "weak"),
-        ("Na", "Narasimha", ("Lion",), "lion", "#d08a0b", "weak"),
-        ("Vm", "Vamana", ("Dwarf",), "water pot", "#6d6d1f", "weak"),
+        ("Na", "Narasimha", ("Lion",), "lion", "#e47713", "weak"),
+        ("Vm", "Vamana", ("Dwarf",), "water pot", "#c9a100", "weak"),
         ("Pa", "Parashurama", ("Axe",), "axe", "#c0262d", "strong"),
-        ("Ra", "Rama", ("Ramachandra",), "bow and arrow", "#1f7a3a", "strong"),
+        ("Ra", "Rama", ("Ramachandra",), "bow and arrow", "#0b7a3c", "strong"),
         ("Kr", "Krishna", ("Balarama",), "cow", "#24479a", "strong"),
-        ("Bu", "Buddha", ("Jagannath",), "conch", "#6a2c91", "strong"),
+        ("Bu", "Buddha", ("Jagannath",), "conch", "#a3247a", "strong"),
         ("Ka", "Kalki", (), "horse", "#2b2b2b", "strong"),
     ],
     {12: "R", 11: "M"}, {12: "Raja", 11: "Mantri"}, {12: (), 11: ("Pradhan",)},

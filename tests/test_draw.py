@@ -11,7 +11,7 @@ from engine.draw import card_svg, deck_sheet_svg, hand_svg, state_svg, to_string
 from engine.games.kendra_kari import KendraKari
 from engine.games.kendra_kari.pictures import ring_svg
 from engine.protocol import Game
-from engine.draw.cards import card_name, rank_label, suit_label
+from engine.draw.cards import MIN_CARD, card_label, card_name, rank_label, suit_label
 from engine.draw.layouts import rows_of
 from engine.draw.svg import num
 
@@ -75,7 +75,7 @@ def test_card_face_and_alt_text():
     root = parse(card_svg(C("VTa"), size=56))
     check_top_level(root, "Vizier of Taj")
     assert (root.get("width"), root.get("height")) == ("56", "56")
-    assert texts(root) == ["V", "Taj"]
+    assert texts(root) == ["V", "Ta"]
     assert groups(root, "court") and not groups(root, "weak")
     assert groups(parse(card_svg(C("3Su"))), "weak")  # weak-group pips are marked
     assert not groups(parse(card_svg(C("3Sh"))), "weak")
@@ -99,12 +99,12 @@ def test_every_card_of_every_deck_draws(deck_key):
     for card in deck.cards:
         root = parse(card_svg(card))
         labels = texts(root)
-        assert labels == [rank_label(card), suit_label(card.suit)], card
+        assert labels == [rank_label(card), card_label(card.suit)], card
         assert root.get("aria-label") == deck.card_name(card)
         circles = list(root.iter(NS + "circle"))
         assert circles[0].get("stroke") == card.suit.colour  # the suit-coloured ring
     # the short labels tell the suits of a deck apart
-    assert len({suit_label(s) for s in deck.suits}) == len(deck.suits)
+    assert len({card_label(s) for s in deck.suits}) == len({suit_label(s) for s in deck.suits}) == len(deck.suits)
 
 
 def test_labels():
@@ -214,9 +214,9 @@ def test_ring_caption_and_size():
 def test_deck_sheet_orders_high_to_low():
     root = parse(deck_sheet_svg(MUGHAL, "Surkh"))
     check_top_level(root, "Surkh")
-    assert [t for t in texts(root) if t != "Surkh"][1:] == ["R", "V"] + [str(i) for i in range(1, 11)]
+    assert [t for t in texts(root) if t != "Su"][1:] == ["R", "V"] + [str(i) for i in range(1, 11)]
     uniform = parse(deck_sheet_svg(MUGHAL, MUGHAL.suit("Surkh"), ranking=Ranking.UNIFORM))
-    ranks = [t for t in texts(uniform)[1:] if t != "Surkh"]
+    ranks = [t for t in texts(uniform)[1:] if t != "Su"]
     assert ranks == ["R", "V"] + [str(i) for i in range(10, 0, -1)]
     whole = parse(deck_sheet_svg(DASHAVATARA))
     assert len(groups(whole, "card")) == 120
@@ -426,3 +426,216 @@ def test_trick_table_to_play_columns_and_winner_row():
     assert float(side.get("height")) < float(tall.get("height")) and float(side.get("height")) < 2 * 48
     xs = [_centre_of(g.find(NS + "g"))[0] for g in groups(side, "play")]
     assert xs == sorted(xs) and len(set(xs)) == 3
+
+
+# -- suit colours: told apart without the label -------------------------------------------------
+# CIEDE2000 (Sharma, Wu and Dalal 2005) over CIE L*a*b* (D65) from sRGB, written out here so the
+# measure is in plain sight. A difference of 20 is far beyond "just noticeable" (about 2): two
+# suits of a deck must never look alike, even once the label is too small to read.
+
+MIN_SUIT_DELTA_E = 20.0
+MEASURED = {"mughal": 24.0, "dashavatara": 21.8}  # the palettes' minimum now (engine/decks.py)
+
+
+def srgb_to_lab(colour: str) -> tuple[float, float, float]:
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
+    y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+    z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e_2000(lab1, lab2) -> float:
+    import math
+
+    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
+    c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_bar ** 7 / (c_bar ** 7 + 25 ** 7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if c2p else 0.0
+    dh = 0.0
+    if c1p * c2p:
+        dh = h2p - h1p
+        dh = dh - 360 if dh > 180 else dh + 360 if dh < -180 else dh
+    d_l, d_c = l2 - l1, c2p - c1p
+    d_h = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    l_bar, cp_bar = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        h_bar = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        h_bar = (h1p + h2p) / 2
+    else:
+        h_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_bar - 30)) + 0.24 * math.cos(math.radians(2 * h_bar))
+         + 0.32 * math.cos(math.radians(3 * h_bar + 6)) - 0.20 * math.cos(math.radians(4 * h_bar - 63)))
+    rc = 2 * math.sqrt(cp_bar ** 7 / (cp_bar ** 7 + 25 ** 7))
+    sl = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
+    sc, sh = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
+    rt = -math.sin(math.radians(60 * math.exp(-((h_bar - 275) / 25) ** 2))) * rc
+    return math.sqrt((d_l / sl) ** 2 + (d_c / sc) ** 2 + (d_h / sh) ** 2 + rt * (d_c / sc) * (d_h / sh))
+
+
+def test_delta_e_2000_matches_the_published_test_data():
+    # pairs 1, 7, 17 and 25 of Sharma, Wu and Dalal's CIEDE2000 test data
+    for lab1, lab2, expected in [((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425),
+                                 ((50, 0, 0), (50, -1, 2), 2.3669),
+                                 ((50, 2.5, 0), (73, 25, -18), 27.1492),
+                                 ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644)]:
+        assert delta_e_2000(lab1, lab2) == pytest.approx(expected, abs=1e-4)
+        assert delta_e_2000(lab2, lab1) == pytest.approx(expected, abs=1e-4)
+    assert srgb_to_lab("#ffffff") == pytest.approx((100, 0, 0), abs=0.01)
+    assert srgb_to_lab("#ff0000") == pytest.approx((53.24, 80.09, 67.20), abs=0.02)
+
+
+def suit_colour_pairs(deck):
+    labs = {s.name: srgb_to_lab(s.colour) for s in deck.suits}
+    names = list(labs)
+    return sorted((delta_e_2000(labs[a], labs[b]), a, b) for i, a in enumerate(names) for b in names[i + 1:])
+
+
+@pytest.mark.parametrize("deck_key", ["mughal", "dashavatara"])
+def test_suit_colours_are_far_apart(deck_key):
+    """Every two suits of a deck differ by at least MIN_SUIT_DELTA_E (CIEDE2000), and by their sign."""
+    deck = DECKS[deck_key]
+    closest, a, b = suit_colour_pairs(deck)[0]
+    assert closest >= MIN_SUIT_DELTA_E, f"{a} and {b} look alike: CIEDE2000 {closest:.1f}"
+    assert closest == pytest.approx(MEASURED[deck_key], abs=0.05)  # the figure the docs state
+    assert len({s.sign for s in deck.suits}) == len(deck.suits)
+
+
+def test_the_old_dashavatara_palette_failed_the_colour_test():
+    # before: Matsya and Krishna both blue, Kurma and Rama both green (issue 8)
+    old = {"Matsya": "#1f6fa8", "Kurma": "#2f8f6f", "Rama": "#1f7a3a", "Krishna": "#24479a"}
+    labs = {k: srgb_to_lab(v) for k, v in old.items()}
+    assert delta_e_2000(labs["Kurma"], labs["Rama"]) < MIN_SUIT_DELTA_E
+    assert delta_e_2000(labs["Matsya"], labs["Krishna"]) < MIN_SUIT_DELTA_E
+
+
+# -- legible in print: every text of a picture at 6 pt or more, every card label inside its rim ------
+# A picture is printed at its pixel size (1 px = 1/96 in) unless print.css caps it: at most the text
+# width (of a question's box, less its padding), at most the max-height of its kind. These tests
+# read those caps from book/static/print.css, so a change there that would shrink a card's label
+# below 6 pt fails here as well as on the built PDF (tests/test_pdf.py).
+
+from pathlib import Path
+
+from engine.draw.measure import text_boxes
+
+PRINT_CSS = (Path(__file__).resolve().parents[1] / "book" / "static" / "print.css").read_text(encoding="utf-8")
+MM_PER_PX = 25.4 / 96
+PT_PER_PX = 72 / 96
+MIN_PT = 6.0
+
+
+def _css_mm(pattern: str) -> float:
+    m = re.search(pattern, PRINT_CSS)
+    assert m, f"print.css has no rule matching {pattern!r}"
+    return float(m.group(1))
+
+
+def print_boxes() -> dict[str, tuple[float, float]]:
+    """(width, max-height) in mm of the box a whole-table picture is printed in, by kind."""
+    left = re.search(r"@page :left \{(.*?)\n\}", PRINT_CSS, re.S).group(1)
+    margins = [float(v) for v in re.findall(r"margin-(?:left|right):\s*([\d.]+)mm", left)]
+    text_width = 148 - sum(margins)
+    question_pad = _css_mm(r"div\.ganjifa-question \{[^}]*padding: \S+ \S+ \S+ ([\d.]+)mm")
+    state = _css_mm(r"\n\.ganjifa-state svg \{ max-height: ([\d.]+)mm")
+    return {
+        "question": (text_width - question_pad - 0.5,
+                     _css_mm(r"div\.ganjifa-question \.ganjifa-state svg \{ max-height: ([\d.]+)mm")),
+        "position": (text_width, _css_mm(r"div\.ganjifa-position \.ganjifa-state svg \{ max-height: ([\d.]+)mm")),
+        "deal": (text_width, _css_mm(r"div\.ganjifa-deal \.ganjifa-state svg \{ max-height: ([\d.]+)mm")),
+        "state": (text_width, state),
+    }
+
+
+def print_scale(root, box: tuple[float, float]) -> float:
+    """How much the printed picture is shrunk (1: printed at its pixel size)."""
+    width, height = float(root.get("width")) * MM_PER_PX, float(root.get("height")) * MM_PER_PX
+    return min(1.0, box[0] / width, box[1] / height)
+
+
+def check_legible(svg, box, what):
+    root = parse(svg)
+    scale = print_scale(root, box)
+    boxes = list(text_boxes(root))
+    assert boxes, what
+    smallest = min(boxes, key=lambda t: t.size)
+    assert smallest.size * scale * PT_PER_PX >= MIN_PT, (
+        f"{what}: {smallest.text!r} prints at {smallest.size * scale * PT_PER_PX:.2f} pt (picture shrunk to {scale:.2f})")
+    spill = [t.text for t in boxes if not t.fits]
+    assert not spill, f"{what}: labels spill over the card's rim: {spill}"
+    return smallest.size * scale * PT_PER_PX
+
+
+def test_print_boxes_read_from_the_stylesheet():
+    boxes = print_boxes()
+    assert boxes["position"][0] == 116  # A5 less the 13 mm outer and 19 mm inner margins
+    assert all(100 <= h <= 180 for _, h in boxes.values())
+
+
+@pytest.mark.parametrize("deck_key", list(DECKS))
+def test_every_card_label_fits_inside_the_rim(deck_key):
+    """At the smallest card size used in a whole-table picture, every rank and suit label is 8 px
+    (6 pt printed unshrunk) or more and lies inside the rim."""
+    for card in DECKS[deck_key].cards:
+        for size in (MIN_CARD, 64):
+            boxes = list(text_boxes(parse(card_svg(card, size=size))))
+            assert [t.text for t in boxes] == [rank_label(card), card_label(card.suit)]
+            assert all(t.fits for t in boxes), (card, size, [(t.text, t.box, t.card) for t in boxes])
+            assert min(t.size for t in boxes) >= 8 * size / MIN_CARD - 1e-9
+
+
+def test_a_long_label_would_be_caught():
+    # the measure is not blind: the old card face (full suit names) spilled and printed under 6 pt
+    from engine.draw.measure import TextBox
+
+    assert not TextBox("Varaha", 7.9, (24 - 26, 30, 24 + 26, 37), (24, 24, 16)).fits
+    assert TextBox("Vr", 8, (20, 28, 28, 36), (24, 24, 16)).fits
+
+
+def _game_pictures():
+    """State pictures of both games as the book draws them: starts, hand-set positions, and the
+    positions of seeded games move by move, for every number of players."""
+    from engine.games.guru_ganjifa import GuruGanjifa
+
+    names = ["Asha", "Bela", "Chitra", "Dev", "Esha", "Farid"]
+    for game in [KendraKari(players=n) for n in (3, 4)] + [GuruGanjifa(players=n) for n in (3, 4)]:
+        for seed in (1, 2):
+            state = game.start(seed)
+            for move in range(80):
+                if move % 7 == 0:
+                    yield f"{game.title} {game.players}p seed {seed} move {move}", state_svg(
+                        state, names=names[:game.players])
+                if state.is_terminal():
+                    break
+                state.apply(max(state.legal_moves(), key=state.move_priority))
+    for n in (5, 6):  # Kendra Kari's largest tables: their start
+        yield f"Kendra Kari {n}p start", state_svg(KendraKari(players=n).start(3))
+    deni = GuruGanjifa(players=4).position(
+        "P1=9Kr 7Kr 5Vm 8Ma; P2=10Kr 4Ma 2Ku 3Vr; P3=5Ma 6Ku 3Bu 8Pa; P4=2Pa 7Vr 4Bu 6Ma; lead=P1; stage=start")
+    deni.apply("deni 7Kr > 9Kr")
+    yield "Guru Ganjifa Deni", state_svg(deni, names=names[:4])
+
+
+@pytest.mark.parametrize("kind", ["question", "position", "deal"])
+def test_whole_table_pictures_print_their_text_at_6pt(kind):
+    box = print_boxes()[kind]
+    smallest = min(check_legible(svg, box, f"{what} as a {kind}") for what, svg in _game_pictures())
+    assert smallest >= MIN_PT
+
+
+def test_deck_sheets_and_hands_print_their_text_at_6pt():
+    box = (print_boxes()["state"][0], _css_mm(r"\nsvg, img \{[^}]*max-height: ([\d.]+)mm"))
+    for deck in (MUGHAL, DASHAVATARA, NAQSH):
+        for suit in deck.suits:
+            check_legible(deck_sheet_svg(deck, suit), box, f"{deck.name} {suit.name} sheet")
+    check_legible(hand_svg(list(DASHAVATARA.cards[:40]), label="Asha"), box, "a hand of 40")
+    check_legible(trick_svg([("Ali", C("7Ta")), ("Bina", C("RTa"))], winner="Bina"), box, "a trick")

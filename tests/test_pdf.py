@@ -533,3 +533,36 @@ def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
     assert len(refs) >= 15, text[:2000]
     for chapter, page, opening in refs:
         assert opening in " ".join(real_pdf.pages[int(page) - 1].split()), (chapter, page, opening)
+
+
+def test_no_text_on_a_picture_under_6pt(real_pdf):
+    """Every card label (and every other text of a picture) prints at 6 pt or more; 3.7 pt (suit
+    names on the Guru Ganjifa table, p. 73) before the pictures were redrawn for print (issue 8)."""
+    from book.pagecheck import font_sizes, smallest_card_font, smallest_font
+
+    sizes = font_sizes(real_pdf.path)
+    card = smallest_card_font(real_pdf.path, sizes)
+    assert card is not None, "no picture text found: the pictures' font is no longer Noto Sans Bold?"
+    assert card[0] >= 6.0, f"p. {card[1]}: {card[2]!r} is printed at {card[0]} pt"
+    # and nothing else in the booklet is smaller either, whatever its font
+    size, page, font, text = smallest_font(real_pdf.path, sizes)
+    assert size >= 6.0, f"p. {page}: {text!r} ({font}) is printed at {size} pt"
+    # the card labels are there to be measured: a suit code and a rank on the Guru Ganjifa table
+    picture_text = " ".join(t for _, _, f, t in sizes if f == "Noto-Sans-Bold")
+    assert "Vr" in picture_text and "Ka" in picture_text
+
+
+def test_font_sizes_see_text_drawn_in_an_svg(tmp_path):
+    """The measure reads the size as printed: a 4 px SVG text shrunk to half is 1.5 pt."""
+    from weasyprint import HTML
+
+    from book.pagecheck import font_sizes, smallest_font
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" viewBox="0 0 200 40" '
+           'style="width: 100px"><text x="100" y="20" font-size="4" text-anchor="middle">tiny</text>'
+           '<text x="0" y="35" font-size="16">big</text></svg>')
+    HTML(string=f"<p style='font-size: 10pt'>Body text.</p>{svg}").write_pdf(tmp_path / "t.pdf")
+    sizes = font_sizes(tmp_path / "t.pdf")
+    assert {t for _, _, _, t in sizes} >= {"Body text.", "tiny", "big"}
+    assert smallest_font(tmp_path / "t.pdf", sizes)[0] == pytest.approx(1.5, abs=0.05)
+    assert max(s for s, _, _, t in sizes if t == "big") == pytest.approx(6.0, abs=0.05)

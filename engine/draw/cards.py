@@ -1,4 +1,8 @@
-"""One round card: a tinted disc ringed in the suit colour, the rank, a suit label and a sign mark.
+"""One round card: a tinted disc ringed in the suit colour, the suit's sign, the rank and the suit's code.
+
+Everything stays inside the rim: the sign at the top, the rank large in the middle and the suit's
+two-letter code (``Ta``, ``Vr``) under it at a quarter of the card's size, so a card drawn 32 px
+wide (8.5 mm in print) still carries 6 pt text.
 
 Courts get a second, solid inner ring; pip cards of weak-group suits (whose pips rank
 1 high .. 10 low) get a dashed inner ring, so readers learn to spot the reversed order.
@@ -7,8 +11,8 @@ Courts get a second, solid inner ring; pip cards of weak-group suits (whose pips
 >>> pic = card_picture(Card.parse("RSh"))
 >>> pic.alt, pic.width
 ('Raja of Shamsher', 64)
->>> rank_label(Card.parse("10Ba")), suit_label(Card.parse("10Ba").suit)
-('10', 'Barat')
+>>> rank_label(Card.parse("10Ba")), card_label(Card.parse("10Ba").suit), suit_label(Card.parse("10Ba").suit)
+('10', 'Ba', 'Barat')
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from .svg import Picture, element, num, path, sub, text, translate
 BACK_COLOUR = "#23324a"
 BACK_LINES = "#8fa3c4"
 HALO = "#f2a900"
+RANK_TEXT, LABEL_TEXT = 0.30, 0.25  # text sizes as a share of the card's box: a 32 px card prints 6 pt labels
+MIN_CARD = 32  # the smallest card whose label reaches 6 pt (8 px) printed at full size
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 
 
@@ -39,6 +45,12 @@ def suit_label(suit: Suit) -> str:
     if len(words) == 2 and words[1] == "set" and words[0] in ORDINALS:
         return f"Set {ORDINALS[words[0]]}"
     return suit.name if len(suit.name) <= 6 else suit.name[:5]
+
+
+def card_label(suit: Suit) -> str:
+    """What a card shows under its rank: the suit's two-letter code (the notation the book uses,
+    e.g. ``Ta`` for Taj), short enough to print large inside the rim."""
+    return suit.code
 
 
 def mix(colour: str, other: str, amount: float) -> str:
@@ -128,8 +140,8 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
         sub(body, "circle", cx=c, cy=c, r=size * 0.355, fill="none", stroke=colour,
             stroke_width=size * (0.018 if court else 0.014), stroke_dasharray=None if court else num(size * 0.035),
             class_="court" if court else "weak")
-    _sign_mark(body, suit, c, c - size * 0.245, size * 0.0076, colour, back)
-    label = rank_label(card)
-    text(body, c, c + size * 0.1, label, size * 0.31, fill=dark, class_="rank")
-    text(body, c, c + size * 0.24, suit_label(suit), size * 0.165, fill=dark, max_width=size * 0.58, class_="suit")
+    _sign_mark(body, suit, c, c - size * 0.255, size * 0.0068, colour, back)
+    text(body, c, c + size * 0.05, rank_label(card), size * RANK_TEXT, fill=dark, class_="rank")
+    text(body, c, c + size * 0.27, card_label(suit), size * LABEL_TEXT, fill=dark, max_width=size * 0.5,
+         class_="suit")
     return Picture(body, size, size, card_name(card))

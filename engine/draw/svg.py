@@ -15,6 +15,11 @@ from dataclasses import dataclass
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "'Noto Sans', 'DejaVu Sans', sans-serif"
+# Print size: a picture up to PRINT_WIDTH px wide prints at 1 px = 1/96 inch on the A5 page (the
+# text block is 116 mm = 438 px), so MIN_TEXT px is 6 pt there. Whole-table pictures are drawn to
+# fit this width, so that their smallest text is printed at 6 pt or more.
+PRINT_WIDTH = 420
+MIN_TEXT = 8
 
 
 def num(x: float) -> str:

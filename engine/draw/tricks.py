@@ -21,18 +21,19 @@ from .cards import card_name
 from .layouts import GAP, hand_picture  # noqa: F401  (GAP, hand_picture: for game pictures)
 from .svg import Picture, element, place, sub, text
 
-NAME_COLUMN = 96
+NAME_COLUMN = 80
 MARK = "#8a5a00"  # "leads", "wins", "to play"
 TURN = "#fff3d1"  # behind the name of the winner (trick) or of the seat to play (hands)
 SHOWN = "#1f6fd1"  # the halo of a card shown for a Deni
-TRICK_SIZE, TRICK_PER_ROW = 48, 9  # a trick row: 96 + 9 cards = 552 px
-HAND_SIZE, HAND_PER_ROW = 42, 10  # a hand row: 96 + 10 cards = 543 px; 30-40 cards in 3-4 rows
-SEAT_GAP = 10
+# sizes that fit PRINT_WIDTH (420 px, printed unshrunk) with every card at least MIN_CARD (32 px)
+TRICK_SIZE, TRICK_PER_ROW = 36, 8  # a trick row: 80 + 8 cards = 393 px
+HAND_SIZE, HAND_PER_ROW = 32, 12  # a hand row under its name line: 12 cards = 417 px; 30-40 cards in 3-4 rows
+SEAT_GAP = 8
 COLUMN_HEAD = 34  # name and marks above a column's cards
 
 
 def trick_table_picture(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: str | int | None = None,
-                        size: float = 48, per_row: int = 7, caption: str | None = None,
+                        size: float = TRICK_SIZE, per_row: int = 7, caption: str | None = None,
                         to_play: str | None = None, columns: bool = False) -> Picture:
     """``rows``: ``(player, cards played)`` in playing order, the leader first.
 

@@ -8,9 +8,12 @@ from typing import Sequence
 from ...cards import Card
 from ...draw.cards import card_name
 from ...draw.layouts import GAP, hand_picture
-from ...draw.svg import Picture, element, estimate_width, path, place, sub, text
+from ...draw.svg import PRINT_WIDTH, Picture, element, estimate_width, num, path, place, sub, text
 from ...draw.tricks import (HAND_PER_ROW, HAND_SIZE, MARK, NAME_COLUMN, SEAT_GAP, SHOWN, TRICK_PER_ROW,
                             TRICK_SIZE, TURN, trick_rows, trick_table_picture)
+
+
+NAME_LINE = 20  # a seat's name, cards won and held, above its hand
 
 
 def _count(n: int, word: str) -> str:
@@ -30,7 +33,7 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
     body = element("g", class_="guru-ganjifa")
     alts = [f"{state.game.title}, {n} players" + (f", as {seat_names[viewer]} sees it" if viewer is not None else "")]
     y = 0.0
-    width = NAME_COLUMN + HAND_SIZE
+    width = HAND_SIZE
     table, caption = _trick_table(state, seat_names)
     if table is not None:
         place(body, table, 0, 0)
@@ -47,7 +50,7 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
         width = max(width, pic.width)
         y += pic.height + SEAT_GAP
     if table is not None:  # the caption and a rule under the trick, as wide as the whole picture
-        width = max(width, math.ceil(estimate_width(caption, 12)) + 6)
+        width = max(width, min(math.ceil(estimate_width(caption, 12)) + 6, PRINT_WIDTH))
         text(body, 6, table.height + 16, caption, 12, anchor="start", class_="caption", max_width=width - 6)
         sub(body, "path", d=path("M", 0, table.height + 26, "L", width, table.height + 26), stroke="#bbbbbb",
             stroke_width=1, class_="rule")
@@ -79,7 +82,7 @@ def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
     shown = rows + ([(to_play, [])] if to_play is not None and rows[-1][0] != to_play else [])
     wide = sum(max(len(cards) * (TRICK_SIZE + GAP) - GAP, NAME_COLUMN - 12) + 16 for _, cards in shown) - 12
     table = trick_table_picture(rows, winner=winner, size=TRICK_SIZE, per_row=TRICK_PER_ROW, to_play=to_play,
-                                columns=wide <= NAME_COLUMN + HAND_PER_ROW * (HAND_SIZE + GAP) - GAP)
+                                columns=wide <= PRINT_WIDTH)
     return table, caption
 
 
@@ -101,13 +104,19 @@ def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bo
         lines.append(("Deni: shown", SHOWN))
     if to_play:
         lines.append(("to play", MARK))
-    height = max(pic.height, 21 + 13 * len(lines))
-    if to_play:
-        sub(body, "rect", x=0, y=0, width=NAME_COLUMN - 8, height=height, rx=6, fill=TURN)
-    text(body, 6, 15, name, 13, anchor="start", max_width=NAME_COLUMN - 16, class_="player")
-    for i, (line, colour) in enumerate(lines):
-        text(body, 6, 30 + 13 * i, line, 11, anchor="start", fill=colour, max_width=NAME_COLUMN - 16, class_="mark")
-    place(body, pic, NAME_COLUMN, 0)
+    # the name line above the cards, so a row of the hand can take the whole print width
+    rect = sub(body, "rect", x=0, y=0, height=NAME_LINE - 2, rx=5, fill=TURN) if to_play else None
+    x = 6.0
+    text(body, x, 14, name, 13, anchor="start", max_width=NAME_COLUMN - 16, class_="player")
+    x += min(estimate_width(name, 13), NAME_COLUMN - 16) + 10
+    for line, colour in lines:
+        text(body, x, 14, line, 11, anchor="start", fill=colour, class_="mark")
+        x += estimate_width(line, 11) + 8
+    width = max(pic.width, x - 2)
+    if rect is not None:
+        rect.set("width", num(width))
+    place(body, pic, 0, NAME_LINE)
+    height = NAME_LINE + pic.height
     alt = f"{name}{' (to play)' if to_play else ''}, {_count(won, 'card')} won, {len(hand)} in hand: "
     if not hand:
         alt += "no cards"
@@ -118,4 +127,4 @@ def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bo
         alt += ", ".join(card_name(c) for c in hand)
     if exposed:
         alt += "; shown for a Deni: " + ", ".join(card_name(c) for c in exposed)
-    return Picture(body, NAME_COLUMN + pic.width, height, alt), alt
+    return Picture(body, width, height, alt), alt
