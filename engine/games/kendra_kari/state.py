@@ -385,6 +385,27 @@ class KKState(State):
                       self.ring_tops(), self.last_position, len(self._stock), len(self._captured),
                       self.current_player)
 
+    def sample_hidden(self, player: int, seed: int | str) -> "KKState":
+        """A copy in which the other hands and the stock are dealt afresh from their pooled cards.
+
+        Everything on the table (the ring, the captured cards), ``player``'s hand and every hand's
+        and the stock's size stay; the pool is taken in deck order and shuffled with ``seed``, so
+        the copy depends only on what ``player`` knows.
+        """
+        other = self.copy()
+        hands = other._hands
+        seats = [p for p in range(len(hands)) if p != player]
+        dealt = shuffled(sorted([c for p in seats for c in hands[p]] + other._stock), seed)
+        at = 0
+        for p in seats:
+            k = len(hands[p])
+            hands[p] = dealt[at:at + k]
+            at += k
+        other._stock = dealt[at:]
+        if other.current_player != CHANCE:
+            other._legal = None  # the player to move may be another seat, whose hand changed
+        return other
+
     move_priority = _move_priority  # the heuristic player's taste: strategy.py
     legal_move_sequence = legal_moves  # the random player's list: the same, one call fewer
 
