@@ -386,7 +386,8 @@ class GGState(State):
             self._play(seat, move[1])
             self.exposed[seat].append(shown)
             self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
-            note, clauses = ("deni", called, holder), ("gg.deni",)
+            # the note also says who holds the doubling card (-1: played), for simulation statistics
+            note, clauses = ("deni", called, holder, -1 if below is None else self._owner[below.index]), ("gg.deni",)
         else:
             cards = move[1]
             if runs is None:
@@ -398,7 +399,8 @@ class GGState(State):
                 self._called, holder = top, self._owner[top.index]
                 self._kind = HIGH
                 self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
-                note, clauses = ("high", top, holder), ("gg.no-unbeatable",)
+                # the note also says how many cards the leader has left, for simulation statistics
+                note, clauses = ("high", top, holder, len(self._hands[seat])), ("gg.no-unbeatable",)
             else:
                 count = len(cards)
                 self._queue = [[p, count, FREE] for p in others]
