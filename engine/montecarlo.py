@@ -7,16 +7,18 @@ with more than one legal move:
    its own view (:meth:`~engine.protocol.State.sample_hidden`: its own hand, the table, the
    cards shown to it and every hand's size stay as they are). It never looks at the hidden
    cards of the real game: every world depends only on what the player knows and the seed.
-2. In every world it tries each candidate move (all the legal moves, or the ``candidates``
-   the game's heuristic likes best when there are more) and plays the game out with the
-   heuristic player in every seat, through the one play loop (:func:`engine.play.run`).
-   Every candidate meets the same worlds and the same rollout seeds (common random numbers),
-   so the comparison between moves is fair.
-3. It plays the move with the best average outcome: a win counts 1 (a shared win its share),
-   plus a small tie-breaker for the score margin over the best opponent, so near-wins are
-   preferred to heavy losses when wins are rare in a handful of rollouts.
+2. In every world it tries each candidate move (the ``candidates`` the game's heuristic rates
+   highest, its favourite first) and plays the game out with the heuristic player in every
+   seat, through the one play loop (:func:`engine.play.run`). Every candidate meets the same
+   worlds and the same rollout seeds (common random numbers), so moves are compared fairly.
+3. A playout is worth its win (1, a shared win its share) plus the score margin over the best
+   opponent scaled to -1..1, so a near-win counts for more than a heavy loss. It plays the
+   heuristic's favourite unless another candidate beats it clearly: by a mean gain of more than
+   ``CONFIDENCE`` standard errors of the paired differences (:meth:`MonteCarloBot.pick`). A
+   handful of worlds is noisy, and simply taking the best of several noisy averages was found
+   to play worse than the heuristic alone.
 
-Work per move is bounded by ``samples * min(candidates, legal moves)`` rollouts. Everything
+Work per move is bounded by ``samples * candidates`` rollouts. Everything
 is seeded: the bot's choices at its ``k``-th turn draw from ``derive(seed, "mc", k)``.
 
 >>> from engine import get_game
@@ -33,7 +35,8 @@ from .shuffle import derive
 
 SAMPLES = 8  # worlds per move (the bot named "mc"; "mc:N" takes N)
 CANDIDATES = 6  # moves tried at most per turn, the heuristic's favourites
-MARGIN_WEIGHT = 0.25  # the score margin's weight beside a win (which counts 1)
+MARGIN_WEIGHT = 1.0  # the score margin's weight beside a win (which counts 1); the margin is scaled to -1..1
+CONFIDENCE = 1.5  # standard errors by which a move must beat the heuristic's favourite to be played instead
 
 
 class MonteCarloBot:
@@ -62,22 +65,38 @@ class MonteCarloBot:
         seed = derive(self.seed, "mc", self.turns)
         worlds = [state.sample_hidden(player, derive(seed, "world", i)) for i in range(self.samples)]
         candidates = self.shortlist(worlds[0], moves)
-        totals = [0.0] * len(candidates)
-        for i, world in enumerate(worlds):
-            rollout_seed = derive(seed, "rollout", i)
-            for j, move in enumerate(candidates):
-                totals[j] += self.play_out(world, move, player, rollout_seed)
-        best = max(totals)
-        return candidates[totals.index(best)]  # the first of equals: the heuristic's order
+        values = [[self.play_out(world, move, player, derive(seed, "rollout", i)) for move in candidates]
+                  for i, world in enumerate(worlds)]
+        return candidates[self.pick(values)]
+
+    def pick(self, values: list[list[float]]) -> int:
+        """The candidate to play, from ``values[world][candidate]``: the heuristic's favourite (0) unless
+        another did better by a clear margin.
+
+        Each world gives every candidate the same deal and the same rollout seed, so the per-world
+        differences from the favourite are compared (a paired test). A handful of worlds is noisy,
+        and picking the best of several noisy averages favours lucky moves; so a move replaces the
+        favourite only when its average gain is more than ``CONFIDENCE`` standard errors above zero.
+        """
+        k = len(values[0])
+        n = len(values)
+        best, best_gain = 0, 0.0
+        for j in range(1, k):
+            diffs = [row[j] - row[0] for row in values]
+            mean = sum(diffs) / n
+            if mean <= best_gain:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
+            if n > 1 and mean > CONFIDENCE * (var / n) ** 0.5:
+                best, best_gain = j, mean
+        return best
 
     def shortlist(self, world: State, moves: list) -> list:
-        """The moves worth trying: all of them, or the ``candidates`` the heuristic rates highest.
+        """The moves worth trying: the ``candidates`` the heuristic rates highest, its favourite first.
 
         Rated in a sampled world (the player's own moves rate the same in every world), stably,
         so moves the heuristic likes equally keep the game's order.
         """
-        if len(moves) <= self.candidates:
-            return list(moves)
         rate = world.move_priority
         order = sorted(range(len(moves)), key=lambda k: -rate(moves[k]))
         return [moves[k] for k in order[:self.candidates]]

@@ -196,3 +196,12 @@ def test_every_registered_game_can_be_sampled_or_says_it_cannot():
         except OptionError as err:
             assert "Monte-Carlo" in str(err)
     assert {"guru-ganjifa", "kendra-kari"} <= set(game_names())
+
+
+def test_the_favourite_is_kept_unless_another_move_is_clearly_better():
+    bot = MonteCarloBot(1, samples=4)
+    clear = [[0.0, 0.5, 0.2], [0.1, 0.6, 0.0], [0.2, 0.7, 0.3], [0.0, 0.4, 0.1]]
+    assert bot.pick(clear) == 1  # gains 0.5 in every world
+    noisy = [[0.0, 1.0, 0.0], [0.5, -0.5, 0.5], [0.0, 1.0, 0.0], [0.5, -0.4, 0.5]]
+    assert bot.pick(noisy) == 0  # a higher average, but within the noise
+    assert bot.pick([[0.3, 0.3, 0.3]] * 4) == 0  # equals: the favourite

@@ -3,8 +3,9 @@
 ``:show:`` picks the tables: ``wins`` (win share by seat with 95% intervals, game length, the
 game's own events), ``clauses`` (how often each rule comes into play, most used first, each
 row citing its clause as §N) and ``ratios`` (the figures ``:ratios:`` asks for). ``:compare:``
-lists variants separated by ``;`` (options, or ``bots=...``), shown side by side with the
-differences significant at 5% marked. Reports are cached keyed on the engine's source and the
+lists variants separated by ``;`` (options, or ``bots=...``, each perhaps after a column name and
+``": "``, as in ``Three players: players=3``), shown side by side with the differences
+significant at 5% marked. Reports are cached keyed on the engine's source and the
 parameters (:mod:`book.simcache`).
 
 ``:ratios:`` names figures a chapter's text discusses, separated by ``;``, each
@@ -72,11 +73,13 @@ class SimulationDirective(GanjifaDirective):
             raise self.engine_fail(err, ":seed:") from None
         setups = []
         for text in [v.strip() for v in self.options.get("compare", "").split(";") if v.strip()] or [""]:
+            named, colon, rest = text.partition(": ")  # "Three players: players=3" names its column
+            name, text = (named.strip(), rest.strip()) if colon else (None, text)
             words = text.split()
             lineup = [w.partition("=")[2] for w in words if w.startswith("bots=")]
             own = " ".join(w for w in words if not w.startswith("bots="))
             game = self.game(self.options["game"], f"{base} {own}")
-            setups.append((text or self.label(game), game,
+            setups.append((name or text or self.label(game), game,
                            tuple(lineup[-1].split(",")) if lineup else bots))
         ratios = self.ratio_specs(setups[0][1])
         show = self.options.get("show", ("ratios",) if ratios else ("wins",))
