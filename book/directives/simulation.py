@@ -143,16 +143,22 @@ class SimulationDirective(GanjifaDirective):
                 else:
                     cells.append(f"{x / n:.2f}")
             body.append(cells)
-        first = reports[0]
-        game = first.game
-        bots = "" if len(reports) > 1 else f", bots: {', '.join(first.bots)}"
-        caption = (f"{game.title}, {game.players} players: {first.games:,} games"
-                   f"{' per column' if len(reports) > 1 else ''}{bots}.")
+        caption = self.setting(reports)
         if any(spec[3] for spec in specs):
             caption += " Percentages with 95% Wilson intervals, each occasion counted as one trial."
         return [table(["", *labels] if len(reports) > 1 else ["", "Measured"], body,
                       classes=["ganjifa-simulation", "ganjifa-ratios"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
+
+    @staticmethod
+    def setting(reports) -> str:
+        """The caption's first sentence: the game, and the players and bots when every column shares them."""
+        first = reports[0]
+        game = first.game
+        players = f", {game.players} players" if len({r.game.players for r in reports}) == 1 else ""
+        bots = f", bots: {', '.join(first.bots)}" if len({r.bots for r in reports}) == 1 else ""
+        per = " per column" if len(reports) > 1 else ""
+        return f"{game.title}{players}: {first.games:,} games{per}{bots}."
 
     @staticmethod
     def label(game) -> str:
@@ -167,12 +173,7 @@ class SimulationDirective(GanjifaDirective):
                     cells[i] += " *"
                     starred = True
             body.append([row.label, *cells])
-        first = reports[0]
-        game = first.game
-        players = "" if len(reports) > 1 else f", bots: {', '.join(first.bots)}"
-        caption = (f"{game.title}, {game.players} players: {first.games:,} games"
-                   f"{' per column' if len(reports) > 1 else ''}{players}. Win shares with 95% intervals; "
-                   "shared wins count as fractions.")
+        caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
         if len(reports) > 1:
             caption += (" * marks a difference from the first column significant at the 5% level "
                         "(two-proportion z-test for shares, Welch's t-test for the game length)."
