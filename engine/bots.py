@@ -3,7 +3,8 @@
 Every bot is seeded, so a played-out game is reproducible. The heuristic bot asks the
 state's ``move_priority(move)`` (part of the game contract; a game's ``strategy.py``
 supplies it, and the default of 0 for every move makes it play like the random one).
-Games are played by the one loop in :mod:`engine.play`.
+Games are played by the one loop in :mod:`engine.play`. A stronger player, ``mc`` (or ``mc:N``),
+searches by sampling the cards it cannot see: :mod:`engine.montecarlo`.
 """
 
 from __future__ import annotations
@@ -46,13 +47,22 @@ class HeuristicBot:
         return top[self.rng.below(len(top))]
 
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+def _mc(seed: int | str = 0, argument: str | None = None):
+    from .montecarlo import make_mc_bot
+
+    return make_mc_bot(seed, argument)
+
+
+# name -> maker(seed); "mc" is the determinized Monte-Carlo player (engine.montecarlo), "mc:N" with N worlds per move
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": _mc}
+TUNABLE = {"mc"}  # bots that take an argument after a colon
 
 
 def make_bot(kind: str, seed: int | str = 0):
-    try:
-        return BOTS[kind](seed)
-    except KeyError:
+    name, colon, argument = kind.partition(":") if isinstance(kind, str) else (kind, "", "")
+    maker = BOTS.get(name)
+    if maker is None or (colon and name not in TUNABLE):
         from .errors import OptionError
 
-        raise OptionError(f"unknown bot {kind!r}; bots are {', '.join(BOTS)}") from None
+        raise OptionError(f"unknown bot {kind!r}; bots are {', '.join(BOTS)} (mc:N: N worlds per move)") from None
+    return maker(seed, argument) if colon else maker(seed)

@@ -444,6 +444,18 @@ class State:
         """Cards in other players' hands that ``player`` may see (face-up or shown cards); default none."""
         return frozenset()
 
+    def sample_hidden(self, player: int, seed: int | str) -> "State":
+        """A copy in which every card ``player`` cannot know is dealt afresh from ``seed``.
+
+        For players that reason by sampling (:mod:`engine.montecarlo`): the cards in other hands
+        that ``player`` does not see (:meth:`visible_cards`) and any hidden pile (a stock) are
+        pooled and dealt back at random, keeping every hand's and pile's size and every card
+        whose place the table knows. The result depends only on what ``player`` knows and on
+        ``seed``: two states that differ only in cards hidden from ``player`` give the same copy.
+        """
+        raise OptionError(f"{self.game.title} cannot yet deal its hidden cards afresh, so the "
+                          "Monte-Carlo player cannot play it")
+
     def position(self) -> str:
         """This position as text that ``game.position`` reads back (games with ``HAS_POSITIONS``)."""
         raise OptionError(f"{self.game.title} has no position notation")

@@ -41,3 +41,32 @@ def test_bad_show_and_variant_are_one_line(tmp_path):
     (tmp_path / "b").mkdir()
     code, out = build(tmp_path / "b", page)
     assert code != 0 and re.search(r"index\.md:\d+: .*stock-out", out), out
+
+
+def test_ratios_show_the_figures_a_chapter_discusses(tmp_path):
+    page = ("# Sim\n\n```{simulation}\n:game: kendra-kari\n:games: 200\n:seed: 4\n"
+            ":compare: players=3; players=4\n"
+            ":ratios: turns on which a player must draw = draw / moves; dry rounds per game = dry-round per games\n"
+            "```\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    from engine import get_game
+    from engine.simulate import simulate
+
+    for players in (3, 4):
+        r = simulate(get_game("kendra-kari", players=players), 200, 4, "random")
+        share = 100 * r.tally.event_counts["draw"] / r.tally.moves
+        assert f"{share:.0f}% (" in html
+        assert f"{r.tally.event_counts['dry-round'] / 200:.2f}<" in html
+    assert "turns on which a player must draw" in html and "Wilson" in html
+    assert "Player 1 wins" not in html  # ratios only, unless :show: asks for more
+
+
+def test_bad_ratios_are_one_line(tmp_path):
+    for i, (ratios, word) in enumerate([("x = bridge / nothing", "nothing"), ("no formula here", "label"),
+                                        ("draws = draw / bridge", "outnumbers")]):
+        page = f"# Sim\n\n```{{simulation}}\n:game: kendra-kari\n:games: 50\n:ratios: {ratios}\n```\n"
+        (tmp_path / str(i)).mkdir()
+        code, out = build(tmp_path / str(i), page)
+        assert code != 0 and re.search(rf"index\.md:\d+: .*{word}", out), out

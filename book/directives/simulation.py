@@ -1,10 +1,19 @@
 """``{simulation}``: many seeded bot games (:mod:`engine.simulate`) shown as tables a designer reads.
 
 ``:show:`` picks the tables: ``wins`` (win share by seat with 95% intervals, game length, the
-game's own events) and ``clauses`` (how often each rule comes into play, most used first, each
-row citing its clause as §N). ``:compare:`` lists variants separated by ``;`` (options, or
-``bots=...``), shown side by side with the differences significant at 5% marked. Reports are
-cached keyed on the engine's source and the parameters (:mod:`book.simcache`).
+game's own events), ``clauses`` (how often each rule comes into play, most used first, each
+row citing its clause as §N) and ``ratios`` (the figures ``:ratios:`` asks for). ``:compare:``
+lists variants separated by ``;`` (options, or ``bots=...``, each perhaps after a column name and
+``": "``, as in ``Three players: players=3``), shown side by side with the differences
+significant at 5% marked. Reports are cached keyed on the engine's source and the
+parameters (:mod:`book.simcache`).
+
+``:ratios:`` names figures a chapter's text discusses, separated by ``;``, each
+``label = TOP / BOTTOM`` (a share: a percentage with its 95% Wilson interval; TOP never
+outnumbers BOTTOM) or ``label = TOP per BOTTOM`` (a rate), where each term is one of the game's
+events (how many times it happened), ``games`` or ``moves``: e.g. ``Denis doubled, of those
+that could be = double / deni-open`` or ``dry rounds per game = dry-round per games``. With
+``:ratios:`` the default ``:show:`` is ``ratios``.
 """
 
 from __future__ import annotations
@@ -16,14 +25,15 @@ from docutils.parsers.rst import directives
 
 from engine.errors import GanjifaError
 from engine.shuffle import parse_seed
-from engine.simulate import clause_rows, rows
+from engine.simulate import clause_rows, rows, wilson
 
 from ..nodes import clause_ref
 from ..simcache import cached_report
 from . import GanjifaDirective, table
 
 MAX_GAMES = 20_000
-SHOW = ("wins", "clauses")
+SHOW = ("wins", "clauses", "ratios")
+TERMS = ("games", "moves")  # besides the game's events, what a ratio may divide
 
 
 def show_option(argument: str) -> tuple[str, ...]:
@@ -45,6 +55,7 @@ class SimulationDirective(GanjifaDirective):
         "bots": directives.unchanged_required,
         "show": show_option,
         "compare": directives.unchanged_required,
+        "ratios": directives.unchanged_required,
     }
 
     def run(self):
@@ -62,25 +73,92 @@ class SimulationDirective(GanjifaDirective):
             raise self.engine_fail(err, ":seed:") from None
         setups = []
         for text in [v.strip() for v in self.options.get("compare", "").split(";") if v.strip()] or [""]:
+            named, colon, rest = text.partition(": ")  # "Three players: players=3" names its column
+            name, text = (named.strip(), rest.strip()) if colon else (None, text)
             words = text.split()
             lineup = [w.partition("=")[2] for w in words if w.startswith("bots=")]
             own = " ".join(w for w in words if not w.startswith("bots="))
             game = self.game(self.options["game"], f"{base} {own}")
-            setups.append((text or self.label(game), game,
+            setups.append((name or text or self.label(game), game,
                            tuple(lineup[-1].split(",")) if lineup else bots))
+        ratios = self.ratio_specs(setups[0][1])
+        show = self.options.get("show", ("ratios",) if ratios else ("wins",))
+        if "ratios" in show and not ratios:
+            raise self.fail(":show: ratios needs :ratios: (label = event / event; ...)")
         folder = Path(self.env.app.doctreedir) / "simulations"
         try:
             reports = [cached_report(folder, game, games, seed, b) for _, game, b in setups]
         except GanjifaError as err:
             raise self.engine_fail(err) from None
         out: list[nodes.Node] = []
-        show = self.options.get("show", ("wins",))
         labels = [label for label, _, _ in setups]
+        if "ratios" in show:
+            out += self.ratio_table(reports, labels, ratios)
         if "wins" in show:
             out += self.report_table(reports, labels)
         if "clauses" in show:
             out += self.clause_table(reports[0])
         return out
+
+    def ratio_specs(self, game) -> list[tuple[str, str, str, bool]]:
+        """``:ratios:`` read: ``(label, top, bottom, share)``; each term an event of ``game``, ``games`` or ``moves``."""
+        specs = []
+        for part in filter(None, (p.strip() for p in self.options.get("ratios", "").split(";"))):
+            label, eq, formula = part.rpartition("=")
+            share = "/" in formula
+            top, sep, bottom = formula.partition("/" if share else " per ")
+            label, top, bottom = label.strip(), top.strip(), bottom.strip()
+            if not eq or not sep or not label:
+                raise self.fail(f":ratios: {part!r}: write each figure as 'label = event / event' (a share) "
+                                "or 'label = event per games' (a rate)")
+            for term in (top, bottom):
+                if term not in game.EVENTS and term not in TERMS:
+                    raise self.fail(f":ratios: {term!r} is not an event of {game.title}; use "
+                                    + ", ".join([*game.EVENTS, *TERMS]))
+            specs.append((label, top, bottom, share))
+        return specs
+
+    @staticmethod
+    def count(report, term: str) -> int:
+        if term == "games":
+            return report.games
+        if term == "moves":
+            return report.tally.moves
+        return report.tally.event_counts[term]
+
+    def ratio_table(self, reports, labels, specs) -> list[nodes.Node]:
+        body = []
+        for label, top, bottom, share in specs:
+            cells = [label]
+            for r in reports:
+                x, n = self.count(r, top), self.count(r, bottom)
+                if n == 0:
+                    cells.append("none")
+                elif share:
+                    if x > n:
+                        raise self.fail(f":ratios: {label}: {top} ({x}) outnumbers {bottom} ({n}), so it is not a "
+                                        f"share; write '{top} per {bottom}'")
+                    lo, hi = wilson(x, n)
+                    cells.append(f"{100 * x / n:.0f}% ({100 * lo:.0f}-{100 * hi:.0f})")
+                else:
+                    cells.append(f"{x / n:.2f}")
+            body.append(cells)
+        caption = self.setting(reports)
+        if any(spec[3] for spec in specs):
+            caption += " Percentages with 95% Wilson intervals, each occasion counted as one trial."
+        return [table(["", *labels] if len(reports) > 1 else ["", "Measured"], body,
+                      classes=["ganjifa-simulation", "ganjifa-ratios"]),
+                nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
+
+    @staticmethod
+    def setting(reports) -> str:
+        """The caption's first sentence: the game, and the players and bots when every column shares them."""
+        first = reports[0]
+        game = first.game
+        players = f", {game.players} players" if len({r.game.players for r in reports}) == 1 else ""
+        bots = f", bots: {', '.join(first.bots)}" if len({r.bots for r in reports}) == 1 else ""
+        per = " per column" if len(reports) > 1 else ""
+        return f"{game.title}{players}: {first.games:,} games{per}{bots}."
 
     @staticmethod
     def label(game) -> str:
@@ -95,12 +173,7 @@ class SimulationDirective(GanjifaDirective):
                     cells[i] += " *"
                     starred = True
             body.append([row.label, *cells])
-        first = reports[0]
-        game = first.game
-        players = "" if len(reports) > 1 else f", bots: {', '.join(first.bots)}"
-        caption = (f"{game.title}, {game.players} players: {first.games:,} games"
-                   f"{' per column' if len(reports) > 1 else ''}{players}. Win shares with 95% intervals; "
-                   "shared wins count as fractions.")
+        caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
         if len(reports) > 1:
             caption += (" * marks a difference from the first column significant at the 5% level "
                         "(two-proportion z-test for shares, Welch's t-test for the game length)."

@@ -78,6 +78,7 @@ from ...protocol import Deal, Game, option
 from ...shuffle import shuffled
 from .moves import ADD, DENI, DOUBLE, LEAD, PASS, GGMove
 from .positions import parse_position
+from .records import FINAL
 from .state import GGState
 
 CLAUSES = MappingProxyType({
@@ -116,9 +117,12 @@ class GuruGanjifa(Game):
     KEY_SPAN: ClassVar = "trick"
     EVENTS: ClassVar = MappingProxyType({
         "deni": "a Deni is given",
+        "deni-open": "a Deni is given while another player holds the card that could double it",
         "double": "a Deni is doubled",
         "no-unbeatable": "a leader with no unbeatable card leads the highest card of a suit",
-        "pass-lead": "the lead passes to the next player",
+        "no-unbeatable-early": "the same, with at least half of the leader's cards still in hand",
+        "pass-lead": "a leader with nothing left to lead passes the lead on",
+        "lead-passes": "the lead passes to the next player (after a final lead, or a pass)",
     })
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "gg.deal"
@@ -187,13 +191,19 @@ class GuruGanjifa(Game):
         move = record.move
         kind = move[0]
         if kind == DENI:
-            return ("deni",)
+            doubling_card_holder = record.note[3]
+            return ("deni", "deni-open") if doubling_card_holder not in (-1, record.player) else ("deni",)
         if kind == DOUBLE:
             return ("double",)
         if kind == LEAD and "gg.no-unbeatable" in record.clauses:
+            if record.note[0] == "high" and 2 * record.note[3] >= 120 // self.players:
+                return ("no-unbeatable", "no-unbeatable-early")
             return ("no-unbeatable",)
         if kind == PASS:
-            return ("pass-lead",)
+            return ("pass-lead", "lead-passes")
+        trick = record[4]  # (winner, cards, next leader, kind of trick, direction, game over) when a trick ends
+        if trick is not None and trick[3] == FINAL and not trick[5]:
+            return ("lead-passes",)
         return ()
 
     def parse_move(self, text: str) -> GGMove:

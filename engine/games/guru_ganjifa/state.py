@@ -12,8 +12,9 @@ from typing import Sequence
 from ...cards import Card, format_cards
 from ...decks import DASHAVATARA
 from ...errors import GameNotOverError, IllegalMoveError
-from ...families.tricks import SuitTracker
+from ...families.tricks import SEAT_CHAR, SuitTracker
 from ...protocol import Result, State
+from ...shuffle import shuffled
 from .moves import ADD, ADD_BY_INDEX as _ADD_BY_INDEX, ADD_INFO as _ADD_INFO, ADD_NOTE as _ADD_NOTE
 from .moves import DENI, DOUBLE, LEAD, PASS, GGMove, LeadMoves as _LeadMoves, make_move as _move
 from .records import COMBINED, DENI_TRICK, FINAL, HIGH, OPENING, GGRecord, card_name as _name, card_names as _names
@@ -385,7 +386,8 @@ class GGState(State):
             self._play(seat, move[1])
             self.exposed[seat].append(shown)
             self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
-            note, clauses = ("deni", called, holder), ("gg.deni",)
+            # the note also says who holds the doubling card (-1: played), for simulation statistics
+            note, clauses = ("deni", called, holder, -1 if below is None else self._owner[below.index]), ("gg.deni",)
         else:
             cards = move[1]
             if runs is None:
@@ -397,7 +399,8 @@ class GGState(State):
                 self._called, holder = top, self._owner[top.index]
                 self._kind = HIGH
                 self._queue = [[p, 1, CALLED if p == holder else FREE] for p in others]
-                note, clauses = ("high", top, holder), ("gg.no-unbeatable",)
+                # the note also says how many cards the leader has left, for simulation statistics
+                note, clauses = ("high", top, holder, len(self._hands[seat])), ("gg.no-unbeatable",)
             else:
                 count = len(cards)
                 self._queue = [[p, count, FREE] for p in others]
@@ -592,6 +595,49 @@ class GGState(State):
             if p != player:
                 out.update(c for c in hand if c in self.face_up[p] or c in self.exposed[p])
         return frozenset(out)
+
+    def sample_hidden(self, player: int, seed: int | str) -> "GGState":
+        """A copy in which the cards hidden from ``player`` are dealt afresh among the other hands.
+
+        Kept in place: ``player``'s hand, every hand's size, the cards ``player`` sees (face-up
+        batch cards, cards shown for a Deni) and a called card its holder still owes the trick
+        (the table was told who holds it). The others are pooled in deck order, shuffled with
+        ``seed`` and dealt back, so the copy depends only on what ``player`` knows. Whether the
+        called card's holder can double is worked out again for the new hands.
+        """
+        other = self.copy()
+        pinned = {c.index for c in self.visible_cards(player)}
+        queue = self._queue
+        if self._called is not None and any(rule == CALLED for _, _, rule in queue):
+            pinned.add(self._called.index)
+        hands = self._hands
+        seats = [p for p in range(self.n) if p != player]
+        pool = sorted(i for p in seats for i in hands[p] if i not in pinned)
+        dealt = shuffled(pool, seed)
+        owner = other._owner
+        at = 0
+        for p in seats:
+            k = sum(1 for i in hands[p] if i not in pinned)
+            for i in dealt[at:at + k]:
+                owner[i] = p
+            at += k
+        own = other._own
+        new_hands = other._hands
+        for p in seats:
+            new_hands[p] = {}
+        for s, indices in enumerate(other._unplayed_index):
+            own[s] = "".join([SEAT_CHAR[owner[i]] for i in indices])
+            for i in indices:
+                p = owner[i]
+                if p != player:
+                    new_hands[p][i] = _ADD_BY_INDEX[i]
+        if other._deni is not None and not other._doubled:
+            giver, led, shown, called, holder, _ = other._deni
+            below = other._t.below(shown)
+            doubler = below if below is not None and owner[below.index] == holder else None
+            other._deni = (giver, led, shown, called, holder, doubler)
+        other._cache, other._cache_runs = (), None
+        return other
 
     # --- helpers for people -------------------------------------------------------
     def is_forced(self, move: GGMove | str) -> bool:

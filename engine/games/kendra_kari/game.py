@@ -35,7 +35,7 @@ from ...protocol import Deal, Game, option
 from ...shuffle import shuffled
 from .moves import KKMove, KKShuffle, parse_move
 from .positions import parse_position
-from .records import CL_MATCH, CL_WRAP
+from .records import CL_DRY, CL_MATCH, CL_WRAP
 from .ring import CARDS, CENTRE, N_CARDS
 from .state import KKState
 
@@ -68,6 +68,7 @@ EVENTS = MappingProxyType({
     "bridge": "a bridge is built (alone or as the second card of a two-card turn)",
     "draw": "a player cannot play and draws",
     "drawn-played": "a drawn card fits and is played at once",
+    "dry-round": "a whole round passes in which nobody can play (each player draws a card that does not fit)",
     "stock-out": "the stock runs out (the game ends, or chance refills it)",
 })
 
@@ -165,6 +166,8 @@ class KendraKari(Game):
             return ("bridge",)
         if "kk.stock-out" in clauses:
             return ("stock-out",)
+        if clauses is CL_DRY:
+            return ("draw", "dry-round")
         if "kk.draw" in clauses:
             return ("draw", "drawn-played") if record[4] else ("draw",)
         return ()

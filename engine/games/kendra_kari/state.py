@@ -12,7 +12,7 @@ from ...errors import GameNotOverError
 from ...protocol import CHANCE, Result, State, default_names
 from ...shuffle import shuffled
 from .moves import BRIDGE, BRIDGES, DRAW, DRAW_ONLY, OPEN, PLAY, PLAYS, TWO, KKMove, KKShuffle, two
-from .records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
+from .records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_DRY, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
                       CL_WRAP, KKRecord, card_name)
 from .ring import CARDS, CENTRE, MATCH, NEXT, OPPOSITE
 from .strategy import move_priority as _move_priority
@@ -285,8 +285,27 @@ class KKState(State):
         else:
             hand.append(c)
             positions, after, after_pos = (), None, None
+            if self._dry_round():
+                clauses = CL_DRY
         self.current_player = self._seat_after[cp]
         return _new(KKRecord, (cp, move, clauses, CARDS[c], positions, after, after_pos, None, None, 0, False, 0))
+
+    def _dry_round(self) -> bool:
+        """Whether the draw being made (a card that does not fit) completes a whole round in which nobody
+        could play: the previous players all drew and kept their cards, and the turn before them was not
+        such a draw (so a long dry spell counts once). For simulation statistics (event ``dry-round``)."""
+        n = len(self._hands)
+        history = self.history
+        if len(history) < n - 1:
+            return False
+        for r in history[len(history) - n + 1:]:
+            if r[4] or (r[2] is not CL_DRAW and r[2] is not CL_DRY):
+                return False
+        if len(history) >= n:
+            r = history[-n]
+            if not r[4] and (r[2] is CL_DRAW or r[2] is CL_DRY):
+                return False
+        return True
 
     # --- legality with reasons -------------------------------------------------------------
     def check(self, move: KKMove | str) -> None:
@@ -384,6 +403,27 @@ class KKState(State):
         return KKView(player, tuple(CARDS[c] for c in self._hands[player]), tuple(map(len, self._hands)),
                       self.ring_tops(), self.last_position, len(self._stock), len(self._captured),
                       self.current_player)
+
+    def sample_hidden(self, player: int, seed: int | str) -> "KKState":
+        """A copy in which the other hands and the stock are dealt afresh from their pooled cards.
+
+        Everything on the table (the ring, the captured cards), ``player``'s hand and every hand's
+        and the stock's size stay; the pool is taken in deck order and shuffled with ``seed``, so
+        the copy depends only on what ``player`` knows.
+        """
+        other = self.copy()
+        hands = other._hands
+        seats = [p for p in range(len(hands)) if p != player]
+        dealt = shuffled(sorted([c for p in seats for c in hands[p]] + other._stock), seed)
+        at = 0
+        for p in seats:
+            k = len(hands[p])
+            hands[p] = dealt[at:at + k]
+            at += k
+        other._stock = dealt[at:]
+        if other.current_player != CHANCE:
+            other._legal = None  # the player to move may be another seat, whose hand changed
+        return other
 
     move_priority = _move_priority  # the heuristic player's taste: strategy.py
     legal_move_sequence = legal_moves  # the random player's list: the same, one call fewer
