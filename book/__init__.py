@@ -21,6 +21,8 @@ def setup(app):
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
     from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
+    from .directives.game_table import GameTableDirective
+    from .directives.match_table import MatchTableDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
     from .directives.simulation import SimulationDirective
@@ -36,6 +38,8 @@ def setup(app):
     app.add_directive("quick-reference", QuickReferenceDirective)
     app.add_directive("deck-table", DeckTableDirective)
     app.add_directive("simulation", SimulationDirective)
+    app.add_directive("game-table", GameTableDirective)
+    app.add_directive("match-table", MatchTableDirective)
     app.add_post_transform(ClauseLinks)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
