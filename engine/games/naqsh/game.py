@@ -67,6 +67,8 @@ PACKS = MappingProxyType({
 PACK_CARDS = MappingProxyType({key: tuple(Card(s, r) for s in suits for r in range(1, 13))
                                for key, (deck, suits) in PACKS.items()})
 
+PACK_IDS = MappingProxyType({key: frozenset(map(id, cards)) for key, cards in PACK_CARDS.items()})  # cards are interned
+
 EVENTS = MappingProxyType({
     "player-naqsh": "a player makes Naqsh (the hand ends, no money moves)",
     "dealer-naqsh": "the dealer makes Naqsh and every player pays",
@@ -183,16 +185,19 @@ class Naqsh(Game):
         if len(piles) != 1 or piles[0][0] != "stock":
             names = ", ".join(name for name, _ in piles) or "none"
             raise self.deal_error(f"the one pile is the 'stock', not {names}", "nq.deal")
-        for seat, h in enumerate(hands):
-            if len(h) != 1:
-                raise self.deal_error(f"P{seat + 1} holds {len(h)} cards: each player is dealt one card face down",
-                                      "nq.deal")
-        self.check_pack(deal.all_cards(), "nq.deal")
-        return NQState(self, [[h[0]] for h in hands], list(reversed(piles[0][1])))
+        stock = piles[0][1]
+        try:
+            firsts = [h for (h,) in hands]  # one card each
+        except ValueError:
+            seat, h = next((i, h) for i, h in enumerate(hands) if len(h) != 1)
+            raise self.deal_error(f"P{seat + 1} holds {len(h)} cards: each player is dealt one card face down",
+                                  "nq.deal") from None
+        if len(stock) + len(firsts) != 48 or PACK_IDS[self.pack] != frozenset(map(id, stock + tuple(firsts))):
+            self.check_pack(deal.all_cards(), "nq.deal")
+        return NQState(self, [[c] for c in firsts], list(reversed(stock)))
 
     def check_pack(self, cards: Sequence[Card], clause: str) -> None:
-        pack = PACK_CARDS[self.pack]
-        if len(cards) != len(pack) or set(cards) != set(pack):
+        if len(cards) != 48 or frozenset(map(id, cards)) != PACK_IDS[self.pack]:
             raise self.deal_error(f"it must hold each of the 48 cards of {self.pack_text} exactly once", clause)
 
     # --- the contract's extras ------------------------------------------------------------------

@@ -19,7 +19,14 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__
 
-# the clauses each kind of record cites (shared tuples: no allocation on the hot path)
+# the clauses each kind of record cites (shared tuples: no allocation on the hot path), by how the card
+# came: [0] taken, [1] dealt face up to a player, [2] turned up by the dealer for the dealer's own hand
+CL_BASE = (("nq.take",), ("nq.face-up",), ("nq.dealer-turn", "nq.face-up"))
+CL_NAQSH = tuple(c + ("nq.naqsh", "nq.player-naqsh") for c in CL_BASE)
+CL_NAQSH_DEALER = tuple(c + ("nq.naqsh", "nq.dealer-naqsh") for c in CL_BASE)
+CL_BUST = tuple(c + ("nq.bust",) for c in CL_BASE)
+CL_STAND = ("nq.stand",)
+CL_THROW = ("nq.throw",)
 CL = {}
 
 
@@ -56,7 +63,7 @@ class NQState(State):
         self.history = []
         n = len(hands)
         self._hands = hands
-        self._totals = [sum(c.rank for c in h) for h in hands]
+        self._totals = [h[0].rank if len(h) == 1 else sum(c.rank for c in h) for h in hands]
         self._status = status if status is not None else [WAITING] * n
         self._stock = stock
         self._active = active
@@ -116,31 +123,28 @@ class NQState(State):
             total = self._totals[a] + card.rank
             self._totals[a] = total
             count = len(hand)
-            base = (("nq.dealer-turn", "nq.face-up") if a == dealer else ("nq.face-up",)) if k == DEAL \
-                else ("nq.take",)
+            own = a == dealer
+            kind = (2 if own else 1) if k == DEAL else 0  # take, deal to a player, deal to the dealer
             if total == 17 or (total == 21 and count == 2):
                 self._status[a] = NAQSH
-                self._end = ("dealer-naqsh" if a == dealer else "player-naqsh", a)
+                self._end = ("dealer-naqsh" if own else "player-naqsh", a)
                 self.current_player = None
-                record = _new(NQRecord, (cp, move, _cl(*base, "nq.naqsh", "nq.dealer-naqsh" if a == dealer
-                                                       else "nq.player-naqsh"),
+                record = _new(NQRecord, (cp, move, (CL_NAQSH_DEALER if own else CL_NAQSH)[kind],
                                          a, card, total, count, ENDS_NAQSH, dealer, self._deck,
                                          self._payments(), ()))
             elif total > 17:
                 self._status[a] = BUST
-                record = self._next(cp, move, base + ("nq.bust",), a, card, total, count, ENDS_BUST)
+                record = self._next(cp, move, CL_BUST[kind], a, card, total, count, ENDS_BUST)
             else:
                 self.current_player = a
-                record = _new(NQRecord, (cp, move, _cl(*base), a, card, total, count, GOES_ON, dealer,
+                record = _new(NQRecord, (cp, move, CL_BASE[kind], a, card, total, count, GOES_ON, dealer,
                                          self._deck, None, ()))
         elif k == STAND:
             self._status[a] = STOOD
-            record = self._next(cp, move, ("nq.stand",), a, None, self._totals[a], len(self._hands[a]),
-                                ENDS_STAND)
+            record = self._next(cp, move, CL_STAND, a, None, self._totals[a], len(self._hands[a]), ENDS_STAND)
         else:
             self._status[a] = THREW
-            record = self._next(cp, move, ("nq.throw",), a, None, self._totals[a], len(self._hands[a]),
-                                ENDS_THROW)
+            record = self._next(cp, move, CL_THROW, a, None, self._totals[a], len(self._hands[a]), ENDS_THROW)
         self.history.append(record)
         return record
 
@@ -157,7 +161,7 @@ class NQState(State):
         self._active = a
         self._status[a] = PLAYING
         self.current_player = dealer  # the dealer gives the next hand its face-up card
-        return _new(NQRecord, (cp, move, _cl(*clauses), a - 1, card, total, count, outcome, dealer, self._deck,
+        return _new(NQRecord, (cp, move, clauses, a - 1, card, total, count, outcome, dealer, self._deck,
                                None, ()))
 
     # --- legality with reasons -------------------------------------------------------------
