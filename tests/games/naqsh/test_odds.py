@@ -125,10 +125,10 @@ def test_edge_table_shows_the_simulated_figures():
     table = Naqsh().table("dealer-edge")
     for row in table.rows:
         o = odds.odds(int(row[0]))
-        assert row[4].startswith(f"{o.edge:+.3f} ± {o.half_width:.3f}")
-        assert row[5].startswith(f"{o.edge_per_player:+.3f}")
-        assert row[6] == f"{o.edge_nothing:+.3f}"
-        assert row[7] == f"simulated ({o.cases:,} rounds, 95%)"
+        assert row[4] == f"{o.edge:+.2f} ± {o.half_width:.2f}"
+        assert row[5] == f"{o.edge_per_player:+.3f}"
+        assert row[6] == f"{o.edge_nothing:+.2f}"
+    assert f"{odds.SIM_ROUNDS:,} rounds" in table.note
 
 
 @pytest.mark.slow
@@ -137,4 +137,5 @@ def test_two_player_simulation_agrees_with_exact_enumeration():
     assert exact.cases == 4_635_742_926
     sim = odds.odds(2)
     assert abs(exact.edge - sim.edge) < sim.half_width * 1.5
+    assert f"{exact.edge:.3f}".replace("-", "\u2212") in Naqsh().table("dealer-edge").note
     assert abs(exact.p_dealer_naqsh - sim.p_dealer_naqsh) < 0.01
