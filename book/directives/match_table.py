@@ -5,6 +5,7 @@ payments come from ``Game.settle`` and the build fails when a deal is dealt by t
 
     ```{match-table}
     :files: deals/naqsh-match-1.txt deals/naqsh-match-2.txt
+    :names: Asha, Bilal, Chitra, Dev, Esha
     ```
 """
 
@@ -26,7 +27,7 @@ def _stake(x: float) -> str:
 class MatchTableDirective(GanjifaDirective):
     required_arguments = 0
     has_content = False
-    option_spec = {"files": directives.unchanged_required}
+    option_spec = {"files": directives.unchanged_required, "names": directives.unchanged}
 
     def run(self):
         self.note_engine()
@@ -53,8 +54,11 @@ class MatchTableDirective(GanjifaDirective):
             except GanjifaError as err:
                 raise self.engine_fail(err, f"transcript {rel}") from None
             n = game.players
-            if names is None:
-                names = tuple(sorted(seat_names, key=seat_names.index))
+            if names is None:  # the columns: :names: (the players round the table), else the first deal's seats
+                given = tuple(n.strip() for n in self.options.get("names", "").split(",") if n.strip())
+                if given and set(given) != set(seat_names):
+                    raise self.fail(f":names: {', '.join(given)} are not the players of {rel}")
+                names = given or tuple(seat_names)
                 totals = {p: 0.0 for p in seat_names}
             elif set(seat_names) != set(names):
                 raise self.fail(f"{rel}: the players differ from the first deal's")
