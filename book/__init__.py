@@ -22,6 +22,8 @@ def setup(app):
     from .directives.deck_table import DeckTableDirective
     from .directives import glossary
     from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
+    from .directives.game_table import GameTableDirective
+    from .directives.match_table import MatchTableDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
     from .directives.simulation import SimulationDirective
@@ -46,6 +48,8 @@ def setup(app):
     app.connect("env-merge-info", glossary.merge)
     app.connect("env-get-outdated", glossary.outdated)
     app.connect("doctree-resolved", glossary.resolve)
+    app.add_directive("game-table", GameTableDirective)
+    app.add_directive("match-table", MatchTableDirective)
     app.add_post_transform(ClauseLinks)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)

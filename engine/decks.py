@@ -162,11 +162,25 @@ NAQSH = _deck(
     {12: "M", 11: "G"}, {12: "Mir", 11: "Ghodi"}, {12: (), 11: ()},
 )
 
-DECKS: dict[str, Deck] = {d.key: d for d in (MUGHAL, DASHAVATARA, NAQSH)}
+FRENCH = _deck(
+    "french", "French (no jacks)",
+    "The standard 52-card French pack with the four jacks taken out, 48 cards: in every suit "
+    "ace (1) to 10, queen and king. Naqsh may be played with it, the queen standing for the Ghodi "
+    "and the king for the Mir; suits and colours play no part.",
+    [
+        ("Sp", "Spades", (), "spade", "#2b2b2b", "strong"),
+        ("He", "Hearts", (), "heart", "#c0262d", "strong"),
+        ("Di", "Diamonds", (), "diamond", "#c0262d", "strong"),
+        ("Cl", "Clubs", (), "club", "#2b2b2b", "strong"),
+    ],
+    {12: "K", 11: "Q", 1: "A"}, {12: "King", 11: "Queen", 1: "Ace"}, {12: (), 11: (), 1: ()},
+)
+
+DECKS: dict[str, Deck] = {d.key: d for d in (MUGHAL, DASHAVATARA, NAQSH, FRENCH)}
 
 
 def deck(key: str) -> Deck:
-    """Look a deck up by key: ``mughal``, ``dashavatara`` or ``naqsh``."""
+    """Look a deck up by key: ``mughal``, ``dashavatara``, ``naqsh`` or ``french``."""
     try:
         return DECKS[key]
     except KeyError:

@@ -38,6 +38,7 @@ class DealResult:
     points: tuple[float, ...]  # per player: what the game scores for this deal (Game.deal_points)
     payments: tuple[float, ...]  # per player: stake units won (+) or paid (-); all zero if the game has no stakes
     summary: str  # the deal's result in words, with the players' names
+    next_dealer: int | None = None  # the player who deals next (Game.next_dealer, else the usual rule)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class MatchResult:
     totals: tuple[float, ...]  # points per player over the match
     balance: tuple[float, ...]  # payments per player over the match (sums to zero)
     winners: tuple[str, ...]
+    first_dealer_draw: tuple[str, ...] = ()  # how chance chose the first dealer, in words (Game.draw_for_dealer)
 
     def narrate(self) -> str:
         who = " and ".join(self.winners)
@@ -59,8 +61,10 @@ class MatchResult:
 class Match:
     """A match of ``game`` between ``names``: ``deals`` deals, or until someone reaches ``target`` points.
 
-    ``first_dealer`` is a player index; the deal passes to the next player each time
-    (``Game.DEALER_ROTATES``; with it off the first dealer keeps the deal, as a bank does).
+    ``first_dealer`` is a player index; without one, the game may have chance draw for the first
+    dealer (``Game.draw_for_dealer``, from the match's seed), else ``Game.DEALER_SEAT`` deals first.
+    The deal passes to the next player each time (``Game.DEALER_ROTATES``; with it off the first
+    dealer keeps the deal, as a bank does), unless the game says who deals next (``Game.next_dealer``).
     ``stake`` multiplies the payments a game settles a deal with.
     """
 
@@ -72,6 +76,7 @@ class Match:
     stake: float = 1
     max_deals: int = 1000
     played: list[DealResult] = field(default_factory=list)
+    first_dealer_draw: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self.names = tuple(self.names) or default_names(self.game.players)
@@ -81,14 +86,28 @@ class Match:
             raise OptionError("a match is played for a number of deals or to a target score")
         if self.deals is not None and self.deals < 1:
             raise OptionError("a match has at least one deal")
+        self._drawn = self.first_dealer is not None  # given: no draw for the first dealer
         if self.first_dealer is None:
             self.first_dealer = self.game.DEALER_SEAT % self.game.players
 
     # --- seating -------------------------------------------------------------------------
     def dealer_of(self, number: int) -> int:
-        """The player who deals deal ``number`` (1, 2, ...)."""
-        turn = number - 1 if self.game.DEALER_ROTATES else 0
-        return (self.first_dealer + turn) % self.game.players
+        """The player who deals deal ``number`` (1, 2, ...): as recorded for the deals played, then by the
+        usual rule from the last one (the next player, or the same one for a bank that keeps the deal)."""
+        played = self.played
+        if number <= len(played):
+            seating = played[number - 1].seating
+            return seating[self.game.DEALER_SEAT % self.game.players]
+        if not played:
+            dealer, turns = self.first_dealer, number - 1
+        else:
+            last = played[-1]
+            dealer, turns = last.next_dealer, number - len(played) - 1
+            if dealer is None:
+                dealer = last.seating[self.game.DEALER_SEAT % self.game.players]
+                turns += 1
+        step = 1 if self.game.DEALER_ROTATES else 0
+        return (dealer + step * turns) % self.game.players
 
     def seating(self, number: int) -> tuple[int, ...]:
         """Seat -> player for deal ``number``: the dealer takes the game's dealer seat, the rest follow in order."""
@@ -127,8 +146,9 @@ class Match:
             points[player] = seat_points[seat]
             payments[player] = seat_pay[seat] * self.stake
         seat_names = [self.names[p] for p in seating]
+        next_seat = self.game.next_dealer(state)
         deal = DealResult(number, self.names[self.dealer_of(number)], seating, tuple(points), tuple(payments),
-                          state.result().narrate(seat_names))
+                          state.result().narrate(seat_names), None if next_seat is None else seating[next_seat])
         self.played.append(deal)
         return deal
 
@@ -138,6 +158,7 @@ class Match:
         ``bots`` is one kind, or one per player (each player keeps their bot whatever seat they take).
         """
         kinds = (bots,) * self.game.players if isinstance(bots, str) else tuple(bots)
+        self.draw_first_dealer(seed)
         while not self.over():
             number = len(self.played) + 1
             seating = self.seating(number)
@@ -145,8 +166,19 @@ class Match:
             self.record(state)
         return self.result()
 
+    def draw_first_dealer(self, seed: int | str) -> None:
+        """Before the first deal, let chance choose the first dealer if the game draws for it
+        (``Game.draw_for_dealer`` with ``derive(seed, "first-dealer")``) and no dealer was given."""
+        if self._drawn or self.played:
+            return
+        self._drawn = True
+        draw = self.game.draw_for_dealer(derive(seed, "first-dealer"), self.names)
+        if draw is not None:
+            self.first_dealer = draw.dealer
+            self.first_dealer_draw = draw.narration
+
     def result(self) -> MatchResult:
         totals, balance = self.totals(), self.balance()
         best = max(totals)
         winners = tuple(self.names[p] for p, t in enumerate(totals) if t == best)
-        return MatchResult(tuple(self.names), tuple(self.played), totals, balance, winners)
+        return MatchResult(tuple(self.names), tuple(self.played), totals, balance, winners, self.first_dealer_draw)

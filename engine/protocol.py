@@ -87,7 +87,9 @@ class Result:
 
     def narrate(self, names: Sequence[str]) -> str:
         people = [names[w] for w in self.winners]
-        who = (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else (people[0] if people else "nobody")
+        if not people:  # a game that can end with no winner (nobody scored): a banking hand where no money moved
+            return f"Nobody wins: {self.reason}."
+        who = (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else people[0]
         verb = "wins" if len(self.winners) == 1 else "share the win"
         return f"{who} {verb}: {self.reason}."
 
@@ -378,6 +380,42 @@ class Game:
     def events_of(self, record: Record) -> tuple[str, ...]:
         """The ids (keys of ``EVENTS``) of the events a record shows, for simulation statistics."""
         return ()
+
+    # --- matches: who deals ---------------------------------------------------------------
+    def next_dealer(self, state: "State") -> int | None:
+        """The seat (of this finished deal) that deals the next deal of a match, or None for the usual
+        rule (``DEALER_ROTATES``). A game whose deal passes by what happened (a bank won or lost) says so."""
+        return None
+
+    def draw_for_dealer(self, seed: int | str, names: Sequence[str]) -> "DealerDraw | None":
+        """Chance's choice of a match's first dealer (e.g. a card drawn by each player), or None: the
+        match's default (``DEALER_SEAT``, or the dealer it is given)."""
+        return None
+
+    # --- generated tables -------------------------------------------------------------------
+    TABLES: ClassVar[Mapping[str, str]] = MappingProxyType({})  # table name -> what it shows
+
+    def table(self, name: str) -> "GameTable":
+        """A generated table of the game (``TABLES``): scoring tables, exact odds... for the book."""
+        raise OptionError(f"{self.title} has no table {name!r}"
+                          + (f"; its tables are {', '.join(self.TABLES)}" if self.TABLES else ""))
+
+
+@dataclass(frozen=True)
+class DealerDraw:
+    """How chance chose a match's first dealer: the player index, and the draw told in words (with clauses)."""
+
+    dealer: int
+    narration: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """A generated table: column headings, rows of text, and a note (how it was computed) for under it."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
 
 
 class State:

@@ -533,3 +533,31 @@ def key_pictures(t: Transcript, replayed: Sequence[Replayed], game: Game | None 
                 after.add(n)
             first, key_trick = n + 1, False
     return before, after
+
+
+def match_transcripts(game: Game, names: Sequence[str], deals: int, seed: int | str,
+                      bots: str = "heuristic") -> tuple[list[Transcript], tuple[str, ...]]:
+    """A short match (:class:`engine.match.Match`) as one transcript per deal, each with the players'
+    names in that deal's seat order (so the dealer sits where the game seats its dealer); and the
+    narration of chance's draw for the first dealer (empty if the game has none)."""
+    from .match import Match
+
+    match = Match(game, tuple(names), deals=deals)
+    match.draw_first_dealer(seed)
+    out = []
+    from .shuffle import derive, seed_int
+
+    while not match.over():
+        number = len(match.played) + 1
+        seating = match.seating(number)
+        # the same deal as Match.play's derive(seed, "deal", number), written as a short word seed
+        deal_seed = f"{seed_int(seed)}/deal/{number}"
+        assert seed_int(deal_seed) == derive(seed, "deal", number)
+        seat_names = tuple(match.names[p] for p in seating)
+        t = play(game, deal_seed, bots, seat_names)
+        state = game.new_game(t.deal)
+        for step in t.steps:
+            state.apply(game.parse_move(step.move))
+        match.record(state)
+        out.append(t)
+    return out, match.first_dealer_draw

@@ -88,6 +88,8 @@ class Checker:
     def check_seed(self, seed: int, bots: str = "random", twin: bool = False, game: Game | None = None) -> None:
         """Play the game of ``seed`` (with ``game``, a variant of this checker's game, if given) and check it."""
         if game is not None:
+            if game.deck.cards is not self.game.deck.cards:  # an option may choose another pack
+                self.deck = sorted(c.index for c in game.deck.cards)
             self.game = game
         game = self.game
         state = game.new_game(game.deal(seed))
@@ -116,7 +118,8 @@ class Checker:
         if not final.is_terminal():
             raise self.fault(seed, len(final.history), "the game did not end")
         result = final.result()
-        if not result.winners or result.clause not in game.CLAUSES:
+        # nobody may win only where nobody scored (a banking hand in which no money moved)
+        if (not result.winners and len(set(result.scores)) > 1) or result.clause not in game.CLAUSES:
             raise self.fault(seed, len(final.history), f"a result without winners or clause: {result}")
         self.games += 1
         if twin:  # the same seed, the same game

@@ -14,9 +14,19 @@ ALL_CARDS = [c for d in DECKS.values() for c in d.cards]
 
 def test_deck_sizes_and_groups():
     assert (len(MUGHAL.cards), len(DASHAVATARA.cards), len(NAQSH.cards)) == (96, 120, 48)
-    assert len(set(ALL_CARDS)) == 96 + 120 + 48
+    assert len(DECKS["french"].cards) == 48  # the French pack without jacks, a substitute pack for Naqsh
+    assert len(set(ALL_CARDS)) == 96 + 120 + 48 + 48
     assert [s.name for s in MUGHAL.suits if s.group == "strong"] == ["Safed", "Taj", "Shamsher", "Ghulam"]
     assert [s.name for s in DASHAVATARA.suits if s.group == "weak"] == ["Matsya", "Kurma", "Varaha", "Narasimha", "Vamana"]
+
+
+def test_french_pack_names_ace_queen_and_king():
+    french = DECKS["french"]
+    assert format_cards(parse_cards("ASp 1He QDi KCl 10Sp")) == "ASp AHe QDi KCl 10Sp"
+    assert [french.card_name(c) for c in parse_cards("ASp QHe KDi")] == \
+        ["Ace of Spades", "Queen of Hearts", "King of Diamonds"]
+    with pytest.raises(NotationError):
+        Card.parse("JSp")  # no jacks
 
 
 def test_rank_orders():

@@ -24,7 +24,8 @@ def test_every_game(name, players):
         checker = checker or Checker(game)
         checker.check_seed(seed, bots="heuristic" if seed % 4 == 3 else "random", twin=seed % 50 == 0, game=game)
     assert checker.games == GAMES
-    assert checker.steps > GAMES * 10 and sum(checker.refused.values()) > GAMES // 10, (checker.steps, checker.refused)
+    # the shortest games (a banking hand, often over in a few cards) still average more than five steps
+    assert checker.steps > GAMES * 5 and sum(checker.refused.values()) > GAMES // 10, (checker.steps, checker.refused)
 
 
 def test_a_game_that_loses_a_card_is_caught_with_game_seed_and_step(monkeypatch):

@@ -1,0 +1,100 @@
+"""Naqsh positions as text: every hand (the face-down card first), whose hand is in play, the stock.
+
+``P1=10N1 5N2 stood; P2=3N1 9N3 throw; P3=4N2 9N1; P4=MN3; turn=P3; stock=3N4 7N1``
+
+* a hand before the one in play is over: ``stood`` (on 14 to 16), ``threw`` (thrown in), or gone
+  over 17 (bust: nothing is written, the total says it);
+* the hand in play (``turn``) holds one card (the dealer deals it a face-up card next) or more;
+* every hand after it holds its one card face down; the last player is the dealer;
+* ``stock`` lists the top cards of the stock, top first; the rest of the pack follows in pack
+  order (a position's text, as written back, lists the whole stock).
+
+>>> from engine.games.naqsh import Naqsh
+>>> p = Naqsh(players=4).position("P1=10N1 5N2 stood; P2=3N1 9N3; P3=MN3; P4=2N2; turn=P2; stock=3N4")
+>>> p.current_player, p.status(0), p.total(1), [str(c) for c in p.stock[:2]]
+(1, 'stood', 12, ['3N4', '1N1'])
+"""
+
+from __future__ import annotations
+
+from ...cards import format_cards, parse_cards
+from ...errors import NotationError
+from ...protocol import split_notation
+from .bank import BUST, PLAYING, STAND_FROM, STAND_TO, STOOD, THREW, WAITING, is_bust, is_naqsh
+
+USAGE = "a Naqsh position is 'P1=cards [stood|threw]; ...; turn=P2; stock=cards'"
+WORDS = {"stood": STOOD, "threw": THREW}
+
+
+def parse_position(game, text: str):
+    from .state import NQState
+
+    hands_text, fields = split_notation(text, USAGE, keys=("turn", "stock"))
+    n = game.players
+    if len(hands_text) != n:
+        raise NotationError(text[:40], f"{len(hands_text)} hands for {n} players: write P1 to P{n} (P{n} deals)")
+    turn = fields.get("turn")
+    if turn is None or turn[:1] != "P" or not turn[1:].isdigit() or not 1 <= int(turn[1:]) <= n:
+        raise NotationError(turn or "turn", f"say whose hand is in play: turn=P1 to turn=P{n}")
+    active = int(turn[1:]) - 1
+    hands, status, seen = [], [], set()
+    for seat, part in enumerate(hands_text):
+        tokens = part.split()
+        word = tokens[-1] if tokens and tokens[-1] in WORDS else None
+        cards = list(parse_cards(" ".join(tokens[:-1] if word else tokens)))
+        for c in cards:
+            _check_card(game, c)
+            if c in seen:
+                raise NotationError(str(c), "this card is given twice")
+            seen.add(c)
+        total = sum(c.rank for c in cards)
+        label = f"P{seat + 1}"
+        if not cards:
+            raise NotationError(label, "every player holds at least the card dealt face down")
+        if seat < active:
+            if len(cards) < 2:
+                raise NotationError(label, f"{label} played before the hand in play, so holds a face-up card too")
+            if is_naqsh(total, len(cards)):
+                raise NotationError(label, f"{label} has Naqsh, which would have ended the hand")
+            if word is None and not is_bust(total, len(cards)):
+                raise NotationError(label, f"{label} played before the hand in play: write 'stood' or 'threw' "
+                                           "after the cards (or give a total over 17)")
+            if word == "stood" and not STAND_FROM <= total <= STAND_TO:
+                raise NotationError(label, f"{label} has {total}: a player stands only on 14, 15 or 16")
+            if word is not None and is_bust(total, len(cards)):
+                raise NotationError(label, f"{label} is over 17: leave out '{word}'")
+            status.append(WORDS[word] if word else BUST)
+        else:
+            if word is not None:
+                raise NotationError(word, f"{label} has not finished playing")
+            if seat > active and len(cards) != 1:
+                raise NotationError(label, f"{label} has not played yet, so holds only the card dealt face down")
+            if seat == active and (is_naqsh(total, len(cards)) or is_bust(total, len(cards))):
+                raise NotationError(label, f"{label}'s hand ({total} in {len(cards)} cards) would be over already")
+            status.append(PLAYING if seat == active else WAITING)
+        hands.append(cards)
+    top = list(parse_cards(fields.get("stock", "-")))
+    for c in top:
+        _check_card(game, c)
+        if c in seen:
+            raise NotationError(str(c), "this card is given twice")
+        seen.add(c)
+    stock = top + [c for c in game.cards if c not in seen]
+    return NQState(game, hands, stock[::-1], active, status)
+
+
+def _check_card(game, card) -> None:
+    if card not in game.cards:
+        raise NotationError(str(card), f"this game is played with {game.pack_text}, which has no such card "
+                            "[clause nq.substitutes]", "nq.substitutes")
+
+
+def format_position(state) -> str:
+    parts = []
+    for seat, h in enumerate(state._hands):
+        s = state._status[seat]
+        word = " stood" if s == STOOD else " threw" if s == THREW else ""
+        parts.append(f"P{seat + 1}={format_cards(h)}{word}")
+    parts.append(f"turn=P{state._active + 1}")
+    parts.append(f"stock={format_cards(state.stock)}")
+    return "; ".join(parts)
