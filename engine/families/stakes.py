@@ -59,6 +59,30 @@ def deal_hands(pack: Sequence, players: int, dealer: int, size: int) -> list[lis
     return hands
 
 
+def shuffled_tail(items: Sequence, k: int, seed: int | str) -> tuple[list, list]:
+    """``(tail, rest)``: ``tail`` is exactly ``shuffled(items, seed)[-k:]`` (the same Fisher-Yates
+    steps from the same seed; the last ``k`` places of that order are fixed by its first ``k`` steps),
+    and ``rest`` the other items in a deterministic order. A deal of a few cards from a full pack
+    needs only those ``k`` steps, when the order of the undealt cards does not matter (games whose
+    later draws are chance's blind draws).
+
+    >>> from engine.shuffle import shuffled
+    >>> shuffled_tail(range(20), 5, 7)[0] == shuffled(range(20), 7)[-5:]
+    True
+    """
+    import random
+
+    from ..shuffle import seed_int
+
+    out = list(items)
+    rnd = random.Random(seed_int(seed)).random
+    n = len(out)
+    for i in range(n - 1, n - 1 - k, -1):
+        j = int(rnd() * (i + 1))
+        out[i], out[j] = out[j], out[i]
+    return out[n - k:], out[:n - k]
+
+
 def choose_dealer(seed: int | str, players: int) -> int:
     """The first dealer drawn by chance (every seat equally likely)."""
     return Rng(seed).below(players)
@@ -580,13 +604,19 @@ class StakesGame:
 
         size = self.STATE.HAND_SIZE
         n = self.players
-        order = shuffled(self.deck.cards, seed)
-        return Deal(tuple(tuple(h) for h in deal_hands(order, n, 0, size)), (("pack", tuple(order[n * size:])),))
+        k = n * size
+        dealt, rest = shuffled_tail(self.deck.cards, k, seed)
+        dealt.reverse()  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
+        deal = Deal(tuple(tuple(dealt[(s - 1) % n:k:n]) for s in range(n)), (("pack", tuple(rest[::-1])),))
+        _MADE[0] = deal  # a deal made here fits: new_game need not check it card by card
+        return deal
 
     def new_game(self, deal):
         """The game at its first step from ``deal`` (DealError citing the deal clause if it does not fit)."""
         from ..protocol import Deal
 
+        if deal is _MADE[0] and len(deal.hands) == self.players:
+            return self.STATE(self, deal.hands, deal.piles[0][1][::-1])
         clause = self.DEAL_CLAUSE
         if not isinstance(deal, Deal):
             raise self.deal_error(f"a deal is dealt cards, not {type(deal).__name__}", clause)
@@ -599,10 +629,9 @@ class StakesGame:
             if len(hand) != size:
                 raise self.deal_error(f"P{seat + 1} holds {len(hand)} cards, not {size}", clause)
         pack = deal.piles[0][1]
-        cards = [c for h in deal.hands for c in h] + list(pack)
-        key = self.deck.key
-        if len(cards) != len(self.deck.cards) or len(set(cards)) != len(cards) \
-                or any(type(c) is not Card or c.suit.deck != key for c in cards):
+        cards = [c for h in deal.hands for c in h]
+        cards += pack
+        if len(cards) != len(self.deck.cards) or set(map(id, cards)) != _card_ids(self.deck):
             raise self.deal_error(f"it must hold each of the {len(self.deck.cards)} cards of the "
                                   f"{self.deck.name} deck exactly once", clause)
         return self.STATE(self, deal.hands, pack[::-1])
@@ -621,6 +650,18 @@ class StakesGame:
     def position(self, text: str):
         """A hand-set position (see :func:`parse_position`)."""
         return parse_position(self, text)
+
+
+_IDS: dict = {}
+_MADE: list = [None]  # the last deal StakesGame.deal made (immutable, so it stays valid)
+
+
+def _card_ids(deck) -> frozenset:
+    """The ids of a deck's cards (cards are interned: one object per card), to check a deal at C speed."""
+    ids = _IDS.get(deck.key)
+    if ids is None:
+        ids = _IDS[deck.key] = frozenset(map(id, deck.cards))
+    return ids
 
 
 def parse_position(game, text: str):
