@@ -21,6 +21,7 @@ def setup(app):
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
     from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
+    from .directives.game_table import GameTableDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
     from .directives.simulation import SimulationDirective
@@ -35,6 +36,7 @@ def setup(app):
     app.add_directive("game-facts", GameFactsDirective)
     app.add_directive("quick-reference", QuickReferenceDirective)
     app.add_directive("deck-table", DeckTableDirective)
+    app.add_directive("game-table", GameTableDirective)
     app.add_directive("simulation", SimulationDirective)
     app.add_post_transform(ClauseLinks)
     app.connect("env-purge-doc", purge)

@@ -92,6 +92,17 @@ class Result:
         return f"{who} {verb}: {self.reason}."
 
 
+@dataclass(frozen=True)
+class Table:
+    """A table a game computes for its chapter (odds, scoring): a title, the column heads, rows of
+    text and a note (e.g. how it was computed). ``Game.table(name)`` makes it; the book prints it."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
 def parse_options(text: str) -> dict[str, str]:
     """Option text, the one grammar: ``players=4 face-up-batches=yes`` (spaces or commas between).
 
@@ -378,6 +389,14 @@ class Game:
     def events_of(self, record: Record) -> tuple[str, ...]:
         """The ids (keys of ``EVENTS``) of the events a record shows, for simulation statistics."""
         return ()
+
+    # tables the game computes for its chapter (scoring tables, exact odds): name -> what it shows
+    TABLES: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    def table(self, name: str) -> "Table":
+        """The table ``name`` (one of ``TABLES``), computed by the engine for these options."""
+        known = ", ".join(self.TABLES) or "none"
+        raise OptionError(f"{self.title} has no table {name!r}; its tables are: {known}")
 
 
 class State:

@@ -94,3 +94,13 @@ class Komi(StakesGame, Game):
         if 10 not in scores:
             return ()
         return ("komi", "dealer-komi") if scores[dealer] == 10 else ("komi",)
+
+    TABLES: ClassVar = MappingProxyType({"scores": "the scores and how often three cards make each", "edge": "each player against the dealer, and the dealer's gain per player count (exact)", "examples": "hands and their scores"})
+
+    def table(self, name: str):
+        """A table for the chapter, computed by the engine (:mod:`.odds`)."""
+        from . import odds
+
+        if name not in odds.TABLES:
+            return super().table(name)
+        return odds.TABLES[name](self)

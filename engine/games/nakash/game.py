@@ -101,3 +101,13 @@ class Nakash(StakesGame, Game):
             elif len(winners) > 1:
                 out += ("split",)
         return out
+
+    TABLES: ClassVar = MappingProxyType({"order": "the winning hands, best first, with their chances (exact)", "over": "every total over 17 and its outcome (exact)"})
+
+    def table(self, name: str):
+        """A table for the chapter, computed by the engine (:mod:`.odds`)."""
+        from . import odds
+
+        if name not in odds.TABLES:
+            return super().table(name)
+        return odds.TABLES[name](self)

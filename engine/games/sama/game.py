@@ -99,3 +99,13 @@ class Sama(StakesGame, Game):
     def deal_points(self, state) -> tuple[float, ...]:
         """Rounds won (scoring=rounds) or stakes won (scoring=stakes)."""
         return tuple(float(x) for x in (state.won if self.scoring == "rounds" else state.balance))
+
+    TABLES: ClassVar = MappingProxyType({"worth": "the expected total without and with the exchange (exact)", "share": "rounds won by a player who exchanges (simulated, with 95% intervals)"})
+
+    def table(self, name: str):
+        """A table for the chapter, computed by the engine (:mod:`.odds`)."""
+        from . import odds
+
+        if name not in odds.TABLES:
+            return super().table(name)
+        return odds.TABLES[name](self)
