@@ -5,7 +5,7 @@ ranks counted with its number of card pairs: ``C(8, 2) = 28`` for a pair, ``8 x 
 
 >>> rows = hand_counts()
 >>> sum(rows.values()), rows[("pair", 1)], rows[("bust", 21)]
-(4560, 28, 192)
+(4560, 28, 128)
 """
 
 from __future__ import annotations
