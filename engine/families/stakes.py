@@ -29,12 +29,13 @@ seat ``s`` is seat ``s + 1``. In round 1 with ``first_dealer="player-1"`` seat 0
 
 from __future__ import annotations
 
+import random
 from typing import Sequence
 
 from ..cards import Card, Interned, format_cards, parse_cards
 from ..errors import IllegalMoveError, NotationError
-from ..protocol import CHANCE, Record, Result, State, default_names
-from ..shuffle import Rng, shuffled
+from ..protocol import CHANCE, Deal, Record, Result, State, default_names
+from ..shuffle import seed_int, shuffled
 
 FIRST_DEALER = ("player-1", "chance")
 ROUNDS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
@@ -43,7 +44,13 @@ ROUNDS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
 # ------------------------------------------------------------------------------ table helpers
 def deal_order(dealer: int, players: int) -> tuple[int, ...]:
     """The seats in the order of play for a round: the player after the dealer first, the dealer last."""
-    return tuple((dealer + 1 + k) % players for k in range(players))
+    order = _ORDERS.get((dealer, players))
+    if order is None:
+        order = _ORDERS[dealer, players] = tuple((dealer + 1 + k) % players for k in range(players))
+    return order
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 def deal_hands(pack: Sequence, players: int, dealer: int, size: int) -> list[list]:
@@ -70,10 +77,6 @@ def shuffled_tail(items: Sequence, k: int, seed: int | str) -> tuple[list, list]
     >>> shuffled_tail(range(20), 5, 7)[0] == shuffled(range(20), 7)[-5:]
     True
     """
-    import random
-
-    from ..shuffle import seed_int
-
     out = list(items)
     rnd = random.Random(seed_int(seed)).random
     n = len(out)
@@ -84,8 +87,9 @@ def shuffled_tail(items: Sequence, k: int, seed: int | str) -> tuple[list, list]
 
 
 def choose_dealer(seed: int | str, players: int) -> int:
-    """The first dealer drawn by chance (every seat equally likely)."""
-    return Rng(seed).below(players)
+    """The first dealer drawn by chance (every seat equally likely): the seed (a derived seed is a
+    128-bit hash) taken modulo the number of players, portable and cheap."""
+    return seed_int(seed) % players
 
 
 def next_dealer(dealer: int, players: int) -> int:
@@ -571,6 +575,19 @@ class StakesState(State):
         """Set whose turn it is (and the game's own keys) in a position being read."""
         raise NotImplementedError
 
+    CHANCE_STEPS: tuple[str, ...] = ()  # chance's own steps in a round besides the deal (e.g. "draw")
+
+    @staticmethod
+    def drawing_seat(fields: dict, players: int) -> int | None:
+        """The seat whose hand is short while chance draws for it (games with blind draws)."""
+        return None
+
+    def _set_chance_position(self, pending: str, fields: dict) -> None:
+        """A position where chance acts: before the first dealer is chosen (``dealer``) or between
+        rounds (``deal``: the round's hands are still on the table, shown). Games add their own."""
+        self._turn = 0
+        self._legal = None
+
     def _turn_at(self, turn: int | None) -> None:
         """Put the turn at seat ``turn`` (None: the game is over)."""
         self.current_player = turn
@@ -600,8 +617,6 @@ class StakesGame:
     def deal(self, seed):
         """Shuffle with ``seed``; Player 1 deals one card at a time round the table, starting with
         the player after them, until each has a hand; the rest is the pack (``pack``, top first)."""
-        from ..protocol import Deal
-
         size = self.STATE.HAND_SIZE
         n = self.players
         k = n * size
@@ -613,8 +628,6 @@ class StakesGame:
 
     def new_game(self, deal):
         """The game at its first step from ``deal`` (DealError citing the deal clause if it does not fit)."""
-        from ..protocol import Deal
-
         if deal is _MADE[0] and len(deal.hands) == self.players:
             return self.STATE(self, deal.hands, deal.piles[0][1][::-1])
         clause = self.DEAL_CLAUSE
@@ -684,8 +697,8 @@ def parse_position(game, text: str):
     state_cls = game.STATE
     hand_texts, fields = split_notation(
         text, "a position is written as 'key=value' parts separated by ';'",
-        ("dealer", "turn", "round", "balance", "pot", "out", "pack", *game.POSITION_KEYS),
-        "unknown part; a position has dealer, turn, round, balance, pot, out, pack, P1..Pn"
+        ("dealer", "turn", "chance", "round", "balance", "pot", "out", "pack", *game.POSITION_KEYS),
+        "unknown part; a position has dealer, turn, chance, round, balance, pot, out, pack, P1..Pn"
         + "".join(f", {k}" for k in game.POSITION_KEYS))
     n = len(hand_texts)
     cls = type(game)
@@ -721,8 +734,14 @@ def parse_position(game, text: str):
         return out
 
     hands = [take(h) for h in hand_texts]
+    chance = fields.get("chance") if fields.get("turn") == "chance" else None
+    if (fields.get("turn") == "chance") != ("chance" in fields) or \
+            (chance is not None and chance not in ("dealer", "deal", *state_cls.CHANCE_STEPS)):
+        raise NotationError(fields.get("chance", "turn=chance"), "when chance is to act, write 'turn=chance' and "
+                            "what it does: 'chance=dealer' (choose the first dealer) or 'chance=deal' (the next "
+                            "round)" + "".join(f" or 'chance={k}'" for k in state_cls.CHANCE_STEPS))
     for i, h in enumerate(hands):
-        if len(h) != state_cls.HAND_SIZE:
+        if len(h) != state_cls.HAND_SIZE and not (chance in state_cls.CHANCE_STEPS and i == state_cls.drawing_seat(fields, n)):
             raise NotationError(hand_texts[i] or "-", f"P{i + 1} must hold {state_cls.HAND_SIZE} cards "
                                 f"[clause {state_cls.CL['deal']}]", state_cls.CL["deal"])
     out = take(fields.get("out", "-"))
@@ -745,8 +764,15 @@ def parse_position(game, text: str):
     state._round = rounds
     state._balance = [s * b for s, b in zip(signs, balance)]
     state._pot = pot
-    turn = seat("turn", allow_none=True)
     state._order = deal_order(state._dealer, n)
+    if chance is not None:
+        if chance == "deal" and rounds >= game.rounds:
+            raise NotationError("chance=deal", f"round {rounds} is the last (option rounds={game.rounds})")
+        state.current_player = CHANCE
+        state._pending = chance
+        state._set_chance_position(chance, fields)
+        return state
+    turn = seat("turn", allow_none=True)
     state._set_position(turn, fields)
     return state
 
@@ -754,8 +780,11 @@ def parse_position(game, text: str):
 def format_position(state) -> str:
     """The position of ``state`` as text that :func:`parse_position` reads back."""
     n = state.game.players
+    cp = state.current_player
     parts = [f"dealer=P{state._dealer + 1}",
-             f"turn={'-' if state.current_player is None else f'P{state.current_player + 1}'}"]
+             f"turn={'-' if cp is None else 'chance' if cp == CHANCE else f'P{cp + 1}'}"]
+    if cp == CHANCE:
+        parts.append(f"chance={state._pending}")
     if state._round != 1:
         parts.append(f"round={state._round}")
     if any(state._balance):
@@ -763,7 +792,7 @@ def format_position(state) -> str:
     if state._pot:
         parts.append(f"pot={state._pot}")
     parts += [f"{k}={v}" for k, v in state._position_extra()]
-    parts += [f"P{i + 1}={format_cards(h)}" for i, h in enumerate(state._hands)]
+    parts += [f"P{i + 1}={format_cards(c for c in h if c is not None)}" for i, h in enumerate(state._hands)]
     if state._out:
         parts.append(f"out={format_cards(state._out)}")
     parts.append(f"pack={len(state._pack)}")

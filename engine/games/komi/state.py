@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...cards import Card
 from ...decks import MUGHAL
-from ...errors import IllegalMoveError
+from ...errors import IllegalMoveError, NotationError
 from ...families.stakes import Say, StakesState, settle_against_dealer
 from .records import CL_BET, CL_DEALER, KomiRecord
 from .strategy import move_priority as _move_priority
@@ -111,23 +111,33 @@ class KomiState(StakesState):
     def _position_extra(self):
         return (("bets", " ".join(map(str, self._bets))),) if any(self._bets) else ()
 
-    def _set_position(self, turn, fields) -> None:
-        from ...errors import NotationError
-
+    def _read_bets(self, fields) -> list[int]:
         n = self.game.players
         text = fields.get("bets", " ".join("0" * n))
         bets = [int(b) if b.isascii() and b.isdigit() and len(b) < 3 else -1 for b in text.split()]
         if len(bets) != n or any(b < 0 or b > self.game.max_bet for b in bets) or bets[self._dealer]:
             raise NotationError(text, f"bets gives one bet per player (0 to {self.game.max_bet}; the dealer's is 0)",
                                 "km.bet")
-        self._bets = bets
+        return bets
+
+    def _set_chance_position(self, pending, fields) -> None:
+        super()._set_chance_position(pending, fields)
+        self._bets = self._read_bets(fields)
+        self._shown = pending == "deal"  # between rounds the hands lie shown
+        if pending == "deal" and any(not b for s, b in enumerate(self._bets) if s != self._dealer):
+            raise NotationError(fields.get("bets", "-"), "a round that is over had every bet made", "km.bet")
+        if pending == "dealer" and any(self._bets):
+            raise NotationError(fields.get("bets", "-"), "nobody bets before the first dealer is chosen", "km.bet")
+
+    def _set_position(self, turn, fields) -> None:
+        bets = self._bets = self._read_bets(fields)
         self._shown = turn is None
-        if turn is None:
-            raise NotationError("turn=-", "write a position before the dealer shows (turn=P1...)", "km.show")
         self._turn_at(turn)
+        if turn is None:  # the game is over: the hands lie shown
+            return
         placed = self._order[:self._turn]
         if any(bets[s] == 0 for s in placed) or any(bets[s] for s in self._order[self._turn:]):
-            raise NotationError(text, "the players before the one to move have bet (1 or more), the others "
+            raise NotationError(fields.get("bets", "-"), "the players before the one to move have bet (1 or more), the others "
                                       "not yet (0)", "km.bet")
 
     move_priority = _move_priority

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ...cards import Card
 from ...decks import MUGHAL
 from ...errors import IllegalMoveError, NotationError
+from ...protocol import CHANCE
 from ...families.stakes import Say, StakesState, split_pot
 from .records import NakashRecord
 
@@ -127,8 +128,6 @@ class NakashState(StakesState):
     def _end_round_net(self, net) -> bool:
         self._last_pay = net
         if self._round < self.game.rounds:
-            from ...protocol import CHANCE
-
             self.current_player = CHANCE
             self._pending = "deal"
             return False
@@ -147,11 +146,18 @@ class NakashState(StakesState):
     def visible_cards(self, player: int) -> frozenset:
         return frozenset(c for s in self._order[:self._shown] for c in self._hands[s])
 
+    def _set_chance_position(self, pending, fields) -> None:
+        super()._set_chance_position(pending, fields)
+        self._shown = len(self._order) if pending == "deal" else 0  # between rounds the hands lie shown
+
     def _set_position(self, turn, fields) -> None:
-        if turn is None:
-            raise NotationError("turn=-", "write a position before the dealer shows (turn=P1...)", "nk.show")
         self._turn_at(turn)
         self._shown = self._turn
+        if turn is None:  # the game is over: the hands lie shown, the pot is shared out
+            self._shown = len(self._order)
+            if self._pot:
+                raise NotationError(str(self._pot), "once the game is over the pot is empty", "nk.pot")
+            return
         if self._pot < self.game.ante * self.game.players:
             raise NotationError(str(self._pot), "the pot holds at least every player's stake for this round",
                                 "nk.ante")

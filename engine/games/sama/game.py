@@ -83,7 +83,7 @@ class Sama(StakesGame, Game):
     MOVES: ClassVar = ("keep", "exchange up", "exchange down", "show")
     MOVE_USAGE: ClassVar = ("a Sama move is 'keep', 'exchange up', 'exchange down' or 'show' "
                             "(chance: 'dealer P2', 'draw 9Sh', 'deal ...')")
-    POSITION_KEYS: ClassVar = ("phase", "won")
+    POSITION_KEYS: ClassVar = ("phase", "won", "drawing")
 
     def __post_init__(self) -> None:
         self.check_options()

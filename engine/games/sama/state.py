@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...cards import Card
 from ...errors import IllegalMoveError, NotationError
 from ...families.stakes import CHANCE, Draw, Say, StakesState, split_pot
-from ...shuffle import Rng
+from ...shuffle import seed_int
 from .records import SamaRecord
 from .strategy import move_priority as _move_priority
 
@@ -117,11 +117,11 @@ class SamaState(StakesState):
     def _chance_draw(self, seed: int) -> Draw:
         pack = self._pack
         k = len(self._drawing[1])
-        rng = Rng(seed)
-        i = rng.below(len(pack))
+        value, n = seed_int(seed), len(pack)  # a derived seed is a 128-bit hash: its digits in base n are the draws
+        i = value % n
         if k == 1:
             return Draw((pack[i],))
-        j = rng.below(len(pack) - 1)
+        j = (value // n) % (n - 1)
         if j >= i:
             j += 1
         return Draw((pack[i], pack[j]))
@@ -130,8 +130,9 @@ class SamaState(StakesState):
         seat, slots = self._drawing
         if not isinstance(move, Draw):
             raise IllegalMoveError(move, "sa.replace", "the new cards are drawn blind from the pack first")
-        pack = set(self._pack)
-        if len(move.cards) != len(slots) or len(set(move.cards)) != len(slots) or any(c not in pack for c in move.cards):
+        pack = self._pack
+        cards = move.cards
+        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or any(c not in pack for c in cards):
             raise IllegalMoveError(move, "sa.replace", f"the draw is {len(slots)} different card"
                                    f"{'s' if len(slots) > 1 else ''} of the pack")
 
@@ -240,29 +241,75 @@ class SamaState(StakesState):
             out.update(c for c in self._hands[s] if c is not None)
         return frozenset(out)
 
+    CHANCE_STEPS = ("draw",)
+
+    @staticmethod
+    def drawing_seat(fields, players):
+        seat, _, _ = fields.get("drawing", "").partition(" ")
+        if seat[:1] == "P" and seat[1:].isascii() and seat[1:].isdigit() and 1 <= int(seat[1:]) <= players:
+            return int(seat[1:]) - 1
+        return None
+
     def _position_extra(self):
         out = []
+        if self._drawing is not None:
+            seat, slots = self._drawing
+            out.append(("drawing", f"P{seat + 1} {'up' if slots == (UP,) else 'down'}"))
         if self._phase:
             out.append(("phase", "show"))
         if any(self._won):
             out.append(("won", " ".join(map(str, self._won))))
         return tuple(out)
 
-    def _set_position(self, turn, fields) -> None:
-        if turn is None:
-            raise NotationError("turn=-", "write a position before the last show (turn=P1...)", "sa.show")
-        phase = fields.get("phase", "exchange")
-        if phase not in ("exchange", "show"):
-            raise NotationError(phase, "phase is 'exchange' or 'show'", "sa.show")
-        self._phase = 1 if phase == "show" else 0
+    def _set_chance_position(self, pending, fields) -> None:
+        super()._set_chance_position(pending, fields)
+        self._read_won(fields)
+        self._phase = 1 if fields.get("phase") == "show" else 0  # (between rounds the last round's shows are done)
+        if pending != "draw":
+            if "drawing" in fields:
+                raise NotationError("drawing", "only a blind draw has a 'drawing=' part", "sa.replace")
+            return
+        n = self.game.players
+        seat = self.drawing_seat(fields, n)
+        where = fields.get("drawing", "").partition(" ")[2]
+        if seat is None or where not in ("up", "down"):
+            raise NotationError(fields.get("drawing", "drawing"), "a blind draw says for whom and which cards: "
+                                "'drawing=P2 up' or 'drawing=P2 down'", "sa.replace")
+        hand = self._hands[seat]
+        slots = (UP,) if where == "up" else (0, 1)
+        if len(hand) != 3 - len(slots) or not self._out:
+            raise NotationError(fields.get("P%d" % (seat + 1), "-"), f"P{seat + 1}, waiting for "
+                                f"{'a new face-up card' if where == 'up' else 'two new face-down cards'}, holds "
+                                f"{3 - len(slots)} card{'s' if len(slots) == 1 else ''}, and the discards are 'out'",
+                                "sa.replace")
+        self._hands[seat] = [hand[0], hand[1], None] if where == "up" else [None, None, hand[0]]
+        self._drawing = (seat, slots)
+        self._turn = self._order.index(seat)
+
+    def _read_won(self, fields) -> None:
         n = self.game.players
         won = fields.get("won", " ".join("0" * n)).split()
         if len(won) != n or not all(w.isascii() and w.isdigit() and len(w) < 4 for w in won):
             raise NotationError(fields.get("won", ""), f"won gives the rounds won by each player ({n} numbers)",
                                 "sa.rounds")
         self._won = [int(w) for w in won]
+
+    def _set_position(self, turn, fields) -> None:
+        if "drawing" in fields:
+            raise NotationError("drawing", "only a blind draw has a 'drawing=' part (turn=chance; chance=draw)",
+                                "sa.replace")
+        phase = fields.get("phase", "exchange")
+        if phase not in ("exchange", "show"):
+            raise NotationError(phase, "phase is 'exchange' or 'show'", "sa.show")
+        self._phase = 1 if phase == "show" else 0
+        n = self.game.players
+        self._read_won(fields)
         self._drawing = None
         self._turn_at(turn)
+        if turn is None:  # the game is over
+            if self._pot:
+                raise NotationError(str(self._pot), "once the game is over the pot is empty", "sa.stakes")
+            return
         if self.game.scoring == "stakes" and self._pot < n:
             raise NotationError(str(self._pot), "playing for stakes, the pot holds every player's stake",
                                 "sa.stakes")

@@ -133,3 +133,20 @@ def test_money_is_conserved(players):
     result = Match(get_game("sama", players=players, scoring="stakes", first_dealer="player-1"),
                    deals=players).play(2, "heuristic")
     assert sum(result.balance) == 0
+
+
+def test_positions_where_chance_acts_read_back():
+    """Between rounds, before the first dealer is chosen, and during a blind draw."""
+    game = get_game("sama", players=3, rounds=2)
+    state = game.position(START)
+    play(state, "exchange up")
+    text = state.position()
+    assert "turn=chance; chance=draw; drawing=P1 up" in text and "P1=7Sh 10Ta;" in text
+    again = game.position(text)
+    assert again.position() == text and again.current_player == CHANCE
+    again.apply(Draw.parse("draw 9Sh"))
+    assert [str(c) for c in again.hands[0]] == ["7Sh", "10Ta", "9Sh"]
+    with pytest.raises(NotationError):
+        game.position(text.replace("drawing=P1 up", "drawing=P1 down"))
+    start = get_game("sama", players=3).start(1)
+    assert get_game("sama", players=3).position(start.position()).position() == start.position()
