@@ -174,3 +174,16 @@ def test_illegal_guru_ganjifa_lead_in_deal_file(tmp_path, kind):
     assert code != 0
     assert f"index.md:{line_of(page, '{deal}')}:" in out, out
     assert f"deals/bad.txt:{step.line}:" in out and f"clause {clause}" in out and words in out, out
+
+
+def test_game_table_prints_the_engines_table_and_refuses_an_unknown_one(tmp_path):
+    good = "# Odds\n\n```{game-table} nakash order\n:options: players=3\n```\n"
+    (tmp_path / "good").mkdir()
+    code, out = build(tmp_path / "good", good)
+    assert code == 0, out
+    html = (tmp_path / "good" / "out" / "index.html").read_text()
+    assert "A pair of Rajas" in html and "4,560" in html
+    bad = "# Odds\n\n\n```{game-table} nakash luck\n```\n"
+    (tmp_path / "bad").mkdir()
+    code, out = build(tmp_path / "bad", bad)
+    assert code != 0 and "index.md:4" in out and "no table 'luck'" in out and "order, over" in out
