@@ -94,6 +94,17 @@ class Result:
         return f"{who} {verb}: {self.reason}."
 
 
+@dataclass(frozen=True)
+class Table:
+    """A table a game computes for its chapter (odds, scoring): a title, the column heads, rows of
+    text and a note (e.g. how it was computed). ``Game.table(name)`` makes it; the book prints it."""
+
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
 def parse_options(text: str) -> dict[str, str]:
     """Option text, the one grammar: ``players=4 face-up-batches=yes`` (spaces or commas between).
 
@@ -392,13 +403,13 @@ class Game:
         match's default (``DEALER_SEAT``, or the dealer it is given)."""
         return None
 
-    # --- generated tables -------------------------------------------------------------------
-    TABLES: ClassVar[Mapping[str, str]] = MappingProxyType({})  # table name -> what it shows
+    # tables the game computes for its chapter (scoring tables, exact odds): name -> what it shows
+    TABLES: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
-    def table(self, name: str) -> "GameTable":
-        """A generated table of the game (``TABLES``): scoring tables, exact odds... for the book."""
-        raise OptionError(f"{self.title} has no table {name!r}"
-                          + (f"; its tables are {', '.join(self.TABLES)}" if self.TABLES else ""))
+    def table(self, name: str) -> "Table":
+        """The table ``name`` (one of ``TABLES``), computed by the engine for these options."""
+        known = ", ".join(self.TABLES) or "none"
+        raise OptionError(f"{self.title} has no table {name!r}; its tables are: {known}")
 
 
 @dataclass(frozen=True)
@@ -407,15 +418,6 @@ class DealerDraw:
 
     dealer: int
     narration: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class GameTable:
-    """A generated table: column headings, rows of text, and a note (how it was computed) for under it."""
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    note: str = ""
 
 
 class State:

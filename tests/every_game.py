@@ -10,7 +10,7 @@ every legal move passes ``check``, a move notation reads back as written, and il
 (moves legal elsewhere, offered where they are not) are refused with a clause of the game
 while the state stays unchanged; a copy is independent of its original; a player's view shows
 no card of another hand that the game does not make visible; positions read back as written;
-every clause cited is one of the game's clauses.
+every clause cited is one of the game's clauses; a finished game's payments (``Game.settle``) sum to zero.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ class Checker:
         self.refused: Counter = Counter()
         self.steps = 0
         self.games = 0
+        self.probes = 0  # positions probed (legal, illegal and copied moves; views; positions)
+        self.offered = 0  # moves legal elsewhere offered where they were not (each must be refused)
 
     def fault(self, seed, step: int, what: str) -> GameFault:
         g = self.game
@@ -106,7 +108,7 @@ class Checker:
             if state.current_player not in (None, CHANCE):
                 if not state.legal_moves():
                     raise self.fault(seed, step, "the game is not over but the player to move has no legal move")
-                if step % self.probe_every == 0:
+                if self.steps % self.probe_every == 0:  # over all games: short games are probed too
                     self.probe(state, seed, step)
 
         try:
@@ -121,6 +123,9 @@ class Checker:
         # nobody may win only where nobody scored (a banking hand in which no money moved)
         if (not result.winners and len(set(result.scores)) > 1) or result.clause not in game.CLAUSES:
             raise self.fault(seed, len(final.history), f"a result without winners or clause: {result}")
+        pay = game.settle(final)  # money is conserved: what some win, others pay (zero for games without stakes)
+        if len(pay) != game.players or abs(sum(pay)) > 1e-9:
+            raise self.fault(seed, len(final.history), f"the payments {pay} do not sum to zero")
         self.games += 1
         if twin:  # the same seed, the same game
             again = _run(game, seed, bots, game.new_game(game.deal(seed)), None)
@@ -139,6 +144,7 @@ class Checker:
 
     def probe(self, state, seed, step: int) -> None:
         game = self.game
+        self.probes += 1
         legal = state.legal_moves()
         texts = set()
         for move in legal[:12]:
@@ -168,6 +174,7 @@ class Checker:
         for text, move in picks:
             if text in legal_texts:
                 continue
+            self.offered += 1
             for label, attempt in (("check", state.check), ("apply", state.apply)):
                 try:
                     attempt(move)
@@ -184,7 +191,7 @@ class Checker:
             if snapshot(state) != before:
                 raise self.fault(seed, step, f"refusing {text!r} changed the state")
         # views hide what they must (every third probe: walking a view is slow)
-        if step % (self.probe_every * 3):
+        if self.probes % 3:
             return
         hands = state.hands
         for player in range(game.players):
@@ -197,7 +204,7 @@ class Checker:
                         raise self.fault(seed, step, f"Player {player + 1}'s view shows Player {other + 1}'s "
                                          f"hidden {' '.join(map(str, leaked))}")
         # positions read back as written
-        if game.HAS_POSITIONS and step % (self.probe_every * 6) == 0:
+        if game.HAS_POSITIONS and self.probes % 6 == 0:
             text = state.position()
             again = game.position(text)
             if again.position() != text or [str(m) for m in again.legal_moves()] != [str(m) for m in legal]:

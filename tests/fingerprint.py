@@ -12,6 +12,7 @@ import hashlib
 import sys
 
 from engine.bots import make_bot
+from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive
 
@@ -36,7 +37,10 @@ def fingerprint(games: int = 100) -> dict[str, str]:
             while not state.is_terminal():
                 legal = state.legal_moves()
                 h.update(" ".join(map(str, legal)).encode())
-                move = bots[state.current_player].choose(state)
+                if state.current_player == CHANCE:  # chance's step, as the play loop makes it
+                    move = state.chance_outcome(derive(seed, "chance", len(state.history)))
+                else:
+                    move = bots[state.current_player].choose(state)
                 record = state.apply(move)
                 h.update(f"{move}|{record.narrate(names)}".encode())
             h.update(state.result().narrate(names).encode())

@@ -196,3 +196,14 @@ def test_rule_role_refuses_an_unknown_or_missing_clause(tmp_path, cited, says):
     code, out = build(tmp_path, page)
     assert code != 0
     assert re.search(rf"index\.md:{line_of(page, 'See (')}: (ERROR|WARNING): " + re.escape(says), out), out
+def test_game_table_prints_the_engines_table_and_refuses_an_unknown_one(tmp_path):
+    good = "# Odds\n\n```{game-table} nakash order\n:options: players=3\n```\n"
+    (tmp_path / "good").mkdir()
+    code, out = build(tmp_path / "good", good)
+    assert code == 0, out
+    html = (tmp_path / "good" / "out" / "index.html").read_text()
+    assert "A pair of Rajas" in html and "4,560" in html
+    bad = "# Odds\n\n\n```{game-table} nakash luck\n```\n"
+    (tmp_path / "bad").mkdir()
+    code, out = build(tmp_path / "bad", bad)
+    assert code != 0 and "index.md:4" in out and "no table 'luck'" in out and "order, over" in out

@@ -1,11 +1,12 @@
-"""``{game-table}``: a table a game computes (``Game.table(name)``: scoring tables, exact odds), shown as is.
+"""``{game-table} komi edge``: a table the engine computes for a chapter (scoring, exact odds).
 
-    ```{game-table} naqsh
-    :table: two-card-naqsh
-    :options: players=6
+The directive names the game and one of its tables (``Game.TABLES``), either as a second
+argument or with ``:table:``; ``:options:`` gives the game's options. The engine makes the
+table (``Game.table``, a ``Table``); this module only lays out its title, rows and note.
+
+    ```{game-table} nakash order
+    :options: players=4
     ```
-
-The game does all the work; this directive only lays out the header, the rows and the note.
 """
 
 from __future__ import annotations
@@ -20,19 +21,26 @@ from . import GanjifaDirective, table
 
 class GameTableDirective(GanjifaDirective):
     required_arguments = 1
+    optional_arguments = 1
     has_content = False
     option_spec = {"table": directives.unchanged_required, "options": directives.unchanged}
 
     def run(self):
         self.note_engine()
-        if "table" not in self.options:
-            raise self.fail("give the table's name with :table:")
+        named = [n for n in (self.arguments[1:] + [self.options.get("table", "")]) if n.strip()]
+        if len(named) != 1:
+            raise self.fail("name one table: `{game-table} GAME TABLE` or `:table: TABLE`")
         game = self.game(self.arguments[0], self.options.get("options", ""))
         try:
-            result = game.table(self.options["table"].strip())
+            made = game.table(named[0].strip())
         except GanjifaError as err:
-            raise self.engine_fail(err, ":table:") from None
-        out = [table(list(result.header), [list(r) for r in result.rows], classes=["ganjifa-game-table"])]
-        if result.note:
-            out.append(nodes.paragraph(result.note, result.note, classes=["ganjifa-table-note"]))
+            raise self.engine_fail(err) from None
+        out = []
+        if made.title:
+            title = nodes.paragraph(classes=["ganjifa-table-title"])
+            title += nodes.strong(text=made.title)
+            out.append(title)
+        out.append(table(list(made.header), [list(r) for r in made.rows], classes=["ganjifa-game-table"]))
+        if made.note:
+            out.append(nodes.paragraph(made.note, made.note, classes=["ganjifa-caption"]))
         return out

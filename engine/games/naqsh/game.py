@@ -31,7 +31,7 @@ from typing import ClassVar, Sequence
 
 from ...cards import Card
 from ...decks import DECKS, FRENCH, MUGHAL, NAQSH
-from ...protocol import Deal, DealerDraw, Game, GameTable, option
+from ...protocol import Deal, DealerDraw, Game, Table, option
 from ...shuffle import shuffled
 from . import bank
 from .moves import NQMove, parse_move
@@ -242,7 +242,7 @@ class Naqsh(Game):
             lines.append(lead + said + tail)
         return DealerDraw(dealer, tuple(lines))
 
-    def table(self, name: str) -> GameTable:
+    def table(self, name: str) -> Table:
         """The generated tables (``TABLES``), computed by :mod:`.odds`."""
         from . import odds
 

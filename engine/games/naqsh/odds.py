@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...protocol import GameTable
+from ...protocol import Table
 from ...shuffle import seed_int
 from .bank import STAND_FROM, STAND_TO, is_bust, is_naqsh
 from .strategy import TAKE_UP_TO
@@ -230,7 +230,7 @@ def _value_word(deck, v: int) -> str:
     return str(v)
 
 
-def two_card_table(game) -> GameTable:
+def two_card_table(game) -> Table:
     deck = game.deck
     pairs = two_card_naqsh()
     all_pairs = 48 * 47 // 2
@@ -238,12 +238,12 @@ def two_card_table(game) -> GameTable:
             for hi, lo, t, w in pairs]
     ways = sum(w for *_, w in pairs)
     rows.append(("Any two-card Naqsh", "17 or 21", str(ways), f"{100 * ways / all_pairs:.2f}%"))
-    return GameTable(("Two cards", "Total", "Ways", "Chance"), tuple(rows),
+    return Table("", ("Two cards", "Total", "Ways", "Chance"), tuple(rows),
                      f"Ways: pairs of cards from the 48-card pack, out of {all_pairs:,} pairs in all; the chance "
                      "is that a player's first two cards are that pair.")
 
 
-def edge_table(game) -> GameTable:
+def edge_table(game) -> Table:
     rows = []
     rounds = None
     for n in range(2, 8):
@@ -252,7 +252,7 @@ def edge_table(game) -> GameTable:
         rows.append((str(n), f"{100 * o.p_player_naqsh:.1f}%", f"{100 * o.p_dealer_naqsh:.1f}%",
                      f"{100 * o.p_nobody:.1f}%", f"{o.edge:+.2f} ± {o.half_width:.2f}",
                      f"{o.edge_per_player:+.3f}", f"{o.edge_nothing:+.2f}"))
-    return GameTable(("Players", "A player's Naqsh", "Dealer's Naqsh", "Nobody's", "Dealer's gain a round",
+    return Table("", ("Players", "A player's Naqsh", "Dealer's Naqsh", "Nobody's", "Dealer's gain a round",
                       "per other player", "if a failing dealer pays nothing"), tuple(rows),
                      f"Stakes per round, with the bots' strategy: players take a card on 13 or less and stand on "
                      f"14 to 16, the dealer draws until Naqsh or over. Simulated, {rounds:,} rounds for each size "
@@ -260,7 +260,7 @@ def edge_table(game) -> GameTable:
                      "4,635,742,926 ways a round can go gives a dealer's gain of −0.168, inside the interval.")
 
 
-def hand_table(game) -> GameTable:
+def hand_table(game) -> Table:
     """How a player's hand ends, from a full pack, by the total of the first two cards (exact)."""
     by_start: dict[int, list[float]] = {}
     for a in VALUES:
@@ -288,7 +288,7 @@ def hand_table(game) -> GameTable:
         share, naqsh, bust, stand = by_start[t]
         rows.append((str(t), f"{100 * share:.1f}%", f"{100 * naqsh / share:.1f}%", f"{100 * stand / share:.1f}%",
                      f"{100 * bust / share:.1f}%"))
-    return GameTable(("First two cards", "How often", "Ends in Naqsh", "Stands", "Goes over"), tuple(rows),
+    return Table("", ("First two cards", "How often", "Ends in Naqsh", "Stands", "Goes over"), tuple(rows),
                      "Exact, for a player who takes a card on 13 or less and stands on 14 to 16, drawing from "
                      "a full pack less the two cards.")
 

@@ -1,0 +1,106 @@
+"""Komi: every player bets against the dealer; three cards each; the last digit of the pip total
+decides, and three court cards (a *Komi*) beat everything but another Komi.
+
+>>> komi = Komi(players=3)
+>>> state = komi.position("dealer=P1; turn=P3; bets=0 2 0; P1=5Sh 7Ta VGh; P2=RSa VTa RBa; P3=9Su 9Ch 3Qi")
+>>> print(state.apply(komi.parse_move("bet 1")).narrate(["Asha", "Bela", "Chitra"]))
+Chitra bets 1 stake against the dealer [km.bet].
+>>> print(state.apply(komi.parse_move("show")).narrate(["Asha", "Bela", "Chitra"]))
+Asha, the dealer, shows 5, 7 and a Vizier: 12, so 2. Bela has a Komi (three court cards): Bela beats the dealer and is paid 2. Chitra has 9, 9 and 3: 21, so 1: Chitra loses 1 to the dealer. Totals: Asha -1, Bela +2, Chitra -1 [km.show] [km.value] [km.score] [km.komi] [km.settle].
+>>> state.result().narrate(["Asha", "Bela", "Chitra"])
+'Bela wins: +2 after 1 round.'
+
+The folder holds the definition (this module), the state (:mod:`.state`), the records and their
+prose (:mod:`.records`), the heuristic player's taste (:mod:`.strategy`) and the exact odds
+(:mod:`.odds`); the dealer, the deal, stakes, rounds and positions come from
+:mod:`engine.families.stakes`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar
+
+from ...decks import MUGHAL
+from ...families.stakes import FIRST_DEALER, ROUNDS, StakesGame
+from ...protocol import Game, option
+from .state import KomiState
+
+CLAUSES = MappingProxyType({
+    "km.players": "Two to six players",
+    "km.dealer": "The first dealer",
+    "km.bet": "Bets against the dealer",
+    "km.deal": "Three cards each",
+    "km.show": "Everyone shows at once",
+    "km.value": "Pips count their number, court cards nothing",
+    "km.score": "Only the last digit counts",
+    "km.komi": "Three court cards make a Komi",
+    "km.settle": "The dealer pays higher scores and takes lower ones",
+    "km.rotate": "The deal passes on",
+    "km.rounds": "The game and its winner",
+})
+
+EVENTS = MappingProxyType({
+    "komi": "someone holds a Komi (three court cards)",
+    "dealer-komi": "the dealer holds a Komi",
+})
+
+MAX_BETS = (1, 2, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class Komi(StakesGame, Game):
+    """The Komi definition; its fields are the options.
+
+    >>> [o.name for o in Komi.options()]
+    ['players', 'max_bet', 'ties', 'first_dealer', 'rounds']
+    """
+
+    players: int = option(4, choices=range(2, 7), help="number of players, 2 to 6", clause="km.players")
+    max_bet: int = option(3, choices=MAX_BETS, help="the largest bet, in stakes: a player bets 1 to this many",
+                          clause="km.bet")
+    ties: str = option("push", choices=("push", "dealer"),
+                       help="a score equal to the dealer's: the player keeps the bet (push), or, as a house rule, "
+                            "the dealer wins it", clause="km.settle")
+    first_dealer: str = option("player-1", choices=FIRST_DEALER,
+                               help="who deals first: Player 1 (seat the oldest player there), or chosen by chance",
+                               clause="km.dealer")
+    rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each",
+                         clause="km.rounds")
+
+    name: ClassVar[str] = "komi"
+    title: ClassVar[str] = "Komi"
+    deck: ClassVar = MUGHAL
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    CLAUSES: ClassVar = CLAUSES
+    KEY_CLAUSES: ClassVar = ("km.show",)
+    EVENTS: ClassVar = EVENTS
+    DEAL_CLAUSE: ClassVar = "km.deal"
+    STATE: ClassVar = KomiState
+    MOVES: ClassVar = tuple(f"bet {k}" for k in MAX_BETS) + ("show",)
+    MOVE_USAGE: ClassVar = "a Komi move is 'bet 1' to 'bet 5' or 'show' (chance: 'dealer P2', 'deal ...')"
+    POSITION_KEYS: ClassVar = ("bets",)
+
+    def __post_init__(self) -> None:
+        self.check_options()
+
+    def events_of(self, record) -> tuple[str, ...]:
+        data = record[3]
+        if data[0] != "show":
+            return ()
+        scores, dealer = data[1], data[4]
+        if 10 not in scores:
+            return ()
+        return ("komi", "dealer-komi") if scores[dealer] == 10 else ("komi",)
+
+    TABLES: ClassVar = MappingProxyType({"scores": "the scores and how often three cards make each", "edge": "each player against the dealer, and the dealer's gain per player count (exact)", "examples": "hands and their scores"})
+
+    def table(self, name: str):
+        """A table for the chapter, computed by the engine (:mod:`.odds`)."""
+        from . import odds
+
+        if name not in odds.TABLES:
+            return super().table(name)
+        return odds.TABLES[name](self)

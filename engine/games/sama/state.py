@@ -1,0 +1,330 @@
+"""The state of a Sama game: the exchanges in turn (with chance's blind draws), the shows, the winner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import Card
+from ...errors import IllegalMoveError, NotationError
+from ...families.stakes import CHANCE, Draw, Say, StakesState, split_pot
+from ...shuffle import seed_int
+from .records import SamaRecord
+from .strategy import move_priority as _move_priority
+
+UP = 2  # a hand is [face down, face down, face up]
+
+
+def card_value(card: Card) -> int:
+    """A card's value: its pips; a Vizier 11, a Raja 12."""
+    return card.rank
+
+
+def up_value(card: Card, court_up: str = "double") -> int:
+    """What the face-up card counts: double its value (with ``court_up="single"``, a court card single)."""
+    if court_up == "single" and card.rank > 10:
+        return card.rank
+    return 2 * card.rank
+
+
+def hand_total(hand, court_up: str = "double") -> int:
+    """A Sama hand's total: the two face-down cards plus the face-up card (the last) counted double.
+
+    >>> from engine.cards import parse_cards
+    >>> hand_total(parse_cards("7Sh 10Ta 3Gh")), hand_total(parse_cards("7Sh 10Ta RGh")), hand_total(parse_cards("7Sh 10Ta RGh"), "single")
+    (23, 41, 29)
+    """
+    return hand[0].rank + hand[1].rank + up_value(hand[2], court_up)
+
+
+@dataclass(frozen=True)
+class SamaView:
+    """What one player may see: their own cards, every face-up card, the hands already shown, the totals."""
+
+    player: int
+    dealer: int
+    round: int
+    hand: tuple[Card, ...]
+    face_up: tuple[Card | None, ...]
+    shown: tuple[tuple[Card, ...], ...]
+    balance: tuple[int, ...]
+    won: tuple[int, ...]
+    current_player: int | None
+
+
+class SamaState(StakesState):
+    """A Sama game in progress: make one with ``Sama.new_game`` or ``Sama.position``."""
+
+    HAND_SIZE = 3
+    CL = {"players": "sa.players", "dealer": "sa.dealer", "deal": "sa.deal", "rotate": "sa.rotate",
+          "rounds": "sa.rounds"}
+    RECORD = SamaRecord
+    __slots__ = ("_phase", "_drawing", "_won")
+
+    def __init__(self, game, hands, pack, *, start: bool = True):
+        self._won = [0] * game.players
+        self._phase = 0
+        self._drawing = None
+        super().__init__(game, hands, pack, start=start)
+
+    def _begin_round(self) -> None:
+        self._phase = 0  # 0: exchanges, 1: shows
+        self._drawing = None
+        if self.game.scoring == "stakes":
+            bal = self._balance
+            for s in range(len(bal)):
+                bal[s] -= 1
+            self._pot += len(bal)
+        self._start_turns()
+        self._legal = None
+
+    def _moves(self):
+        return _SHOW if self._phase else _EXCHANGES
+
+    def _next(self) -> None:
+        self._turn += 1
+        if self._turn == len(self._order):
+            self._turn = 0
+            self._phase = 1
+        self.current_player = self._order[self._turn]
+
+    def _play(self, move) -> SamaRecord:
+        if isinstance(move, Draw):
+            return self._drawn(move)
+        cp = self.current_player
+        kind = move._text
+        hand = self._hands[cp]
+        if kind == "keep":
+            self._next()
+            return SamaRecord((cp, move, _CL_KEEP, ("exchange", "keep", ()), None, False))
+        if kind == "exchange up":
+            gone = (hand[UP],)
+            hand[UP] = None
+            self._out.append(gone[0])
+            self._drawing = (cp, (UP,))
+            self._pending = "draw"
+            self.current_player = CHANCE
+            return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "up", gone), None, False))
+        if kind == "exchange down":
+            gone = (hand[0], hand[1])
+            hand[0] = hand[1] = None
+            self._out += gone
+            self._drawing = (cp, (0, 1))
+            self._pending = "draw"
+            self.current_player = CHANCE
+            return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "down", gone), None, False))
+        return self._show(cp, move, hand)
+
+    def _chance_draw(self, seed: int) -> Draw:
+        pack = self._pack
+        k = len(self._drawing[1])
+        value, n = seed_int(seed), len(pack)  # a derived seed is a 128-bit hash: its digits in base n are the draws
+        i = value % n
+        if k == 1:
+            return Draw((pack[i],))
+        j = (value // n) % (n - 1)
+        if j >= i:
+            j += 1
+        return Draw((pack[i], pack[j]))
+
+    def _check_draw(self, move) -> None:
+        seat, slots = self._drawing
+        if not isinstance(move, Draw):
+            raise IllegalMoveError(move, "sa.replace", "the new cards are drawn blind from the pack first")
+        pack = self._pack
+        cards = move.cards
+        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or any(c not in pack for c in cards):
+            raise IllegalMoveError(move, "sa.replace", f"the draw is {len(slots)} different card"
+                                   f"{'s' if len(slots) > 1 else ''} of the pack")
+
+    def _drawn(self, move: Draw) -> SamaRecord:
+        seat, slots = self._drawing
+        hand = self._hands[seat]
+        for slot, card in zip(slots, move.cards):
+            hand[slot] = card
+            self._pack.remove(card)
+        self._drawing = None
+        self._pending = None
+        self.current_player = self._order[self._turn]
+        self._next()
+        return SamaRecord((CHANCE, move, _CL_REPLACE, ("drawn", seat, "up" if slots == (UP,) else "down"), None,
+                           False))
+
+    def _show(self, cp: int, move, hand) -> SamaRecord:
+        court_up = self.game.court_up
+        total = hand_total(hand, court_up)
+        self._turn += 1
+        if self._turn < len(self._order):
+            self.current_player = self._order[self._turn]
+            return SamaRecord((cp, move, _CL_SHOW, ("show", tuple(hand), total, None), None, False))
+        totals = [hand_total(h, court_up) for h in self._hands]
+        best = max(totals)
+        winners = tuple(s for s in self._order if totals[s] == best)
+        n = len(totals)
+        pay = [0] * n
+        if self.game.scoring == "stakes":
+            pot = self._pot
+            for s, amount in split_pot(pot, winners).items():
+                pay[s] = amount
+            self._pot = 0
+            net = [p - 1 for p in pay]
+            bal = self._balance
+            for s in range(n):
+                bal[s] += pay[s]
+        else:
+            pot = 0
+            net = [0] * n
+            for s in winners:
+                self._won[s] += 1
+        self._last_pay = tuple(net)
+        if self._round < self.game.rounds:
+            self.current_player = CHANCE
+            self._pending = "deal"
+            ended = False
+        else:
+            self.current_player = None
+            ended = True
+        clauses = _CL_WIN_STAKES if self.game.scoring == "stakes" else _CL_WIN
+        settled = (winners, best, pot, tuple(pay), tuple(self._balance), tuple(self._won), self.game.scoring)
+        return SamaRecord((cp, move, clauses, ("show", tuple(hand), total, settled), tuple(net), ended))
+
+    def _refuse(self, move) -> None:
+        if self._phase:
+            raise IllegalMoveError(move, "sa.show", "every player has had the chance to exchange; now each shows "
+                                   "in turn")
+        raise IllegalMoveError(move, "sa.exchange", "first each player in turn keeps the cards or makes one "
+                               "exchange; the totals are shown after that")
+
+    # --- results ------------------------------------------------------------------------------
+    @property
+    def won(self) -> tuple[int, ...]:
+        """Rounds won by each seat so far."""
+        return tuple(self._won)
+
+    def _result(self):
+        if self.game.scoring == "stakes":
+            return super()._result()
+        from ...protocol import Result
+
+        won = self._won
+        best = max(won)
+        winners = tuple(s for s, w in enumerate(won) if w == best)
+        rounds = self.game.rounds
+        reason = f"{best} round{'s' if best != 1 else ''} won of {rounds}"
+        return Result(winners, tuple(float(w) for w in won), reason, "sa.rounds")
+
+    # --- cards, views, positions ----------------------------------------------------------------
+    @property
+    def hands(self) -> list[list[Card]]:
+        return [[c for c in h if c is not None] for h in self._hands]
+
+    def all_cards(self) -> list[Card]:
+        return [c for h in self._hands for c in h if c is not None] + self._pack + self._out
+
+    def _shown(self) -> tuple[int, ...]:
+        if self.current_player is None:
+            return tuple(range(self.game.players))
+        if self._phase == 1:
+            return self._order[:self._turn]
+        if self.current_player == CHANCE and self._pending == "deal":
+            return tuple(range(self.game.players))
+        return ()
+
+    def view(self, player: int) -> SamaView:
+        shown = tuple(tuple(c for c in self._hands[s] if c is not None) for s in self._shown())
+        return SamaView(player, self._dealer, self._round, tuple(c for c in self._hands[player] if c is not None),
+                        tuple(h[UP] for h in self._hands), shown, tuple(self._balance), tuple(self._won),
+                        self.current_player)
+
+    def visible_cards(self, player: int) -> frozenset:
+        out = {h[UP] for h in self._hands if h[UP] is not None}
+        for s in self._shown():
+            out.update(c for c in self._hands[s] if c is not None)
+        return frozenset(out)
+
+    CHANCE_STEPS = ("draw",)
+
+    @staticmethod
+    def drawing_seat(fields, players):
+        seat, _, _ = fields.get("drawing", "").partition(" ")
+        if seat[:1] == "P" and seat[1:].isascii() and seat[1:].isdigit() and 1 <= int(seat[1:]) <= players:
+            return int(seat[1:]) - 1
+        return None
+
+    def _position_extra(self):
+        out = []
+        if self._drawing is not None:
+            seat, slots = self._drawing
+            out.append(("drawing", f"P{seat + 1} {'up' if slots == (UP,) else 'down'}"))
+        if self._phase:
+            out.append(("phase", "show"))
+        if any(self._won):
+            out.append(("won", " ".join(map(str, self._won))))
+        return tuple(out)
+
+    def _set_chance_position(self, pending, fields) -> None:
+        super()._set_chance_position(pending, fields)
+        self._read_won(fields)
+        self._phase = 1 if fields.get("phase") == "show" else 0  # (between rounds the last round's shows are done)
+        if pending != "draw":
+            if "drawing" in fields:
+                raise NotationError("drawing", "only a blind draw has a 'drawing=' part", "sa.replace")
+            return
+        n = self.game.players
+        seat = self.drawing_seat(fields, n)
+        where = fields.get("drawing", "").partition(" ")[2]
+        if seat is None or where not in ("up", "down"):
+            raise NotationError(fields.get("drawing", "drawing"), "a blind draw says for whom and which cards: "
+                                "'drawing=P2 up' or 'drawing=P2 down'", "sa.replace")
+        hand = self._hands[seat]
+        slots = (UP,) if where == "up" else (0, 1)
+        if len(hand) != 3 - len(slots) or not self._out:
+            raise NotationError(fields.get("P%d" % (seat + 1), "-"), f"P{seat + 1}, waiting for "
+                                f"{'a new face-up card' if where == 'up' else 'two new face-down cards'}, holds "
+                                f"{3 - len(slots)} card{'s' if len(slots) == 1 else ''}, and the discards are 'out'",
+                                "sa.replace")
+        self._hands[seat] = [hand[0], hand[1], None] if where == "up" else [None, None, hand[0]]
+        self._drawing = (seat, slots)
+        self._turn = self._order.index(seat)
+
+    def _read_won(self, fields) -> None:
+        n = self.game.players
+        won = fields.get("won", " ".join("0" * n)).split()
+        if len(won) != n or not all(w.isascii() and w.isdigit() and len(w) < 4 for w in won):
+            raise NotationError(fields.get("won", ""), f"won gives the rounds won by each player ({n} numbers)",
+                                "sa.rounds")
+        self._won = [int(w) for w in won]
+
+    def _set_position(self, turn, fields) -> None:
+        if "drawing" in fields:
+            raise NotationError("drawing", "only a blind draw has a 'drawing=' part (turn=chance; chance=draw)",
+                                "sa.replace")
+        phase = fields.get("phase", "exchange")
+        if phase not in ("exchange", "show"):
+            raise NotationError(phase, "phase is 'exchange' or 'show'", "sa.show")
+        self._phase = 1 if phase == "show" else 0
+        n = self.game.players
+        self._read_won(fields)
+        self._drawing = None
+        self._turn_at(turn)
+        if turn is None:  # the game is over
+            if self._pot:
+                raise NotationError(str(self._pot), "once the game is over the pot is empty", "sa.stakes")
+            return
+        if self.game.scoring == "stakes" and self._pot < n:
+            raise NotationError(str(self._pot), "playing for stakes, the pot holds every player's stake",
+                                "sa.stakes")
+
+    move_priority = _move_priority
+
+    def __str__(self) -> str:
+        return f"Sama, {self.game.players} players, round {self._round}: {self.position()}"
+
+
+_EXCHANGES = (Say.of("sama", "keep"), Say.of("sama", "exchange up"), Say.of("sama", "exchange down"))
+_SHOW = (Say.of("sama", "show"),)
+_CL_KEEP = ("sa.exchange",)
+_CL_EXCHANGE = ("sa.exchange", "sa.replace")
+_CL_REPLACE = ("sa.replace",)
+_CL_SHOW = ("sa.show", "sa.value", "sa.double")
+_CL_WIN = ("sa.show", "sa.value", "sa.double", "sa.win", "sa.stakes")
+_CL_WIN_STAKES = _CL_WIN

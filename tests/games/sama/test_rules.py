@@ -1,0 +1,152 @@
+"""Sama clause by clause, on hand-set positions; exchanges with chance's blind draws; scoring."""
+
+import pytest
+
+from engine import CHANCE, IllegalMoveError, NotationError, OptionError, get_game
+from engine.families.stakes import Draw
+from engine.games.sama.state import hand_total
+from engine.match import Match
+from engine.play import play_seeded
+
+NAMES = ["Asha", "Bela", "Chitra", "Dev"]
+START = "dealer=P3; turn=P1; P1=7Sh 10Ta 3Gh; P2=RSa 9Ta 8Ba; P3=2Su 4Ch VQi"
+
+
+def pos(text=START, **options):
+    return get_game("sama", **{"players": 3, **options}).position(text)
+
+
+def play(state, *moves):
+    return [state.apply(state.game.parse_move(m)) for m in moves]
+
+
+def test_players_dealer_and_deal():  # sa.players, sa.dealer, sa.deal
+    with pytest.raises(OptionError) as err:
+        get_game("sama", players=2)
+    assert err.value.clause == "sa.players"
+    state = get_game("sama", players=5).start(2)
+    assert state.current_player == CHANCE  # the dealer is chosen by chance
+    record = state.apply(state.chance_outcome(3))
+    assert record.clauses == ("sa.dealer",)
+    assert [len(h) for h in state.hands] == [3] * 5
+    assert state.visible_cards(0) == frozenset(h[2] for h in state.hands)  # the third card lies face up
+
+
+def test_values_and_the_face_up_card_doubled():  # sa.value, sa.double
+    from engine.cards import parse_cards
+
+    assert hand_total(parse_cards("7Sh 10Ta 3Gh")) == 23
+    assert hand_total(parse_cards("VSh RTa 3Gh")) == 29  # Vizier 11, Raja 12
+    assert hand_total(parse_cards("7Sh 10Ta RGh")) == 41  # a face-up Raja doubled
+    assert hand_total(parse_cards("7Sh 10Ta RGh"), "single") == 29  # the variant: a face-up court single
+
+
+def test_one_exchange_each_in_turn():  # sa.exchange
+    state = pos()
+    assert [str(m) for m in state.legal_moves()] == ["keep", "exchange up", "exchange down"]
+    with pytest.raises(IllegalMoveError) as err:
+        state.check(state.game.parse_move("show"))
+    assert err.value.clause == "sa.exchange"
+    play(state, "keep", "keep", "keep")
+    assert state.current_player == 0 and [str(m) for m in state.legal_moves()] == ["show"]
+    with pytest.raises(IllegalMoveError) as err:
+        state.check(state.game.parse_move("exchange up"))  # once only: now everyone shows
+    assert err.value.clause == "sa.show"
+
+
+def test_replacements_are_drawn_blind_in_the_same_orientation():  # sa.replace
+    state = pos()
+    record = play(state, "exchange up")[0]
+    assert record.clauses == ("sa.exchange", "sa.replace") and state.current_player == CHANCE
+    assert [str(c) for c in state._out] == ["3Gh"]  # the discard leaves play
+    with pytest.raises(IllegalMoveError) as err:
+        state.check(Draw.parse("draw 3Gh"))  # not from the pack
+    assert err.value.clause == "sa.replace"
+    with pytest.raises(IllegalMoveError):
+        state.check(Draw.parse("draw 9Sh 8Sh"))  # one card replaces one
+    play(state, "draw 9Sh")
+    assert [str(c) for c in state.hands[0]] == ["7Sh", "10Ta", "9Sh"]  # the new card is face up
+    assert state.current_player == 1
+    play(state, "exchange down", "draw 1Sa 2Sa")
+    assert [str(c) for c in state.hands[1]] == ["1Sa", "2Sa", "8Ba"]  # two new face-down cards
+    drawn = pos()
+    play(drawn, "exchange down")
+    outcome = drawn.chance_outcome(7)
+    assert len(outcome.cards) == 2 and all(c in drawn.pack for c in outcome.cards)
+
+
+def test_show_in_turn_and_the_highest_total_wins():  # sa.show, sa.win, sa.stakes
+    state = pos()
+    play(state, "keep", "keep", "keep")
+    records = play(state, "show", "show", "show")
+    assert records[0].clauses == ("sa.show", "sa.value", "sa.double")
+    assert [r.data[2] for r in records] == [23, 37, 28]
+    assert "sa.win" in records[-1].clauses and state.won == (0, 1, 0)
+    assert state.result().winners == (1,) and state.result().clause == "sa.rounds"
+    assert state.game.settle(state) == (0.0, 0.0, 0.0)  # counting rounds: no money
+
+
+def test_ties_share_and_stakes():  # sa.win, sa.stakes
+    tie = "dealer=P3; turn=P1; phase=show; pot=3; balance=-1 -1 -1; P1=7Sh 10Ta 3Gh; P2=8Sa 9Ta 3Ba; P3=2Su 4Ch 1Qi"
+    state = pos(tie, scoring="stakes")
+    play(state, "show", "show", "show")
+    assert state.balance == (1, 0, -1)  # 23 and 23 share 3: the odd stake to P1, first after the dealer
+    rounds = pos(tie.replace("pot=3; balance=-1 -1 -1; ", ""))
+    play(rounds, "show", "show", "show")
+    assert rounds.won == (1, 1, 0)  # each tied player counts the round
+
+
+def test_rounds_and_rotation():  # sa.rotate, sa.rounds
+    state = get_game("sama", players=3, rounds=3, first_dealer="player-1").start(4)
+    dealers = [state.dealer]
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            record = state.apply(state.chance_outcome(len(state.history)))
+            if record.data[0] == "deal":
+                assert record.clauses == ("sa.rotate", "sa.deal")
+                dealers.append(state.dealer)
+        else:
+            state.apply(state.legal_moves()[-1])
+    assert dealers == [0, 1, 2] and sum(state.won) >= 3
+
+
+def test_narration_positions_and_strategy():
+    state = pos()
+    assert state.apply(state.game.parse_move("exchange down")).narrate(NAMES) == (
+        "Asha discards both face-down cards, the 7 and the 10, and will get two new ones [sa.exchange] [sa.replace].")
+    state = pos()
+    best = max(state.legal_moves(), key=state.move_priority)
+    assert str(best) == "exchange up"  # a face-up 3 counts 6; a new card averages 13
+    strong = pos("dealer=P3; turn=P1; P1=10Sh RTa 9Gh; P2=RSa 9Ta 8Ba; P3=2Su 4Ch VQi")
+    assert str(max(strong.legal_moves(), key=strong.move_priority)) == "keep"
+    text = "dealer=P3; turn=P2; phase=show; won=1 0 2; P1=7Sh 10Ta 3Gh; P2=RSa 9Ta 8Ba; P3=2Su 4Ch VQi; out=5Sh; pack=86"
+    assert get_game("sama", players=3, rounds=4).position(text).position() == text
+    with pytest.raises(NotationError):
+        pos("dealer=P3; turn=P1; phase=later; P1=7Sh 10Ta 3Gh; P2=RSa 9Ta 8Ba; P3=2Su 4Ch VQi")
+
+
+@pytest.mark.parametrize("players", range(3, 7))
+def test_money_is_conserved(players):
+    for seed in range(30):
+        state = play_seeded(get_game("sama", players=players, rounds=4, scoring="stakes"), seed, "random")
+        assert sum(state.balance) == 0 and state.pot == 0
+    result = Match(get_game("sama", players=players, scoring="stakes", first_dealer="player-1"),
+                   deals=players).play(2, "heuristic")
+    assert sum(result.balance) == 0
+
+
+def test_positions_where_chance_acts_read_back():
+    """Between rounds, before the first dealer is chosen, and during a blind draw."""
+    game = get_game("sama", players=3, rounds=2)
+    state = game.position(START)
+    play(state, "exchange up")
+    text = state.position()
+    assert "turn=chance; chance=draw; drawing=P1 up" in text and "P1=7Sh 10Ta;" in text
+    again = game.position(text)
+    assert again.position() == text and again.current_player == CHANCE
+    again.apply(Draw.parse("draw 9Sh"))
+    assert [str(c) for c in again.hands[0]] == ["7Sh", "10Ta", "9Sh"]
+    with pytest.raises(NotationError):
+        game.position(text.replace("drawing=P1 up", "drawing=P1 down"))
+    start = get_game("sama", players=3).start(1)
+    assert get_game("sama", players=3).position(start.position()).position() == start.position()
