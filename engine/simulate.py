@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from itertools import chain
+from operator import attrgetter, countOf
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -133,9 +135,40 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, last: int) -> Tally:
+    """Play games ``first .. last - 1`` and tally them (what :meth:`Tally.add_game` does for each game,
+    with the counting done in bulk for the whole range: one Python step per game, not per record)."""
     tally = Tally(game.players)
+    wins = tally.wins
+    events_of = game.events_of
+    clause_games, event_games = tally.clause_games, tally.event_games
+    player_of, clauses_of = attrgetter("player"), attrgetter("clauses")
+    by_tuple: Counter = Counter()  # clause tuple -> times cited in the range (records share their tuples)
+    events: list[str] = []  # every event of every game in the range
+    moves = moves_sq = 0
     for g in range(first, last):
-        tally.add_game(game, play_seeded(game, derive(seed, "game", g), bots))
+        state = play_seeded(game, derive(seed, "game", g), bots)
+        history = state.history
+        n = len(history) - countOf(map(player_of, history), CHANCE)
+        moves += n
+        moves_sq += n * n
+        winners = state.result().winners
+        share = UNIT // len(winners)
+        for w in winners:
+            wins[w] += share
+        cited = list(map(clauses_of, history))
+        by_tuple.update(cited)
+        clause_games.update(set().union(*cited))
+        found = list(chain.from_iterable(map(events_of, history)))
+        if found:
+            events += found
+            event_games.update(set(found))
+    tally.games = last - first if last > first else 0
+    tally.moves, tally.moves_sq = moves, moves_sq
+    clause_counts = tally.clause_counts
+    for cited, times in by_tuple.items():
+        for c in cited:
+            clause_counts[c] += times
+    tally.event_counts.update(events)
     return tally
 
 
