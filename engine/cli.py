@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
         cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random,heuristic,...")
         cmd.add_argument("--workers", type=int, default=0, help="worker processes (default: every core)")
+        cmd.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                              "(needs the [cluster] extra; --workers is then unused)")
         cmd.add_argument("--json", metavar="FILE", help="also write the report as JSON")
         cmd.add_argument("--csv", metavar="FILE", help="also write the report as CSV")
         if name == "compare":
@@ -139,7 +142,7 @@ def _simulate(args) -> int:
         with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{game.title} {label}", total=args.games)
-            reports.append(simulate(game, args.games, seed, bots, workers=workers,
+            reports.append(simulate(game, args.games, seed, bots, workers=workers, scheduler=args.scheduler,
                                     progress=lambda done, task=task: bar.update(task, completed=done)))
     labels = [label for label, _, _ in setups]
     out = Console()

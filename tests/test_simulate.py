@@ -85,3 +85,33 @@ def test_bad_simulation_arguments_are_one_line(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("ganjifa: ") for line in err)
     assert "stock-out" in err[1] and "kk.stock-out" in err[1]
+
+
+def test_a_dask_cluster_gives_the_same_numbers_as_local_processes():
+    distributed = pytest.importorskip("dask.distributed")
+    game = get_game("kendra-kari", players=4)
+    local = simulate(game, 400, seed=5, bots=("random", "heuristic"), workers=1, chunk=100)
+    seen = []
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        remote = simulate(game, 400, seed=5, bots=("random", "heuristic"), chunk=100,
+                          scheduler=cluster.scheduler_address, progress=seen.append)
+    assert remote.tally == local.tally and remote.games == 400
+    assert sorted(seen) == seen and seen[-1] == 400 and len(seen) == 4  # one step per chunk, as it finished
+
+
+def test_an_unreachable_scheduler_or_missing_dask_is_one_line(monkeypatch, capsys):
+    import sys
+
+    import engine.simulate
+
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if Dask were not installed
+    assert main(["simulate", "kendra-kari", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'ganjifa-rules[cluster]'" in err and "Traceback" not in err
+    monkeypatch.undo()
+    pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(engine.simulate, "CONNECT_TIMEOUT", 1)
+    assert main(["simulate", "kendra-kari", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ganjifa: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'") and err.count("\n") == 1
