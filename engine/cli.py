@@ -40,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd = sub.add_parser(name, help=helptext)
         cmd.add_argument("game")
         cmd.add_argument("--games", type=int, default=2000, help="how many games (default 2000)")
+        cmd.add_argument("--players", type=int, help="number of players (the same as the option players=N)")
         cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
         cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random,heuristic,...")
         cmd.add_argument("--workers", type=int, default=0, help="worker processes (default: every core)")
@@ -127,6 +128,10 @@ def _simulate(args) -> int:
     seed = parse_seed(args.seed)
     workers = args.workers or os.cpu_count() or 1
     base = " ".join(args.options)
+    if args.players is not None:
+        if "players" in parse_options(base):
+            raise OptionError("players given twice: write --players N or players=N, not both")
+        base = f"{base} players={args.players}"
     variants = getattr(args, "variant", None) or [""]
     setups = []
     for text in variants:

@@ -115,3 +115,10 @@ def test_an_unreachable_scheduler_or_missing_dask_is_one_line(monkeypatch, capsy
     assert main(["simulate", "kendra-kari", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("ganjifa: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'") and err.count("\n") == 1
+
+
+def test_players_may_be_given_as_a_flag(capsys):
+    assert main(["simulate", "kendra-kari", "--players", "5", "--games", "20", "--workers", "1"]) == 0
+    assert "Player 5 wins" in capsys.readouterr().out
+    assert main(["simulate", "kendra-kari", "--players", "4", "players=3", "--games", "20"]) == 2
+    assert "players given twice" in capsys.readouterr().err
