@@ -122,3 +122,20 @@ def test_players_may_be_given_as_a_flag(capsys):
     assert "Player 5 wins" in capsys.readouterr().out
     assert main(["simulate", "kendra-kari", "--players", "4", "players=3", "--games", "20"]) == 2
     assert "players given twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name,options", [("kendra-kari", {"players": 3, "stock_out": "reshuffle"}),
+                                          ("guru-ganjifa", {"players": 4})])
+def test_the_all_random_play_loop_plays_the_same_games_as_the_general_one(name, options):
+    from engine.play import run, seat_bots
+
+    game = get_game(name, **options)
+    for g in range(40):
+        seed = derive(7, "game", g)
+        fast = run(game.new_game(game.deal(seed)), seat_bots(game, "random", seed), seed)  # every seat random
+        steps = []
+        slow = run(game.new_game(game.deal(seed)), seat_bots(game, "random", seed), seed,
+                   on_step=lambda state, record: steps.append(record))  # on_step: the general loop
+        assert [r.narrate() for r in fast.history] == [r.narrate() for r in slow.history] == \
+            [r.narrate() for r in steps]
+        assert fast.result() == slow.result()
