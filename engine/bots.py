@@ -23,6 +23,9 @@ class RandomBot:
 
     def __init__(self, seed: int | str = 0):
         self.rng = Rng(seed)
+        # the seeded stream itself, for the play loop's inlined choose(): Rng.choice(items) is
+        # items[int(stream() * len(items))]
+        self.stream = self.rng._random
 
     def choose(self, state):
         return self.rng.choice(state.legal_move_sequence())  # = moves[self.rng.below(len(moves))], one call fewer

@@ -40,9 +40,13 @@ def main(argv: list[str] | None = None) -> int:
         cmd = sub.add_parser(name, help=helptext)
         cmd.add_argument("game")
         cmd.add_argument("--games", type=int, default=2000, help="how many games (default 2000)")
+        cmd.add_argument("--players", type=int, help="number of players (the same as the option players=N)")
         cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
         cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random,heuristic,...")
         cmd.add_argument("--workers", type=int, default=0, help="worker processes (default: every core)")
+        cmd.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                              "(needs the [cluster] extra; --workers is then unused)")
         cmd.add_argument("--json", metavar="FILE", help="also write the report as JSON")
         cmd.add_argument("--csv", metavar="FILE", help="also write the report as CSV")
         if name == "compare":
@@ -124,6 +128,10 @@ def _simulate(args) -> int:
     seed = parse_seed(args.seed)
     workers = args.workers or os.cpu_count() or 1
     base = " ".join(args.options)
+    if args.players is not None:
+        if "players" in parse_options(base):
+            raise OptionError("players given twice: write --players N or players=N, not both")
+        base = f"{base} players={args.players}"
     variants = getattr(args, "variant", None) or [""]
     setups = []
     for text in variants:
@@ -139,7 +147,7 @@ def _simulate(args) -> int:
         with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{game.title} {label}", total=args.games)
-            reports.append(simulate(game, args.games, seed, bots, workers=workers,
+            reports.append(simulate(game, args.games, seed, bots, workers=workers, scheduler=args.scheduler,
                                     progress=lambda done, task=task: bar.update(task, completed=done)))
     labels = [label for label, _, _ in setups]
     out = Console()

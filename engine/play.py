@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .bots import make_bot
+from .bots import RandomBot, make_bot
 from .errors import GanjifaError, OptionError
 from .protocol import CHANCE, Deal, Game, Record, State
 from .shuffle import derive
@@ -49,6 +49,9 @@ def run(state: State, bots: Sequence, chance_seed: int | str = 0, *, max_moves: 
     """
     apply = state.apply
     history = state.history
+    if on_step is None and all(type(bot) is RandomBot for bot in bots):
+        return _run_random(state, [bot.stream for bot in bots], chance_seed, max_moves)
+    choose = [bot.choose for bot in bots]
     for _ in range(max_moves):
         seat = state.current_player
         if seat is None:
@@ -56,10 +59,31 @@ def run(state: State, bots: Sequence, chance_seed: int | str = 0, *, max_moves: 
         if seat == CHANCE:
             move = state.chance_outcome(derive(chance_seed, "chance", len(history)))
         else:
-            move = bots[seat].choose(state)
+            move = choose[seat](state)
         record = apply(move)
         if on_step is not None:
             on_step(state, record)
+    if state.current_player is None:
+        return state
+    raise GameTooLong(f"{state.game.title}: no end after {max_moves} moves")
+
+
+def _run_random(state: State, streams: list, chance_seed: int | str, max_moves: int) -> State:
+    """:func:`run` when every seat is a :class:`~engine.bots.RandomBot` (the simulations' common case):
+    the same choices, ``RandomBot.choose`` inlined (one move from the state's legal-move sequence,
+    drawn with the seat's stream: ``RandomBot.stream``), so a move costs two calls into the game and nothing else."""
+    apply = state.apply
+    history = state.history
+    moves_of = state.legal_move_sequence
+    for _ in range(max_moves):
+        seat = state.current_player
+        if seat is None:
+            return state
+        if seat == CHANCE:
+            apply(state.chance_outcome(derive(chance_seed, "chance", len(history))))
+        else:
+            moves = moves_of()
+            apply(moves[int(streams[seat]() * len(moves))])
     if state.current_player is None:
         return state
     raise GameTooLong(f"{state.game.title}: no end after {max_moves} moves")

@@ -85,3 +85,57 @@ def test_bad_simulation_arguments_are_one_line(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("ganjifa: ") for line in err)
     assert "stock-out" in err[1] and "kk.stock-out" in err[1]
+
+
+def test_a_dask_cluster_gives_the_same_numbers_as_local_processes():
+    distributed = pytest.importorskip("dask.distributed")
+    game = get_game("kendra-kari", players=4)
+    local = simulate(game, 400, seed=5, bots=("random", "heuristic"), workers=1, chunk=100)
+    seen = []
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        remote = simulate(game, 400, seed=5, bots=("random", "heuristic"), chunk=100,
+                          scheduler=cluster.scheduler_address, progress=seen.append)
+    assert remote.tally == local.tally and remote.games == 400
+    assert sorted(seen) == seen and seen[-1] == 400 and len(seen) == 4  # one step per chunk, as it finished
+
+
+def test_an_unreachable_scheduler_or_missing_dask_is_one_line(monkeypatch, capsys):
+    import sys
+
+    import engine.simulate
+
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if Dask were not installed
+    assert main(["simulate", "kendra-kari", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install 'ganjifa-rules[cluster]'" in err and "Traceback" not in err
+    monkeypatch.undo()
+    pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(engine.simulate, "CONNECT_TIMEOUT", 1)
+    assert main(["simulate", "kendra-kari", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ganjifa: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'") and err.count("\n") == 1
+
+
+def test_players_may_be_given_as_a_flag(capsys):
+    assert main(["simulate", "kendra-kari", "--players", "5", "--games", "20", "--workers", "1"]) == 0
+    assert "Player 5 wins" in capsys.readouterr().out
+    assert main(["simulate", "kendra-kari", "--players", "4", "players=3", "--games", "20"]) == 2
+    assert "players given twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name,options", [("kendra-kari", {"players": 3, "stock_out": "reshuffle"}),
+                                          ("guru-ganjifa", {"players": 4})])
+def test_the_all_random_play_loop_plays_the_same_games_as_the_general_one(name, options):
+    from engine.play import run, seat_bots
+
+    game = get_game(name, **options)
+    for g in range(40):
+        seed = derive(7, "game", g)
+        fast = run(game.new_game(game.deal(seed)), seat_bots(game, "random", seed), seed)  # every seat random
+        steps = []
+        slow = run(game.new_game(game.deal(seed)), seat_bots(game, "random", seed), seed,
+                   on_step=lambda state, record: steps.append(record))  # on_step: the general loop
+        assert [r.narrate() for r in fast.history] == [r.narrate() for r in slow.history] == \
+            [r.narrate() for r in steps]
+        assert fast.result() == slow.result()

@@ -173,6 +173,9 @@ class GuruGanjifa(Game):
             if len(hand) != size:
                 raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not {size}", "gg.deal")
         cards = deal.all_cards()
+        ids = set(map(id, cards))  # cards are interned and compared by identity: the check without Card.__hash__
+        if len(ids) == len(cards) and _DECK_IDS.issuperset(ids):
+            return
         if len(set(cards)) != len(cards) or not _DECK.issuperset(cards):
             seen = set()
             for card in cards:
@@ -225,6 +228,7 @@ class GuruGanjifa(Game):
 
 
 _DECK = frozenset(DASHAVATARA.cards)
+_DECK_IDS = frozenset(map(id, DASHAVATARA.cards))
 
 
 @lru_cache(maxsize=None)

@@ -14,13 +14,16 @@ from ...shuffle import shuffled
 from .moves import BRIDGE, BRIDGES, DRAW, DRAW_ONLY, OPEN, PLAY, PLAYS, TWO, KKMove, KKShuffle, two
 from .records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_DRY, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
                       CL_WRAP, KKRecord, card_name)
-from .ring import CARDS, CENTRE, MATCH, NEXT, OPPOSITE
+from .ring import CARDS, CENTRE, MATCH, N_CARDS, NEXT, OPPOSITE
 from .strategy import move_priority as _move_priority
 
 if TYPE_CHECKING:
     from .game import KendraKari
 
 _new = tuple.__new__
+# the interned opening moves by card index (``open c`` and ``open c d`` at c * N_CARDS + d), filled as met
+_OPEN1 = tuple(KKMove._make(OPEN, c) for c in range(N_CARDS))
+_OPEN2: list[KKMove | None] = [None] * (N_CARDS * N_CARDS)
 
 
 # ------------------------------------------------------------------------------------ views
@@ -145,10 +148,15 @@ class KKState(State):
 
     @staticmethod
     def _openings(hand: list[int]) -> list[KKMove]:
-        moves = [KKMove._make(OPEN, c) for c in hand]
+        moves = [_OPEN1[c] for c in hand]
         for c in hand:
             mc = MATCH[c]
-            moves += [KKMove._make(OPEN, c, d) for d in hand if d in mc]
+            for d in hand:
+                if d in mc:
+                    move = _OPEN2[c * N_CARDS + d]
+                    if move is None:
+                        move = _OPEN2[c * N_CARDS + d] = KKMove._make(OPEN, c, d)
+                    moves.append(move)
         return moves
 
     def apply(self, move: KKMove | str) -> KKRecord:
@@ -426,7 +434,14 @@ class KKState(State):
         return other
 
     move_priority = _move_priority  # the heuristic player's taste: strategy.py
-    legal_move_sequence = legal_moves  # the random player's list: the same, one call fewer
+
+    def legal_move_sequence(self):
+        """``legal_moves()`` for the random player: the same moves, not copied (read-only, valid until
+        the next ``apply``)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._moves()
+        return legal
 
     # --- the table as values -----------------------------------------------------------------
     @property
