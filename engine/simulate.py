@@ -153,9 +153,10 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
         moves += n
         moves_sq += n * n
         winners = state.result().winners
-        share = UNIT // len(winners)
-        for w in winners:
-            wins[w] += share
+        if winners:  # a deal can end with nobody ahead (a banking round where every stake is returned)
+            share = UNIT // len(winners)
+            for w in winners:
+                wins[w] += share
         cited = list(map(clauses_of, history))
         by_tuple.update(cited)
         clause_games.update(set().union(*cited))

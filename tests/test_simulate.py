@@ -10,6 +10,7 @@ import pytest
 from engine import get_game
 from engine.cli import main
 from engine.play import play_seeded
+from engine.registry import game_names
 from engine.shuffle import derive
 from engine.simulate import UNIT, clause_rows, simulate, two_proportion_p, welch_p, wilson
 
@@ -139,3 +140,17 @@ def test_the_all_random_play_loop_plays_the_same_games_as_the_general_one(name, 
         assert [r.narrate() for r in fast.history] == [r.narrate() for r in slow.history] == \
             [r.narrate() for r in steps]
         assert fast.result() == slow.result()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_bulk_tally_is_the_sum_of_the_games_told_one_by_one(name):
+    """simulate() counts a range of games in bulk; it must agree with Tally.add_game game by game,
+    including deals that end with nobody ahead (a banking round where every stake comes back)."""
+    from engine.simulate import Tally
+
+    game = get_game(name)
+    report = simulate(game, 120, seed="bulk", bots="random", workers=1)
+    one_by_one = Tally(game.players)
+    for g in range(120):
+        one_by_one.add_game(game, play_seeded(game, derive("bulk", "game", g), ("random",) * game.players))
+    assert report.tally == one_by_one
