@@ -68,6 +68,11 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     assert "No: Dev can play (7Gh), so may not draw §1." in text  # the clause cited as §N, in words
     assert "kk.must-play" not in text.split("May Dev draw")[1].split("at a glance")[0]
     assert "Kendra Kari at a glance" in text and "§1 A player who can play must" in text
+    # the turn in five lines, each a rule's title with its number, before the list of every rule
+    turn = text.split("Your turn")[1].split("The end")[0]
+    # (this page gives only one of them as a clause: the others are left as their ids)
+    assert len(re.findall(r"\((?:§\d+|\[kk\.[a-z-]+\])\)", turn)) == 5 and "A player who can play must (§1)" in turn
+    assert text.index("Your turn") < text.index("The end") < text.index("Every rule")
 
 
 @pytest.mark.parametrize("answer, clause, says", [("yes", "kk.must-play", "the chapter says 'yes'"),

@@ -63,8 +63,9 @@ class GameFactsDirective(GanjifaDirective):
 class QuickReferenceDirective(GameFactsDirective):
     """``{quick-reference} kendra-kari``: a one-page summary from the game's facts and its rules' titles.
 
-    Players, deck and deal, then every rule of the chapter in order as one line citing its §N,
-    so a player can check a rule at the table and look it up.
+    Players, deck and deal; then the game's ``AT_A_GLANCE`` sections (the turn in five lines,
+    scoring), each line a rule's title with its §N; then every rule of the chapter in order, so a
+    player can check a rule at the table and look it up.
     """
 
     def run(self):
@@ -84,14 +85,35 @@ class QuickReferenceDirective(GameFactsDirective):
         from .clause import clauses_of
 
         store = clauses_of(self.env)  # the chapter's clauses read so far: id -> (doc, number, title, line)
+        for heading, cids in cls.AT_A_GLANCE:
+            box += self.heading(heading)
+            lines = nodes.enumerated_list(classes=["ganjifa-quick-glance"], enumtype="arabic")
+            for cid in cids:
+                lines += self.line(cls, cid)
+            box += lines
         order = sorted(cls.CLAUSES, key=lambda c: (store[c][1] if c in store else 10_000, list(cls.CLAUSES).index(c)))
+        box += self.heading("Every rule")
         rules = nodes.bullet_list(classes=["ganjifa-quick-rules"])
         for cid in order:
-            item = nodes.list_item()
-            para = nodes.paragraph()
-            para += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-            para += nodes.Text(" " + cls.CLAUSES[cid])
-            item += para
-            rules += item
+            rules += self.line(cls, cid, cite_first=True)
         box += rules
         return [box]
+
+    @staticmethod
+    def heading(text: str) -> nodes.paragraph:
+        para = nodes.paragraph(classes=["ganjifa-quick-heading"])
+        para += nodes.strong(text=text)
+        return para
+
+    @staticmethod
+    def line(cls, cid: str, cite_first: bool = False) -> nodes.list_item:
+        """One rule as a line: ``§5 Title`` (the list of every rule) or ``Title (§5)``."""
+        item = nodes.list_item()
+        para = nodes.paragraph()
+        ref = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
+        if cite_first:
+            para += [ref, nodes.Text(" " + cls.CLAUSES[cid])]
+        else:
+            para += [nodes.Text(cls.CLAUSES[cid] + " ("), ref, nodes.Text(")")]
+        item += para
+        return item

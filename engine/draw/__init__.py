@@ -22,7 +22,7 @@ from ..cards import Card, Suit
 from ..decks import Deck, Ranking
 from .cards import card_picture
 from .layouts import deck_sheet_picture, hand_picture, trick_picture
-from .svg import Picture, document, element, place, to_string
+from .svg import PRINT_WIDTH, Picture, document, element, estimate_width, place, to_string
 from .tricks import trick_table_picture
 
 __all__ = ["card_svg", "hand_svg", "trick_svg", "trick_table_svg", "deck_sheet_svg", "state_svg",
@@ -70,12 +70,24 @@ def state_svg(state, *, viewer: int | None = None, names=None) -> Element:
 
 
 def _hands_picture(hands, viewer, current, names=None) -> Picture:
-    body, y, width, alts = element("g", class_="hands"), 0.0, 0.0, []
+    """Each hand under its player's name, side by side in as many columns as fit the print width
+    (a table of short hands takes a few rows, not a column down the page); a name is never cut."""
+    pictures = []
     for seat, hand in enumerate(hands):
         label = (names[seat] if names else f"Player {seat + 1}") + (" (to play)" if seat == current else "")
         pic = hand_picture(list(hand), label=label, size=48, face_down=viewer is not None and seat != viewer)
-        place(body, pic, 0, y)
-        alts.append(pic.alt)
-        y += pic.height + 10
-        width = max(width, pic.width)
-    return Picture(body, width, max(y - 10, 1), ". ".join(alts) or "no hands")
+        pictures.append(Picture(pic.body, max(pic.width, estimate_width(label, 13)), pic.height, pic.alt))
+    body = element("g", class_="hands")
+    if not pictures:
+        return Picture(body, 1, 1, "no hands")
+    gap_x, gap_y = 18, 10
+    column = max(p.width for p in pictures)
+    columns = max(1, min(len(pictures), int((PRINT_WIDTH + gap_x) // (column + gap_x))))
+    rows = [pictures[k:k + columns] for k in range(0, len(pictures), columns)]
+    y = 0.0
+    for row in rows:
+        for col, pic in enumerate(row):
+            place(body, pic, col * (column + gap_x), y)
+        y += max(p.height for p in row) + gap_y
+    width = min(len(pictures), columns) * (column + gap_x) - gap_x
+    return Picture(body, width, y - gap_y, ". ".join(p.alt for p in pictures))

@@ -96,6 +96,8 @@ class KendraKari(Game):
     hand_size: ClassVar[int] = HAND_SIZE
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("kk.bridge",)
+    AT_A_GLANCE: ClassVar = (("Your turn", ("kk.match", "kk.next", "kk.must-play", "kk.draw", "kk.bridge")),
+                                 ("The end", ("kk.out", "kk.stock-out")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "kk.deal"

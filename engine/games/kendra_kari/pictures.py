@@ -22,7 +22,7 @@ from typing import Sequence
 from ...cards import Card
 from ...draw.cards import card_name, card_picture
 from ...draw.layouts import GAP, hand_picture
-from ...draw.svg import Picture, element, num, path, place, sub, text
+from ...draw.svg import Picture, element, estimate_width, num, path, place, sub, text
 
 OPPOSITE = {1: 4, 2: 5, 3: 6, 4: 1, 5: 2, 6: 3}
 ARROW = "#b86e00"
@@ -134,40 +134,38 @@ def _arrow(last: int, following: int, centres, direction: str, disc: float, size
     return group
 
 
-RING_SIZE = 260  # the ring's cards are 57 px, their labels 14 px
-HAND_SIZE, HAND_PER_ROW = 32, 6  # two hands side by side in PRINT_WIDTH: 2 x 207 px + 6
+RING_SIZE = 200  # the ring's cards are 44 px, its position numbers 8.6 px (6.5 pt in print)
+HAND_SIZE, HAND_PER_ROW = 32, 6  # the hands in a column beside the ring: 6 cards = 207 px
+HANDS_X = RING_SIZE + 12  # ring, gap, hands: 419 px, inside PRINT_WIDTH
 
 
 def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
-    """A Kendra Kari position: the ring and the stock beside it, then the hands two by two
-    (others' hands as backs for ``viewer``), drawn to print unshrunk on an A5 page."""
+    """A Kendra Kari position: the ring with the stock under it, and the hands in a column beside
+    the ring (others' hands as backs for ``viewer``), drawn to print unshrunk on an A5 page and to
+    take about a third of it (a table of six, or long hands, takes more)."""
     game = state.game
     ring = ring_picture(state.ring_tops(), last=state.last_position, direction=game.direction, size=RING_SIZE)
     body = element("g", class_="kendra-kari")
     place(body, ring, 0, 0)
     stock = len(state.stock)
-    sx = ring.width + 16
-    text(body, sx, 40, "Stock", 13, anchor="start", class_="label")
+    sy = ring.height + 6
     if stock:
-        place(body, card_picture(None, size=48), sx, 48)
-    text(body, sx, 114, f"{stock} card{'s' if stock != 1 else ''}", 12, anchor="start", class_="stock")
-    width = sx + 70
+        place(body, card_picture(None, size=HAND_SIZE), 8, sy)
+    text(body, 8 + HAND_SIZE + 8, sy + 13, "Stock", 13, anchor="start", class_="label")
+    text(body, 8 + HAND_SIZE + 8, sy + 29, f"{stock} card{'s' if stock != 1 else ''}", 12, anchor="start",
+         class_="stock")
+    left_height = sy + HAND_SIZE
     alts = [ring.alt, f"stock: {stock} card{'s' if stock != 1 else ''}"]
-    column = HAND_PER_ROW * (HAND_SIZE + GAP) - GAP
-    y, row_height = ring.height + 8, 0.0
+    y, width = 0.0, float(RING_SIZE)
     for seat, hand in enumerate(state.hands):
         label = (names[seat] if names else f"Player {seat + 1}") + (" (to play)" if seat == state.current_player else "")
         hidden = viewer is not None and seat != viewer
         pic = hand_picture(list(hand), label=label, size=HAND_SIZE, per_row=HAND_PER_ROW, face_down=hidden)
-        x = 0 if seat % 2 == 0 else column + 6
-        place(body, pic, x, y)
+        place(body, pic, HANDS_X, y)
         alts.append(pic.alt)
-        row_height = max(row_height, pic.height)
-        width = max(width, x + pic.width)
-        if seat % 2 == 1 or seat == len(state.hands) - 1:
-            y += row_height + 10
-            row_height = 0.0
-    return Picture(body, width, y - 10, "Kendra Kari. " + ". ".join(alts))
+        width = max(width, HANDS_X + pic.width, HANDS_X + estimate_width(label, 13))
+        y += pic.height + 8
+    return Picture(body, width, max(left_height, y - 8), "Kendra Kari. " + ". ".join(alts))
 
 
 def ring_svg(tops: Sequence[Card | None], *, last: int | None = None, highlight: Sequence[int] = (),

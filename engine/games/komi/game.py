@@ -76,6 +76,8 @@ class Komi(StakesGame, Game):
     max_players: ClassVar[int] = 6
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("km.show",)
+    AT_A_GLANCE: ClassVar = (("A round", ("km.bet", "km.deal", "km.show", "km.settle", "km.rotate")),
+                                 ("Scoring", ("km.value", "km.score", "km.komi", "km.rounds")))
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "km.deal"
     STATE: ClassVar = KomiState
