@@ -187,7 +187,7 @@ def _mark_chapters(chapters: list[ET.Element]) -> list[Heading]:
     return entries
 
 
-LONG_TABLE_ROWS = 16  # a table longer than about half an A5 page may split between rows (its header repeats)
+LONG_TABLE_ROWS = 28  # more rows than fit on an A5 page: only such a table may split between rows (its header repeats)
 
 
 def _mark_long_tables(root: ET.Element) -> None:
