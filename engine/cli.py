@@ -28,7 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     play = sub.add_parser("play", help="play one game with bots and print its transcript")
     play.add_argument("game")
     play.add_argument("--seed", default="1")
-    play.add_argument("--bots", default="heuristic")
+    play.add_argument("--bots", default="heuristic",
+                      help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
     play.add_argument("--names", default="", help="comma-separated player names, e.g. Asha,Bela,Chitra")
     play.add_argument("--write", metavar="FILE", help="also write the game as a golden transcript to FILE")
     play.add_argument("options", nargs="*", help="key=value game options")
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("--games", type=int, default=2000, help="how many games (default 2000)")
         cmd.add_argument("--players", type=int, help="number of players (the same as the option players=N)")
         cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
-        cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random,heuristic,...")
+        cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
         cmd.add_argument("--workers", type=int, default=0, help="worker processes (default: every core)")
         cmd.add_argument("--scheduler", metavar="ADDRESS",
                          help="run the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
