@@ -44,6 +44,8 @@ CLAUSES = MappingProxyType({
 EVENTS = MappingProxyType({
     "komi": "someone holds a Komi (three court cards)",
     "dealer-komi": "the dealer holds a Komi",
+    "dealer-ahead": "the dealer comes out of a round ahead",
+    "dealer-behind": "the dealer comes out of a round behind",
 })
 
 MAX_BETS = (1, 2, 3, 4, 5)
@@ -93,9 +95,11 @@ class Komi(StakesGame, Game):
         if data[0] != "show":
             return ()
         scores, dealer = data[1], data[4]
+        gain = record[4][dealer]  # the round's payments: what the dealer won (+) or paid (-)
+        out = ("dealer-ahead",) if gain > 0 else ("dealer-behind",) if gain < 0 else ()
         if 10 not in scores:
-            return ()
-        return ("komi", "dealer-komi") if scores[dealer] == 10 else ("komi",)
+            return out
+        return ("komi", "dealer-komi") + out if scores[dealer] == 10 else ("komi",) + out
 
     TABLES: ClassVar = MappingProxyType({"scores": "the scores and how often three cards make each", "edge": "each player against the dealer, and the dealer's gain per player count (exact)", "examples": "hands and their scores"})
 

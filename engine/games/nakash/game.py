@@ -94,7 +94,7 @@ class Nakash(StakesGame, Game):
         data = record[3]
         if data[0] != "show":
             return ()
-        kind = data[2][0]
+        kind = data[2][2]  # the hand's rank is (tier, points, kind)
         out = ("pair",) if kind == "pair" else ("bust",) if kind == "bust" else ("over",) if kind == "over" else ()
         if data[3] is not None:
             winners = data[3][0]

@@ -72,6 +72,7 @@ PACK_IDS = MappingProxyType({key: frozenset(map(id, cards)) for key, cards in PA
 EVENTS = MappingProxyType({
     "player-naqsh": "a player makes Naqsh (the hand ends, no money moves)",
     "dealer-naqsh": "the dealer makes Naqsh and every player pays",
+    "dealer-turn": "nobody has made Naqsh when the dealer's turn comes",
     "dealer-fails": "nobody makes Naqsh",
     "two-card-21": "a Naqsh of 21 in two cards",
     "bust": "a hand goes over 17",

@@ -44,13 +44,15 @@ class NQRecord(Record, tuple):
 
     def events(self) -> tuple[str, ...]:
         outcome = self[7]
+        # the dealer's own face-up card: nobody made Naqsh, and the dealer's turn begins
+        turn = ("dealer-turn",) if self[3] == self[8] and self[1]._k == DEAL else ()
         if outcome == GOES_ON:
-            return ()
+            return turn
         if outcome == ENDS_NAQSH:
             kind = "dealer-naqsh" if self[3] == self[8] else "player-naqsh"
-            return (kind, "two-card-21") if self[5] == 21 else (kind,)
+            return turn + ((kind, "two-card-21") if self[5] == 21 else (kind,))
         out = ("bust",) if outcome == ENDS_BUST else ("stand",) if outcome == ENDS_STAND else ("throw",)
-        return out + ("dealer-fails",) if self[10] is not None else out
+        return turn + out + ("dealer-fails",) if self[10] is not None else turn + out
 
     def narrate(self, names: Sequence[str] | None = None) -> str:
         """One or two sentences of the book's prose for this move, ending in its clause ids."""

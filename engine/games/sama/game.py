@@ -44,6 +44,7 @@ CLAUSES = MappingProxyType({
 })
 
 EVENTS = MappingProxyType({
+    "exchange-turn": "a player's turn to exchange or keep",
     "exchange-up": "a player exchanges the face-up card",
     "exchange-down": "a player exchanges both face-down cards",
     "tie": "two or more players tie for the highest total",
@@ -93,7 +94,9 @@ class Sama(StakesGame, Game):
     def events_of(self, record) -> tuple[str, ...]:
         data = record[3]
         if data[0] == "exchange":
-            return ("exchange-up",) if data[1] == "up" else ("exchange-down",) if data[1] == "down" else ()
+            kind = data[1]
+            return ("exchange-turn", "exchange-up") if kind == "up" else \
+                ("exchange-turn", "exchange-down") if kind == "down" else ("exchange-turn",)
         if data[0] == "show" and data[3] is not None and len(data[3][0]) > 1:
             return ("tie",)
         return ()

@@ -173,3 +173,30 @@ def test_several_rounds_in_one_game_conserve_money():
     for seed in range(100):
         state = play_seeded(get_game("komi", players=5, rounds=5, first_dealer="chance"), seed, "random")
         assert sum(state.balance) == 0
+
+
+def test_events_say_whether_the_dealer_came_out_ahead():  # the events the chapter's simulations count
+    game = get_game("komi", players=4)
+    ahead = game.position("dealer=P1; turn=P1; bets=0 1 3 2; P1=8Sh 2Ta 6Gh; P2=8Sa 3Ba 5Qi; "
+                          "P3=9Su VCh 1Qi; P4=10Ta 7Gh 1Ba")
+    assert game.events_of(play(ahead, "show")[0]) == ("dealer-ahead",)  # +3 from Chitra, -2 to Dev
+    behind = pos("dealer=P1; turn=P3; bets=0 2 0; P1=5Sh 7Ta VGh; P2=RSa VTa RBa; P3=9Su 9Ch 3Qi", players=3)
+    records = play(behind, "bet 1", "show")
+    assert [game.events_of(r) for r in records] == [(), ("komi", "dealer-behind")]  # pays 2, takes 1
+    dealers = pos("dealer=P1; turn=P3; bets=0 3 0; P1=RSh VSh VCh; P2=RSa VTa RBa; P3=10Su RCh 10Qi", players=3)
+    assert game.events_of(play(dealers, "bet 2", "show")[-1]) == ("komi", "dealer-komi", "dealer-ahead")
+    even = pos("dealer=P1; turn=P2; P1=4Sh 3Sh VCh; P2=9Sa 8Ta RBa", players=2)
+    assert game.events_of(play(even, "bet 3", "show")[-1]) == ()  # a push: neither ahead nor behind
+    house = pos("dealer=P1; turn=P2; P1=4Sh 3Sh VCh; P2=9Sa 8Ta RBa", players=2, ties="dealer")
+    assert game.events_of(play(house, "bet 3", "show")[-1]) == ("dealer-ahead",)
+
+
+def test_dealer_ahead_and_behind_in_a_simulation_match_the_money():
+    from engine.shuffle import derive
+
+    game = get_game("komi", players=3)
+    for g in range(60):
+        state = play_seeded(game, derive(7, "game", g), ("random",))
+        events = [e for r in state.history for e in game.events_of(r)]
+        dealer = state.balance[0]  # one round: Player 1 deals
+        assert ("dealer-ahead" in events) == (dealer > 0) and ("dealer-behind" in events) == (dealer < 0)

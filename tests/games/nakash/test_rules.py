@@ -134,3 +134,16 @@ def test_money_is_conserved(players):
         assert sum(state.balance) == 0 and state.pot == 0
     result = Match(get_game("nakash", players=players, first_dealer="player-1"), deals=players).play(1, "random")
     assert sum(result.balance) == 0
+
+
+def test_events_name_the_hands_shown():  # the events the chapter's simulations count
+    game = get_game("nakash", players=4)
+    state = game.position("dealer=P4; turn=P1; pot=4; balance=-1 -1 -1 -1; P1=RSa RTa; P2=9Su 9Ch; "
+                          "P3=RGh 8Ba; P4=7Gh 6Ba")
+    events = [game.events_of(r) for r in show_all(state)]
+    assert events == [("pair",), ("bust",), ("over",), ()]  # Rajas, 18, 20 (not a pair), 13
+    tie = get_game("nakash", players=3).position(
+        "dealer=P3; turn=P1; pot=3; balance=-1 -1 -1; P1=9Sa 8Ta; P2=RSa 9Ta; P3=10Sh 7Ba")
+    assert [game.events_of(r) for r in show_all(tie)] == [(), ("bust",), ("split",)]
+    none = get_game("nakash", players=2).position("dealer=P1; turn=P2; pot=2; balance=-1 -1; P1=9Sa 9Ta; P2=RSa 8Ta")
+    assert [game.events_of(r) for r in show_all(none)] == [("over",), ("bust", "carry")]

@@ -285,4 +285,18 @@ def test_events_are_counted():
     from engine.simulate import simulate
 
     report = simulate(get_game("naqsh", players=6), 300, seed=1, workers=1)
-    assert report is not None
+    count = report.tally.event_counts
+    # every hand ends in a player's Naqsh or reaches the dealer, who then makes Naqsh or fails
+    assert count["player-naqsh"] + count["dealer-turn"] == 300
+    assert count["dealer-turn"] == count["dealer-naqsh"] + count["dealer-fails"]
+    assert 0 < count["dealer-naqsh"] < count["dealer-turn"]
+
+
+def test_the_dealers_turn_is_an_event_once():
+    s = pos("P1=10N1 4N2 stood; P2=3N1 9N3 threw; P3=MN1 4N3 stood; P4=2N2; turn=P4; stock=4N1 9N1")
+    records = play(s, "deal", "take", "stand")
+    assert [r.events() for r in records] == [("dealer-turn",), (), ("stand", "dealer-fails")]
+    at_once = pos("P1=10N1 4N2 stood; P2=3N1 9N3 threw; P3=MN1 4N3 stood; P4=10N2; turn=P4; stock=7N1")
+    assert play(at_once, "deal")[0].events() == ("dealer-turn", "dealer-naqsh")
+    player = pos("P1=10N1; P2=5N3; P3=MN1; P4=2N2; turn=P1; stock=7N2")
+    assert play(player, "deal")[0].events() == ("player-naqsh",)

@@ -150,3 +150,14 @@ def test_positions_where_chance_acts_read_back():
         game.position(text.replace("drawing=P1 up", "drawing=P1 down"))
     start = get_game("sama", players=3).start(1)
     assert get_game("sama", players=3).position(start.position()).position() == start.position()
+
+
+def test_events_count_every_turn_to_exchange():  # the events the chapter's simulations count
+    state = pos()
+    game = state.game
+    records = play(state, "exchange up")
+    records.append(state.apply(state.chance_outcome(3)))
+    records += play(state, "keep", "exchange down")
+    records.append(state.apply(state.chance_outcome(4)))
+    assert [game.events_of(r) for r in records] == [("exchange-turn", "exchange-up"), (), ("exchange-turn",),
+                                                    ("exchange-turn", "exchange-down"), ()]
