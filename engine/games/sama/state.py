@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ...cards import Card
 from ...errors import IllegalMoveError, NotationError
@@ -12,6 +13,7 @@ from .records import SamaRecord
 from .strategy import move_priority as _move_priority
 
 UP = 2  # a hand is [face down, face down, face up]
+_INDEX = attrgetter("index")
 
 
 def card_value(card: Card) -> int:
@@ -58,17 +60,19 @@ class SamaState(StakesState):
     CL = {"players": "sa.players", "dealer": "sa.dealer", "deal": "sa.deal", "rotate": "sa.rotate",
           "rounds": "sa.rounds"}
     RECORD = SamaRecord
-    __slots__ = ("_phase", "_drawing", "_won")
+    __slots__ = ("_phase", "_drawing", "_won", "_pack_index")
 
     def __init__(self, game, hands, pack, *, start: bool = True):
         self._won = [0] * game.players
         self._phase = 0
         self._drawing = None
+        self._pack_index = None
         super().__init__(game, hands, pack, start=start)
 
     def _begin_round(self) -> None:
         self._phase = 0  # 0: exchanges, 1: shows
         self._drawing = None
+        self._pack_index = None  # a new deal: a new pack
         if self.game.scoring == "stakes":
             bal = self._balance
             for s in range(len(bal)):
@@ -126,22 +130,34 @@ class SamaState(StakesState):
             j += 1
         return Draw((pack[i], pack[j]))
 
+    def _pack_places(self) -> list[int]:
+        """The ``Card.index`` of each card in the pack, in the pack's order, kept beside it (made on the
+        round's first draw): a card is looked for there at C speed. (``Card`` defines ``__lt__``, so
+        ``card in pack`` or ``pack.remove(card)`` would run a Python ``==`` for every card they pass.)"""
+        index = self._pack_index
+        if index is None:
+            index = self._pack_index = list(map(_INDEX, self._pack))
+        return index
+
     def _check_draw(self, move) -> None:
         seat, slots = self._drawing
         if not isinstance(move, Draw):
             raise IllegalMoveError(move, "sa.replace", "the new cards are drawn blind from the pack first")
-        pack = self._pack
+        index = self._pack_places()
         cards = move.cards
-        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or any(c not in pack for c in cards):
+        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) \
+                or any(type(c) is not Card or c.index not in index for c in cards):
             raise IllegalMoveError(move, "sa.replace", f"the draw is {len(slots)} different card"
                                    f"{'s' if len(slots) > 1 else ''} of the pack")
 
     def _drawn(self, move: Draw) -> SamaRecord:
         seat, slots = self._drawing
         hand = self._hands[seat]
+        pack, index = self._pack, self._pack_places()
         for slot, card in zip(slots, move.cards):
             hand[slot] = card
-            self._pack.remove(card)
+            place = index.index(card.index)  # where pack.remove(card) would find it
+            del pack[place], index[place]
         self._drawing = None
         self._pending = None
         self.current_player = self._order[self._turn]

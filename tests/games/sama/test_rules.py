@@ -150,3 +150,27 @@ def test_positions_where_chance_acts_read_back():
         game.position(text.replace("drawing=P1 up", "drawing=P1 down"))
     start = get_game("sama", players=3).start(1)
     assert get_game("sama", players=3).position(start.position()).position() == start.position()
+
+
+def test_draws_leave_the_rest_of_the_pack_in_its_order():
+    """The pack's order is what later blind draws index into: a draw takes its cards out and leaves the
+    others as they were (the state's ``Card.index`` list beside the pack follows it, copies included)."""
+    state = pos()
+    before = state.pack
+    play(state, "exchange down")
+    twin = state.copy()
+    first = state.chance_outcome(11)
+    state.apply(first)
+    assert state.pack == [c for c in before if c not in first.cards]
+    assert twin.pack == before  # the copy has its own pack
+    play(state, "exchange up")
+    with pytest.raises(IllegalMoveError) as err:
+        state.check(Draw((first.cards[0],)))  # drawn already: no longer in the pack
+    assert err.value.clause == "sa.replace"
+    with pytest.raises(IllegalMoveError):
+        state.check(Draw.parse("draw RSa"))  # in Bela's hand
+    second = state.chance_outcome(5)
+    state.apply(second)
+    assert state.pack == [c for c in before if c not in first.cards + second.cards]
+    twin.apply(first)  # the copy draws by itself, from its own pack
+    assert twin.pack == [c for c in before if c not in first.cards] and second.cards[0] in twin.pack
