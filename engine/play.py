@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from .bots import RandomBot, make_bot
 from .errors import GanjifaError, OptionError
 from .protocol import CHANCE, Deal, Game, Record, State
-from .shuffle import derive
+from .shuffle import derive, deriving
 
 MAX_MOVES = 100_000
 
@@ -52,12 +52,13 @@ def run(state: State, bots: Sequence, chance_seed: int | str = 0, *, max_moves: 
     if on_step is None and all(type(bot) is RandomBot for bot in bots):
         return _run_random(state, [bot.stream for bot in bots], chance_seed, max_moves)
     choose = [bot.choose for bot in bots]
+    chance_seed_at = deriving(chance_seed, "chance")  # derive(chance_seed, "chance", step)
     for _ in range(max_moves):
         seat = state.current_player
         if seat is None:
             return state
         if seat == CHANCE:
-            move = state.chance_outcome(derive(chance_seed, "chance", len(history)))
+            move = state.chance_outcome(chance_seed_at(len(history)))
         else:
             move = choose[seat](state)
         record = apply(move)
@@ -75,12 +76,13 @@ def _run_random(state: State, streams: list, chance_seed: int | str, max_moves: 
     apply = state.apply
     history = state.history
     moves_of = state.legal_move_sequence
+    chance_seed_at = deriving(chance_seed, "chance")
     for _ in range(max_moves):
         seat = state.current_player
         if seat is None:
             return state
         if seat == CHANCE:
-            apply(state.chance_outcome(derive(chance_seed, "chance", len(history))))
+            apply(state.chance_outcome(chance_seed_at(len(history))))
         else:
             moves = moves_of()
             apply(moves[int(streams[seat]() * len(moves))])

@@ -11,9 +11,9 @@ language guarantees to keep. Everything here is built on that stream alone.
 
 from __future__ import annotations
 
-import hashlib
 import random
-from typing import Sequence, TypeVar
+from hashlib import sha256
+from typing import Callable, Sequence, TypeVar
 
 from .errors import NotationError
 
@@ -61,14 +61,33 @@ def seed_int(seed: int | str) -> int:
             return seed
         seed = str(seed)
     if isinstance(seed, str):
-        return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:16], "big")
+        return _text_seed(seed)
     raise TypeError("a seed is an int or a str")
+
+
+def _text_seed(text: str) -> int:
+    return int.from_bytes(sha256(text.encode("utf-8")).digest()[:16], "big")
 
 
 def derive(seed: int | str, *labels: object) -> int:
     """A sub-seed for one purpose (e.g. a reshuffle, or one bot's choices) from a game seed."""
     text = "/".join([str(seed_int(seed)), *map(str, labels)])
     return seed_int(text)
+
+
+def deriving(seed: int | str, *labels: object) -> Callable[[object], int]:
+    """``derive(seed, *labels, last)`` as a function of ``last``, the common part written once: the
+    play loop's seed for each chance step.
+
+    >>> deriving(7, "chance")(3) == derive(7, "chance", 3)
+    True
+    """
+    prefix = "/".join([str(seed_int(seed)), *map(str, labels), ""])
+
+    def derived(last: object) -> int:
+        return _text_seed(prefix + str(last))
+
+    return derived
 
 
 class Rng:
