@@ -319,9 +319,10 @@ class StakesState(State):
     * ``HAND_SIZE`` and the clause ids in ``CL`` (keys ``dealer``, ``deal``, ``rotate``, ``rounds``);
     * ``_begin_round()``: reset what a round keeps and set ``current_player``;
     * ``_moves()``: the current player's legal moves (a tuple);
-    * ``_play(move)``: apply a legal move of a player (or chance's draw), return the record;
+    * ``_play(move)``: apply a legal move of a player, return the record;
     * ``_refuse(move)``: raise IllegalMoveError with the clause for a move that is not legal;
-    * ``_chance_draw(seed)``: chance's blind draw, if the game has one;
+    * if the game has blind draws: ``_chance_draw(seed)``, chance's draw; ``_check_draw(move)``, its check;
+      ``_drawn(move)``, its application (returns the record);
     * ``RECORD``: its :class:`StakesRecord` subclass.
     """
 
@@ -403,7 +404,7 @@ class StakesState(State):
             move = self.game.parse_move(move)
         cp = self.current_player
         if cp is None:
-            raise IllegalMoveError(move, self.CL["rounds"], "the game is over")
+            raise self._over(move)
         if cp == CHANCE:
             self._check_chance(move)
             return
@@ -420,9 +421,11 @@ class StakesState(State):
         if isinstance(move, str):
             move = self.game.parse_move(move)
         cp = self.current_player
-        if cp == CHANCE or cp is None:
-            self.check(move)
+        if cp == CHANCE:
+            self._check_chance(move)
             record = self._chance(move)
+        elif cp is None:
+            raise self._over(move)
         else:
             legal = self._legal
             if legal is None:
@@ -433,6 +436,9 @@ class StakesState(State):
             record = self._play(move)
         self.history.append(record)
         return record
+
+    def _over(self, move) -> IllegalMoveError:
+        return IllegalMoveError(move, self.CL["rounds"], "the game is over")
 
     # --- chance -------------------------------------------------------------------------
     def chance_outcome(self, seed: int):
@@ -472,6 +478,9 @@ class StakesState(State):
     def _check_draw(self, move) -> None:  # pragma: no cover - games with blind draws override it
         raise IllegalMoveError(move, self.CL["deal"], "nothing is drawn now")
 
+    def _drawn(self, move):  # pragma: no cover - games with blind draws override it
+        raise IllegalMoveError(move, self.CL["deal"], "nothing is drawn now")
+
     def _chance(self, move):
         pending = self._pending
         if pending == "dealer":
@@ -490,7 +499,7 @@ class StakesState(State):
             self._begin_round()
             return self.RECORD((CHANCE, move, (self.CL["rotate"], self.CL["deal"]),
                                 ("deal", self._dealer, self._round), None, False))
-        return self._play(move)
+        return self._drawn(move)
 
     # --- rounds ---------------------------------------------------------------------------
     def _start_turns(self) -> None:

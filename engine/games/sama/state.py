@@ -92,8 +92,6 @@ class SamaState(StakesState):
         self.current_player = self._order[self._turn]
 
     def _play(self, move) -> SamaRecord:
-        if isinstance(move, Draw):
-            return self._drawn(move)
         cp = self.current_player
         kind = move._text
         hand = self._hands[cp]
