@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 
 from ...cards import Card
 from ...errors import IllegalMoveError, NotationError
@@ -13,7 +12,6 @@ from .records import SamaRecord
 from .strategy import move_priority as _move_priority
 
 UP = 2  # a hand is [face down, face down, face up]
-_INDEX = attrgetter("index")
 
 
 def card_value(card: Card) -> int:
@@ -60,19 +58,18 @@ class SamaState(StakesState):
     CL = {"players": "sa.players", "dealer": "sa.dealer", "deal": "sa.deal", "rotate": "sa.rotate",
           "rounds": "sa.rounds"}
     RECORD = SamaRecord
-    __slots__ = ("_phase", "_drawing", "_won", "_pack_index")
+    __slots__ = ("_phase", "_drawing", "_won", "_offered")
 
     def __init__(self, game, hands, pack, *, start: bool = True):
         self._won = [0] * game.players
         self._phase = 0
         self._drawing = None
-        self._pack_index = None
+        self._offered = None
         super().__init__(game, hands, pack, start=start)
 
     def _begin_round(self) -> None:
         self._phase = 0  # 0: exchanges, 1: shows
         self._drawing = None
-        self._pack_index = None  # a new deal: a new pack
         if self.game.scoring == "stakes":
             bal = self._balance
             for s in range(len(bal)):
@@ -122,43 +119,52 @@ class SamaState(StakesState):
         value, n = seed_int(seed), len(pack)  # a derived seed is a 128-bit hash: its digits in base n are the draws
         i = value % n
         if k == 1:
+            self._offered = (i,)
             return Draw((pack[i],))
         j = (value // n) % (n - 1)
         if j >= i:
             j += 1
+        self._offered = (i, j)
         return Draw((pack[i], pack[j]))
 
-    def _pack_places(self) -> list[int]:
-        """The ``Card.index`` of each card in the pack, in the pack's order, kept beside it (made on the
-        round's first draw): a card is looked for there at C speed. (``Card`` defines ``__lt__``, so
-        ``card in pack`` or ``pack.remove(card)`` would run a Python ``==`` for every card they pass.)"""
-        index = self._pack_index
-        if index is None:
-            index = self._pack_index = list(map(_INDEX, self._pack))
-        return index
+    def _places(self, cards) -> tuple[int, ...] | None:
+        """Where ``cards`` lie in the pack, or None if one of them is not there.
+
+        The draw chance offered last (``_chance_draw``) is found at once: the places it took its cards
+        from are kept (``_offered``) and checked card by card. Any other draw is looked for, a card at a
+        time (``Card`` defines ``__lt__``, so ``card in pack`` runs a Python ``==`` for every card it passes).
+        """
+        pack = self._pack
+        offered = self._offered
+        if offered is not None and _lie_at(pack, offered, cards):
+            return offered
+        places = []
+        for card in cards:
+            if type(card) is not Card or card not in pack:
+                return None
+            places.append(pack.index(card))
+        return tuple(places)
 
     def _check_draw(self, move) -> None:
         seat, slots = self._drawing
         if not isinstance(move, Draw):
             raise IllegalMoveError(move, "sa.replace", "the new cards are drawn blind from the pack first")
-        index = self._pack_places()
         cards = move.cards
-        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) \
-                or any(type(c) is not Card or c.index not in index for c in cards):
+        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or self._places(cards) is None:
             raise IllegalMoveError(move, "sa.replace", f"the draw is {len(slots)} different card"
                                    f"{'s' if len(slots) > 1 else ''} of the pack")
 
     def _drawn(self, move: Draw) -> SamaRecord:
         seat, slots = self._drawing
         hand = self._hands[seat]
-        pack, index = self._pack, self._pack_places()
         for slot, card in zip(slots, move.cards):
             hand[slot] = card
-            place = index.index(card.index)  # where pack.remove(card) would find it
-            del pack[place], index[place]
+        pack = self._pack
+        for place in sorted(self._places(move.cards), reverse=True):  # the later place first: the other stays put
+            del pack[place]
+        self._offered = None
         self._drawing = None
         self._pending = None
-        self.current_player = self._order[self._turn]
         self._next()
         return SamaRecord((CHANCE, move, _CL_REPLACE, ("drawn", seat, "up" if slots == (UP,) else "down"), None,
                            False))
@@ -332,6 +338,16 @@ class SamaState(StakesState):
 
     def __str__(self) -> str:
         return f"Sama, {self.game.players} players, round {self._round}: {self.position()}"
+
+
+def _lie_at(pack, places, cards) -> bool:
+    """Whether each of ``cards`` lies in ``pack`` at its place in ``places``."""
+    if len(places) != len(cards):
+        return False
+    for place, card in zip(places, cards):
+        if place >= len(pack) or pack[place] is not card:
+            return False
+    return True
 
 
 _EXCHANGES = (Say.of("sama", "keep"), Say.of("sama", "exchange up"), Say.of("sama", "exchange down"))

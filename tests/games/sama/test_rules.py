@@ -154,13 +154,15 @@ def test_positions_where_chance_acts_read_back():
 
 def test_draws_leave_the_rest_of_the_pack_in_its_order():
     """The pack's order is what later blind draws index into: a draw takes its cards out and leaves the
-    others as they were (the state's ``Card.index`` list beside the pack follows it, copies included)."""
+    others as they were, whether chance offered it (the state keeps where it took the cards) or not."""
     state = pos()
     before = state.pack
     play(state, "exchange down")
     twin = state.copy()
     first = state.chance_outcome(11)
-    state.apply(first)
+    other = state.chance_outcome(12)  # offered last: the state keeps where these cards lie
+    assert other.cards != first.cards
+    state.apply(first)  # not the last offer: its cards are looked for
     assert state.pack == [c for c in before if c not in first.cards]
     assert twin.pack == before  # the copy has its own pack
     play(state, "exchange up")
@@ -170,7 +172,8 @@ def test_draws_leave_the_rest_of_the_pack_in_its_order():
     with pytest.raises(IllegalMoveError):
         state.check(Draw.parse("draw RSa"))  # in Bela's hand
     second = state.chance_outcome(5)
-    state.apply(second)
+    state.apply(second)  # the last offer: found where it was taken
     assert state.pack == [c for c in before if c not in first.cards + second.cards]
-    twin.apply(first)  # the copy draws by itself, from its own pack
+    twin.apply(Draw(first.cards[::-1]))  # the same two cards, written the other way round
     assert twin.pack == [c for c in before if c not in first.cards] and second.cards[0] in twin.pack
+    assert [str(c) for c in twin.hands[0][:2]] == [str(c) for c in first.cards[::-1]]
