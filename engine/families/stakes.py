@@ -630,8 +630,8 @@ class StakesGame:
         n = self.players
         k = n * size
         dealt, rest = shuffled_tail(self.deck.cards, k, seed)
-        dealt.reverse()  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
-        deal = Deal(tuple(tuple(dealt[(s - 1) % n:k:n]) for s in range(n)), (("pack", tuple(rest[::-1])),))
+        top = tuple(reversed(dealt))  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
+        deal = Deal(tuple([top[(s - 1) % n::n] for s in range(n)]), (("pack", tuple(reversed(rest))),))
         _MADE[0] = deal  # a deal made here fits: new_game need not check it card by card
         return deal
 
