@@ -33,7 +33,8 @@ def hand_total(hand, court_up: str = "double") -> int:
     >>> hand_total(parse_cards("7Sh 10Ta 3Gh")), hand_total(parse_cards("7Sh 10Ta RGh")), hand_total(parse_cards("7Sh 10Ta RGh"), "single")
     (23, 41, 29)
     """
-    return hand[0].rank + hand[1].rank + up_value(hand[2], court_up)
+    up = hand[2].rank  # up_value(hand[2], court_up), written out: the shows call this often
+    return hand[0].rank + hand[1].rank + (up if court_up == "single" and up > 10 else 2 * up)
 
 
 @dataclass(frozen=True)
@@ -178,7 +179,7 @@ class SamaState(StakesState):
             return SamaRecord((cp, move, _CL_SHOW, ("show", tuple(hand), total, None), None, False))
         totals = [hand_total(h, court_up) for h in self._hands]
         best = max(totals)
-        winners = tuple(s for s in self._order if totals[s] == best)
+        winners = tuple([s for s in self._order if totals[s] == best])
         n = len(totals)
         pay = [0] * n
         if self.game.scoring == "stakes":
