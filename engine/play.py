@@ -13,6 +13,7 @@ asked for chance's move with the sub-seed ``derive(chance_seed, "chance", step)`
 
 from __future__ import annotations
 
+from math import floor
 from typing import Callable, Sequence
 
 from .bots import RandomBot, make_bot
@@ -85,7 +86,7 @@ def _run_random(state: State, streams: list, chance_seed: int | str, max_moves: 
             apply(state.chance_outcome(chance_seed_at(len(history))))
         else:
             moves = moves_of()
-            apply(moves[int(streams[seat]() * len(moves))])
+            apply(moves[floor(streams[seat]() * len(moves))])  # floor = int for a product >= 0, cheaper
     if state.current_player is None:
         return state
     raise GameTooLong(f"{state.game.title}: no end after {max_moves} moves")

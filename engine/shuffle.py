@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from hashlib import sha256
+from math import floor
 from typing import Callable, Sequence, TypeVar
 
 from .errors import NotationError
@@ -54,6 +55,8 @@ def seed_int(seed: int | str) -> int:
     Non-negative whole numbers stand for themselves; a negative one is read as its text, so
     ``-7`` and ``13`` give different deals.
     """
+    if type(seed) is int and seed >= 0:  # the common case, first
+        return seed
     if isinstance(seed, bool):
         raise TypeError("a seed is an int or a str")
     if isinstance(seed, int):
@@ -111,6 +114,6 @@ def shuffled(items: Sequence[T], seed: int | str) -> list[T]:
     out = list(items)
     rnd = random.Random(seed_int(seed)).random
     for i in range(len(out) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+        j = floor(rnd() * (i + 1))  # = int(...): the product is >= 0; floor is the cheaper call
         out[i], out[j] = out[j], out[i]
     return out

@@ -30,6 +30,7 @@ seat ``s`` is seat ``s + 1``. In round 1 with ``first_dealer="player-1"`` seat 0
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import Sequence
 
 from ..cards import Card, Interned, format_cards, parse_cards
@@ -81,7 +82,7 @@ def shuffled_tail(items: Sequence, k: int, seed: int | str) -> tuple[list, list]
     rnd = random.Random(seed_int(seed)).random
     n = len(out)
     for i in range(n - 1, n - 1 - k, -1):
-        j = int(rnd() * (i + 1))
+        j = floor(rnd() * (i + 1))  # as in shuffled
         out[i], out[j] = out[j], out[i]
     return out[n - k:], out[:n - k]
 
@@ -458,13 +459,14 @@ class StakesState(State):
 
     def _check_chance(self, move) -> None:
         pending = self._pending
-        n = self.game.players
         if pending == "dealer":
+            n = self.game.players
             if not isinstance(move, DealerChoice) or not 0 <= move.seat < n:
                 raise IllegalMoveError(move, self.CL["dealer"], f"chance chooses the first dealer: "
                                        f"'dealer P1' to 'dealer P{n}'")
             return
         if pending == "deal":
+            n = self.game.players
             if not isinstance(move, NewDeal):
                 raise IllegalMoveError(move, self.CL["deal"], "the cards are shuffled and dealt for the next round")
             cards = [c for h in move.hands for c in h]
