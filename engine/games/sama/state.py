@@ -91,6 +91,8 @@ class SamaState(StakesState):
 
     def _play(self, move) -> SamaRecord:
         cp = self.current_player
+        if self._phase:
+            return self._show(cp, move)
         kind = move._text
         hand = self._hands[cp]
         if kind == "keep":
@@ -104,15 +106,13 @@ class SamaState(StakesState):
             self._pending = "draw"
             self.current_player = CHANCE
             return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "up", gone), None, False))
-        if kind == "exchange down":
-            gone = (hand[0], hand[1])
-            hand[0] = hand[1] = None
-            self._out += gone
-            self._drawing = (cp, (0, 1))
-            self._pending = "draw"
-            self.current_player = CHANCE
-            return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "down", gone), None, False))
-        return self._show(cp, move, hand)
+        gone = (hand[0], hand[1])  # exchange down
+        hand[0] = hand[1] = None
+        self._out += gone
+        self._drawing = (cp, (0, 1))
+        self._pending = "draw"
+        self.current_player = CHANCE
+        return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "down", gone), None, False))
 
     def _chance_draw(self, seed: int) -> Draw:
         pack = self._pack
@@ -163,20 +163,23 @@ class SamaState(StakesState):
         pack = self._pack
         for place in sorted(self._places(move.cards), reverse=True):  # the later place first: the other stays put
             del pack[place]
-        self._offered = None
-        self._drawing = None
-        self._pending = None
+        self._offered = self._drawing = self._pending = None
         self._next()
         return SamaRecord((CHANCE, move, _CL_REPLACE, ("drawn", seat, "up" if slots == (UP,) else "down"), None,
                            False))
 
-    def _show(self, cp: int, move, hand) -> SamaRecord:
-        court_up = self.game.court_up
-        total = hand_total(hand, court_up)
+    def _show(self, cp: int, move) -> SamaRecord:
+        hand = self._hands[cp]
+        total = hand_total(hand, self.game.court_up)
         self._turn += 1
         if self._turn < len(self._order):
             self.current_player = self._order[self._turn]
             return SamaRecord((cp, move, _CL_SHOW, ("show", tuple(hand), total, None), None, False))
+        return self._settle(cp, move, hand, total)
+
+    def _settle(self, cp: int, move, hand, total: int) -> SamaRecord:
+        """The last show: the highest total wins the round (ties share it)."""
+        court_up = self.game.court_up
         totals = [hand_total(h, court_up) for h in self._hands]
         best = max(totals)
         winners = tuple([s for s in self._order if totals[s] == best])
