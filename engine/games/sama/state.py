@@ -59,13 +59,13 @@ class SamaState(StakesState):
     CL = {"players": "sa.players", "dealer": "sa.dealer", "deal": "sa.deal", "rotate": "sa.rotate",
           "rounds": "sa.rounds"}
     RECORD = SamaRecord
-    __slots__ = ("_phase", "_drawing", "_won", "_offered")
+    __slots__ = ("_phase", "_drawing", "_won", "_draw_at")
 
     def __init__(self, game, hands, pack, *, start: bool = True):
         self._won = [0] * game.players
         self._phase = 0
         self._drawing = None
-        self._offered = None
+        self._draw_at = None
         super().__init__(game, hands, pack, start=start)
 
     def _begin_round(self) -> None:
@@ -120,23 +120,23 @@ class SamaState(StakesState):
         value, n = seed_int(seed), len(pack)  # a derived seed is a 128-bit hash: its digits in base n are the draws
         i = value % n
         if k == 1:
-            self._offered = (i,)
+            self._draw_at = (i,)
             return Draw((pack[i],))
         j = (value // n) % (n - 1)
         if j >= i:
             j += 1
-        self._offered = (i, j)
+        self._draw_at = (i, j)
         return Draw((pack[i], pack[j]))
 
     def _places(self, cards) -> tuple[int, ...] | None:
         """Where ``cards`` lie in the pack, or None if one of them is not there.
 
         The draw chance offered last (``_chance_draw``) is found at once: the places it took its cards
-        from are kept (``_offered``) and checked card by card. Any other draw is looked for, a card at a
+        from are kept (``_draw_at``) and checked card by card. Any other draw is looked for, a card at a
         time (``Card`` defines ``__lt__``, so ``card in pack`` runs a Python ``==`` for every card it passes).
         """
         pack = self._pack
-        offered = self._offered
+        offered = self._draw_at
         if offered is not None and _lie_at(pack, offered, cards):
             return offered
         places = []
@@ -151,9 +151,11 @@ class SamaState(StakesState):
         if not isinstance(move, Draw):
             raise IllegalMoveError(move, "sa.replace", "the new cards are drawn blind from the pack first")
         cards = move.cards
-        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or self._places(cards) is None:
+        places = self._places(cards)
+        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or places is None:
             raise IllegalMoveError(move, "sa.replace", f"the draw is {len(slots)} different card"
                                    f"{'s' if len(slots) > 1 else ''} of the pack")
+        self._draw_at = places  # what _drawn takes out of the pack (apply checks, then applies)
 
     def _drawn(self, move: Draw) -> SamaRecord:
         seat, slots = self._drawing
@@ -161,9 +163,9 @@ class SamaState(StakesState):
         for slot, card in zip(slots, move.cards):
             hand[slot] = card
         pack = self._pack
-        for place in sorted(self._places(move.cards), reverse=True):  # the later place first: the other stays put
+        for place in sorted(self._draw_at, reverse=True):  # the later place first: the other stays put
             del pack[place]
-        self._offered = self._drawing = self._pending = None
+        self._draw_at = self._drawing = self._pending = None
         self._next()
         return SamaRecord((CHANCE, move, _CL_REPLACE, ("drawn", seat, "up" if slots == (UP,) else "down"), None,
                            False))
@@ -345,13 +347,9 @@ class SamaState(StakesState):
 
 
 def _lie_at(pack, places, cards) -> bool:
-    """Whether each of ``cards`` lies in ``pack`` at its place in ``places``."""
-    if len(places) != len(cards):
-        return False
-    for place, card in zip(places, cards):
-        if place >= len(pack) or pack[place] is not card:
-            return False
-    return True
+    """Whether each of ``cards`` lies in ``pack`` at its place in ``places`` (a draw is one card or two)."""
+    return len(places) == len(cards) and max(places) < len(pack) \
+        and pack[places[0]] is cards[0] and pack[places[-1]] is cards[-1]
 
 
 _EXCHANGES = (Say.of("sama", "keep"), Say.of("sama", "exchange up"), Say.of("sama", "exchange down"))
