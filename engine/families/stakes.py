@@ -632,8 +632,8 @@ class StakesGame:
         n = self.players
         k = n * size
         dealt, rest = shuffled_tail(self.deck.cards, k, seed)
-        top = tuple(reversed(dealt))  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
-        deal = Deal(tuple([top[(s - 1) % n::n] for s in range(n)]), (("pack", tuple(reversed(rest))),))
+        top = tuple(dealt[::-1])  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
+        deal = Deal(tuple([top[(s - 1) % n::n] for s in range(n)]), (("pack", tuple(rest[::-1])),))
         _MADE[0] = deal  # a deal made here fits: new_game need not check it card by card
         return deal
 
