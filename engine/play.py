@@ -50,7 +50,7 @@ def run(state: State, bots: Sequence, chance_seed: int | str = 0, *, max_moves: 
     """
     apply = state.apply
     history = state.history
-    if on_step is None and all(type(bot) is RandomBot for bot in bots):
+    if on_step is None and set(map(type, bots)) == {RandomBot}:  # every seat a RandomBot
         return _run_random(state, [bot.stream for bot in bots], chance_seed, max_moves)
     choose = [bot.choose for bot in bots]
     chance_seed_at = deriving(chance_seed, "chance")  # derive(chance_seed, "chance", step)

@@ -337,7 +337,7 @@ class StakesState(State):
     def __init__(self, game, hands, pack, *, start: bool = True):
         self.game = game
         self.history = []
-        self._hands = [list(h) for h in hands]
+        self._hands = list(map(list, hands))
         self._pack = list(pack)  # undealt cards; the top is the last item
         self._out = []  # cards discarded this round (out of play until the next deal)
         self._dealer = 0
