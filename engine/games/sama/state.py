@@ -181,11 +181,13 @@ class SamaState(StakesState):
 
     def _settle(self, cp: int, move, hand, total: int) -> SamaRecord:
         """The last show: the highest total wins the round (ties share it)."""
-        court_up = self.game.court_up
-        totals = [hand_total(h, court_up) for h in self._hands]
+        n = len(self._hands)
+        totals = list(map(hand_total, self._hands, (self.game.court_up,) * n))
         best = max(totals)
-        winners = tuple([s for s in self._order if totals[s] == best])
-        n = len(totals)
+        if totals.count(best) == 1:
+            winners = (totals.index(best),)
+        else:  # a tie: the winners in the order of play
+            winners = tuple([s for s in self._order if totals[s] == best])
         pay = [0] * n
         if self.game.scoring == "stakes":
             pot = self._pot
@@ -201,7 +203,7 @@ class SamaState(StakesState):
             net = [0] * n
             for s in winners:
                 self._won[s] += 1
-        self._last_pay = tuple(net)
+        self._last_pay = net = tuple(net)
         if self._round < self.game.rounds:
             self.current_player = CHANCE
             self._pending = "deal"
@@ -211,7 +213,7 @@ class SamaState(StakesState):
             ended = True
         clauses = _CL_WIN_STAKES if self.game.scoring == "stakes" else _CL_WIN
         settled = (winners, best, pot, tuple(pay), tuple(self._balance), tuple(self._won), self.game.scoring)
-        return SamaRecord((cp, move, clauses, ("show", tuple(hand), total, settled), tuple(net), ended))
+        return SamaRecord((cp, move, clauses, ("show", tuple(hand), total, settled), net, ended))
 
     def _refuse(self, move) -> None:
         if self._phase:
