@@ -84,7 +84,9 @@ def shuffled_tail(items: Sequence, k: int, seed: int | str) -> tuple[list, list]
     for i in range(n - 1, n - 1 - k, -1):
         j = floor(rnd() * (i + 1))  # as in shuffled
         out[i], out[j] = out[j], out[i]
-    return out[n - k:], out[:n - k]
+    tail = out[n - k:]
+    del out[n - k:]
+    return tail, out
 
 
 def choose_dealer(seed: int | str, players: int) -> int:
@@ -633,7 +635,8 @@ class StakesGame:
         k = n * size
         dealt, rest = shuffled_tail(self.deck.cards, k, seed)
         top = tuple(dealt[::-1])  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
-        deal = Deal(tuple([top[(s - 1) % n::n] for s in range(n)]), (("pack", tuple(rest[::-1])),))
+        rest.reverse()  # the pack, top first
+        deal = Deal(tuple([top[(s - 1) % n::n] for s in range(n)]), (("pack", tuple(rest)),))
         _MADE[0] = deal  # a deal made here fits: new_game need not check it card by card
         return deal
 
