@@ -13,12 +13,13 @@ asked for chance's move with the sub-seed ``derive(chance_seed, "chance", step)`
 
 from __future__ import annotations
 
+from math import floor
 from typing import Callable, Sequence
 
 from .bots import RandomBot, make_bot
 from .errors import GanjifaError, OptionError
 from .protocol import CHANCE, Deal, Game, Record, State
-from .shuffle import derive
+from .shuffle import derive, deriving
 
 MAX_MOVES = 100_000
 
@@ -49,15 +50,16 @@ def run(state: State, bots: Sequence, chance_seed: int | str = 0, *, max_moves: 
     """
     apply = state.apply
     history = state.history
-    if on_step is None and all(type(bot) is RandomBot for bot in bots):
+    if on_step is None and set(map(type, bots)) == {RandomBot}:  # every seat a RandomBot
         return _run_random(state, [bot.stream for bot in bots], chance_seed, max_moves)
     choose = [bot.choose for bot in bots]
+    chance_seed_at = deriving(chance_seed, "chance")  # derive(chance_seed, "chance", step)
     for _ in range(max_moves):
         seat = state.current_player
         if seat is None:
             return state
         if seat == CHANCE:
-            move = state.chance_outcome(derive(chance_seed, "chance", len(history)))
+            move = state.chance_outcome(chance_seed_at(len(history)))
         else:
             move = choose[seat](state)
         record = apply(move)
@@ -75,15 +77,16 @@ def _run_random(state: State, streams: list, chance_seed: int | str, max_moves: 
     apply = state.apply
     history = state.history
     moves_of = state.legal_move_sequence
+    chance_seed_at = deriving(chance_seed, "chance")
     for _ in range(max_moves):
         seat = state.current_player
         if seat is None:
             return state
         if seat == CHANCE:
-            apply(state.chance_outcome(derive(chance_seed, "chance", len(history))))
+            apply(state.chance_outcome(chance_seed_at(len(history))))
         else:
             moves = moves_of()
-            apply(moves[int(streams[seat]() * len(moves))])
+            apply(moves[floor(streams[seat]() * len(moves))])  # floor = int for a product >= 0, cheaper
     if state.current_player is None:
         return state
     raise GameTooLong(f"{state.game.title}: no end after {max_moves} moves")

@@ -11,9 +11,10 @@ language guarantees to keep. Everything here is built on that stream alone.
 
 from __future__ import annotations
 
-import hashlib
 import random
-from typing import Sequence, TypeVar
+from hashlib import sha256
+from math import floor
+from typing import Callable, Sequence, TypeVar
 
 from .errors import NotationError
 
@@ -54,6 +55,8 @@ def seed_int(seed: int | str) -> int:
     Non-negative whole numbers stand for themselves; a negative one is read as its text, so
     ``-7`` and ``13`` give different deals.
     """
+    if type(seed) is int and seed >= 0:  # the common case, first
+        return seed
     if isinstance(seed, bool):
         raise TypeError("a seed is an int or a str")
     if isinstance(seed, int):
@@ -61,14 +64,33 @@ def seed_int(seed: int | str) -> int:
             return seed
         seed = str(seed)
     if isinstance(seed, str):
-        return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:16], "big")
+        return _text_seed(seed)
     raise TypeError("a seed is an int or a str")
+
+
+def _text_seed(text: str) -> int:
+    return int.from_bytes(sha256(text.encode("utf-8")).digest()[:16], "big")
 
 
 def derive(seed: int | str, *labels: object) -> int:
     """A sub-seed for one purpose (e.g. a reshuffle, or one bot's choices) from a game seed."""
     text = "/".join([str(seed_int(seed)), *map(str, labels)])
     return seed_int(text)
+
+
+def deriving(seed: int | str, *labels: object) -> Callable[[object], int]:
+    """``derive(seed, *labels, last)`` as a function of ``last``, the common part written once: the
+    play loop's seed for each chance step.
+
+    >>> deriving(7, "chance")(3) == derive(7, "chance", 3)
+    True
+    """
+    prefix = "/".join([str(seed_int(seed)), *map(str, labels), ""])
+
+    def derived(last: object) -> int:
+        return _text_seed(prefix + str(last))
+
+    return derived
 
 
 class Rng:
@@ -92,6 +114,6 @@ def shuffled(items: Sequence[T], seed: int | str) -> list[T]:
     out = list(items)
     rnd = random.Random(seed_int(seed)).random
     for i in range(len(out) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+        j = floor(rnd() * (i + 1))  # = int(...): the product is >= 0; floor is the cheaper call
         out[i], out[j] = out[j], out[i]
     return out

@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from engine import (DASHAVATARA, DECKS, MUGHAL, NAQSH, Card, Deal, NotationError, OptionError, Ranking,
                     format_cards, parse_cards, shuffled)
-from engine.shuffle import Rng, derive, seed_int
+from engine.shuffle import Rng, derive, deriving, seed_int
 
 ALL_CARDS = [c for d in DECKS.values() for c in d.cards]
 
@@ -95,6 +95,13 @@ def test_shuffle_is_a_permutation_and_seed_sensitive():
     assert a != b
     assert shuffled(MUGHAL.cards, 1) == a
     assert derive(1, "x") != derive(1, "y") and derive(1, "x") == derive(1, "x")
+
+
+def test_deriving_is_derive_with_the_last_label_left_open():
+    for seed in (0, 7, -7, "spring-fair", 2**127 + 3):
+        for labels in ((), ("chance",), ("chance", 4)):
+            at = deriving(seed, *labels)
+            assert [at(k) for k in (0, 1, 12, "x")] == [derive(seed, *labels, k) for k in (0, 1, 12, "x")]
 
 
 PINNED_1 = "1Qi 7Ch VSh 2Su 7Qi 5Su 4Su 2Qi"

@@ -30,6 +30,7 @@ seat ``s`` is seat ``s + 1``. In round 1 with ``first_dealer="player-1"`` seat 0
 from __future__ import annotations
 
 import random
+from math import floor
 from typing import Sequence
 
 from ..cards import Card, Interned, format_cards, parse_cards
@@ -81,9 +82,11 @@ def shuffled_tail(items: Sequence, k: int, seed: int | str) -> tuple[list, list]
     rnd = random.Random(seed_int(seed)).random
     n = len(out)
     for i in range(n - 1, n - 1 - k, -1):
-        j = int(rnd() * (i + 1))
+        j = floor(rnd() * (i + 1))  # as in shuffled
         out[i], out[j] = out[j], out[i]
-    return out[n - k:], out[:n - k]
+    tail = out[n - k:]
+    del out[n - k:]
+    return tail, out
 
 
 def choose_dealer(seed: int | str, players: int) -> int:
@@ -319,9 +322,10 @@ class StakesState(State):
     * ``HAND_SIZE`` and the clause ids in ``CL`` (keys ``dealer``, ``deal``, ``rotate``, ``rounds``);
     * ``_begin_round()``: reset what a round keeps and set ``current_player``;
     * ``_moves()``: the current player's legal moves (a tuple);
-    * ``_play(move)``: apply a legal move of a player (or chance's draw), return the record;
+    * ``_play(move)``: apply a legal move of a player, return the record;
     * ``_refuse(move)``: raise IllegalMoveError with the clause for a move that is not legal;
-    * ``_chance_draw(seed)``: chance's blind draw, if the game has one;
+    * if the game has blind draws: ``_chance_draw(seed)``, chance's draw; ``_check_draw(move)``, its check;
+      ``_drawn(move)``, its application (returns the record);
     * ``RECORD``: its :class:`StakesRecord` subclass.
     """
 
@@ -335,7 +339,7 @@ class StakesState(State):
     def __init__(self, game, hands, pack, *, start: bool = True):
         self.game = game
         self.history = []
-        self._hands = [list(h) for h in hands]
+        self._hands = list(map(list, hands))
         self._pack = list(pack)  # undealt cards; the top is the last item
         self._out = []  # cards discarded this round (out of play until the next deal)
         self._dealer = 0
@@ -403,7 +407,7 @@ class StakesState(State):
             move = self.game.parse_move(move)
         cp = self.current_player
         if cp is None:
-            raise IllegalMoveError(move, self.CL["rounds"], "the game is over")
+            raise self._over(move)
         if cp == CHANCE:
             self._check_chance(move)
             return
@@ -420,9 +424,11 @@ class StakesState(State):
         if isinstance(move, str):
             move = self.game.parse_move(move)
         cp = self.current_player
-        if cp == CHANCE or cp is None:
-            self.check(move)
+        if cp == CHANCE:
+            self._check_chance(move)
             record = self._chance(move)
+        elif cp is None:
+            raise self._over(move)
         else:
             legal = self._legal
             if legal is None:
@@ -433,6 +439,9 @@ class StakesState(State):
             record = self._play(move)
         self.history.append(record)
         return record
+
+    def _over(self, move) -> IllegalMoveError:
+        return IllegalMoveError(move, self.CL["rounds"], "the game is over")
 
     # --- chance -------------------------------------------------------------------------
     def chance_outcome(self, seed: int):
@@ -452,13 +461,14 @@ class StakesState(State):
 
     def _check_chance(self, move) -> None:
         pending = self._pending
-        n = self.game.players
         if pending == "dealer":
+            n = self.game.players
             if not isinstance(move, DealerChoice) or not 0 <= move.seat < n:
                 raise IllegalMoveError(move, self.CL["dealer"], f"chance chooses the first dealer: "
                                        f"'dealer P1' to 'dealer P{n}'")
             return
         if pending == "deal":
+            n = self.game.players
             if not isinstance(move, NewDeal):
                 raise IllegalMoveError(move, self.CL["deal"], "the cards are shuffled and dealt for the next round")
             cards = [c for h in move.hands for c in h]
@@ -470,6 +480,9 @@ class StakesState(State):
         self._check_draw(move)
 
     def _check_draw(self, move) -> None:  # pragma: no cover - games with blind draws override it
+        raise IllegalMoveError(move, self.CL["deal"], "nothing is drawn now")
+
+    def _drawn(self, move):  # pragma: no cover - games with blind draws override it
         raise IllegalMoveError(move, self.CL["deal"], "nothing is drawn now")
 
     def _chance(self, move):
@@ -490,7 +503,7 @@ class StakesState(State):
             self._begin_round()
             return self.RECORD((CHANCE, move, (self.CL["rotate"], self.CL["deal"]),
                                 ("deal", self._dealer, self._round), None, False))
-        return self._play(move)
+        return self._drawn(move)
 
     # --- rounds ---------------------------------------------------------------------------
     def _start_turns(self) -> None:
@@ -621,8 +634,9 @@ class StakesGame:
         n = self.players
         k = n * size
         dealt, rest = shuffled_tail(self.deck.cards, k, seed)
-        dealt.reverse()  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
-        deal = Deal(tuple(tuple(dealt[(s - 1) % n:k:n]) for s in range(n)), (("pack", tuple(rest[::-1])),))
+        top = tuple(dealt[::-1])  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
+        rest.reverse()  # the pack, top first
+        deal = Deal(tuple([top[(s - 1) % n::n] for s in range(n)]), (("pack", tuple(rest)),))
         _MADE[0] = deal  # a deal made here fits: new_game need not check it card by card
         return deal
 

@@ -33,7 +33,8 @@ def hand_total(hand, court_up: str = "double") -> int:
     >>> hand_total(parse_cards("7Sh 10Ta 3Gh")), hand_total(parse_cards("7Sh 10Ta RGh")), hand_total(parse_cards("7Sh 10Ta RGh"), "single")
     (23, 41, 29)
     """
-    return hand[0].rank + hand[1].rank + up_value(hand[2], court_up)
+    up = hand[2].rank  # up_value(hand[2], court_up), written out: the shows call this often
+    return hand[0].rank + hand[1].rank + (up if court_up == "single" and up > 10 else 2 * up)
 
 
 @dataclass(frozen=True)
@@ -58,12 +59,13 @@ class SamaState(StakesState):
     CL = {"players": "sa.players", "dealer": "sa.dealer", "deal": "sa.deal", "rotate": "sa.rotate",
           "rounds": "sa.rounds"}
     RECORD = SamaRecord
-    __slots__ = ("_phase", "_drawing", "_won")
+    __slots__ = ("_phase", "_drawing", "_won", "_draw_at")
 
     def __init__(self, game, hands, pack, *, start: bool = True):
         self._won = [0] * game.players
         self._phase = 0
         self._drawing = None
+        self._draw_at = None
         super().__init__(game, hands, pack, start=start)
 
     def _begin_round(self) -> None:
@@ -88,9 +90,9 @@ class SamaState(StakesState):
         self.current_player = self._order[self._turn]
 
     def _play(self, move) -> SamaRecord:
-        if isinstance(move, Draw):
-            return self._drawn(move)
         cp = self.current_player
+        if self._phase:
+            return self._show(cp, move)
         kind = move._text
         hand = self._hands[cp]
         if kind == "keep":
@@ -104,15 +106,13 @@ class SamaState(StakesState):
             self._pending = "draw"
             self.current_player = CHANCE
             return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "up", gone), None, False))
-        if kind == "exchange down":
-            gone = (hand[0], hand[1])
-            hand[0] = hand[1] = None
-            self._out += gone
-            self._drawing = (cp, (0, 1))
-            self._pending = "draw"
-            self.current_player = CHANCE
-            return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "down", gone), None, False))
-        return self._show(cp, move, hand)
+        gone = (hand[0], hand[1])  # exchange down
+        hand[0] = hand[1] = None
+        self._out += gone
+        self._drawing = (cp, (0, 1))
+        self._pending = "draw"
+        self.current_player = CHANCE
+        return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "down", gone), None, False))
 
     def _chance_draw(self, seed: int) -> Draw:
         pack = self._pack
@@ -120,46 +120,74 @@ class SamaState(StakesState):
         value, n = seed_int(seed), len(pack)  # a derived seed is a 128-bit hash: its digits in base n are the draws
         i = value % n
         if k == 1:
+            self._draw_at = (i,)
             return Draw((pack[i],))
         j = (value // n) % (n - 1)
         if j >= i:
             j += 1
+        self._draw_at = (i, j)
         return Draw((pack[i], pack[j]))
+
+    def _places(self, cards) -> tuple[int, ...] | None:
+        """Where ``cards`` lie in the pack, or None if one of them is not there.
+
+        The draw chance offered last (``_chance_draw``) is found at once: the places it took its cards
+        from are kept (``_draw_at``) and checked card by card. Any other draw is looked for, a card at a
+        time (``Card`` defines ``__lt__``, so ``card in pack`` runs a Python ``==`` for every card it passes).
+        """
+        pack = self._pack
+        offered = self._draw_at
+        if offered is not None and _lie_at(pack, offered, cards):
+            return offered
+        places = []
+        for card in cards:
+            if type(card) is not Card or card not in pack:
+                return None
+            places.append(pack.index(card))
+        return tuple(places)
 
     def _check_draw(self, move) -> None:
         seat, slots = self._drawing
         if not isinstance(move, Draw):
             raise IllegalMoveError(move, "sa.replace", "the new cards are drawn blind from the pack first")
-        pack = self._pack
         cards = move.cards
-        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or any(c not in pack for c in cards):
+        places = self._places(cards)
+        if len(cards) != len(slots) or (len(cards) == 2 and cards[0] is cards[1]) or places is None:
             raise IllegalMoveError(move, "sa.replace", f"the draw is {len(slots)} different card"
                                    f"{'s' if len(slots) > 1 else ''} of the pack")
+        self._draw_at = places  # what _drawn takes out of the pack (apply checks, then applies)
 
     def _drawn(self, move: Draw) -> SamaRecord:
         seat, slots = self._drawing
         hand = self._hands[seat]
         for slot, card in zip(slots, move.cards):
             hand[slot] = card
-            self._pack.remove(card)
-        self._drawing = None
-        self._pending = None
-        self.current_player = self._order[self._turn]
+        pack = self._pack
+        for place in sorted(self._draw_at, reverse=True):  # the later place first: the other stays put
+            del pack[place]
+        self._draw_at = self._drawing = self._pending = None
         self._next()
         return SamaRecord((CHANCE, move, _CL_REPLACE, ("drawn", seat, "up" if slots == (UP,) else "down"), None,
                            False))
 
-    def _show(self, cp: int, move, hand) -> SamaRecord:
-        court_up = self.game.court_up
-        total = hand_total(hand, court_up)
+    def _show(self, cp: int, move) -> SamaRecord:
+        hand = self._hands[cp]
+        total = hand_total(hand, self.game.court_up)
         self._turn += 1
         if self._turn < len(self._order):
             self.current_player = self._order[self._turn]
             return SamaRecord((cp, move, _CL_SHOW, ("show", tuple(hand), total, None), None, False))
-        totals = [hand_total(h, court_up) for h in self._hands]
+        return self._settle(cp, move, hand, total)
+
+    def _settle(self, cp: int, move, hand, total: int) -> SamaRecord:
+        """The last show: the highest total wins the round (ties share it)."""
+        n = len(self._hands)
+        totals = list(map(hand_total, self._hands, (self.game.court_up,) * n))
         best = max(totals)
-        winners = tuple(s for s in self._order if totals[s] == best)
-        n = len(totals)
+        if totals.count(best) == 1:
+            winners = (totals.index(best),)
+        else:  # a tie: the winners in the order of play
+            winners = tuple([s for s in self._order if totals[s] == best])
         pay = [0] * n
         if self.game.scoring == "stakes":
             pot = self._pot
@@ -175,7 +203,7 @@ class SamaState(StakesState):
             net = [0] * n
             for s in winners:
                 self._won[s] += 1
-        self._last_pay = tuple(net)
+        self._last_pay = net = tuple(net)
         if self._round < self.game.rounds:
             self.current_player = CHANCE
             self._pending = "deal"
@@ -185,7 +213,7 @@ class SamaState(StakesState):
             ended = True
         clauses = _CL_WIN_STAKES if self.game.scoring == "stakes" else _CL_WIN
         settled = (winners, best, pot, tuple(pay), tuple(self._balance), tuple(self._won), self.game.scoring)
-        return SamaRecord((cp, move, clauses, ("show", tuple(hand), total, settled), tuple(net), ended))
+        return SamaRecord((cp, move, clauses, ("show", tuple(hand), total, settled), net, ended))
 
     def _refuse(self, move) -> None:
         if self._phase:
@@ -318,6 +346,12 @@ class SamaState(StakesState):
 
     def __str__(self) -> str:
         return f"Sama, {self.game.players} players, round {self._round}: {self.position()}"
+
+
+def _lie_at(pack, places, cards) -> bool:
+    """Whether each of ``cards`` lies in ``pack`` at its place in ``places`` (a draw is one card or two)."""
+    return len(places) == len(cards) and max(places) < len(pack) \
+        and pack[places[0]] is cards[0] and pack[places[-1]] is cards[-1]
 
 
 _EXCHANGES = (Say.of("sama", "keep"), Say.of("sama", "exchange up"), Say.of("sama", "exchange down"))

@@ -161,3 +161,30 @@ def test_events_count_every_turn_to_exchange():  # the events the chapter's simu
     records.append(state.apply(state.chance_outcome(4)))
     assert [game.events_of(r) for r in records] == [("exchange-turn", "exchange-up"), (), ("exchange-turn",),
                                                     ("exchange-turn", "exchange-down"), ()]
+
+
+def test_draws_leave_the_rest_of_the_pack_in_its_order():
+    """The pack's order is what later blind draws index into: a draw takes its cards out and leaves the
+    others as they were, whether chance offered it (the state keeps where it took the cards) or not."""
+    state = pos()
+    before = state.pack
+    play(state, "exchange down")
+    twin = state.copy()
+    first = state.chance_outcome(11)
+    other = state.chance_outcome(12)  # offered last: the state keeps where these cards lie
+    assert other.cards != first.cards
+    state.apply(first)  # not the last offer: its cards are looked for
+    assert state.pack == [c for c in before if c not in first.cards]
+    assert twin.pack == before  # the copy has its own pack
+    play(state, "exchange up")
+    with pytest.raises(IllegalMoveError) as err:
+        state.check(Draw((first.cards[0],)))  # drawn already: no longer in the pack
+    assert err.value.clause == "sa.replace"
+    with pytest.raises(IllegalMoveError):
+        state.check(Draw.parse("draw RSa"))  # in Bela's hand
+    second = state.chance_outcome(5)
+    state.apply(second)  # the last offer: found where it was taken
+    assert state.pack == [c for c in before if c not in first.cards + second.cards]
+    twin.apply(Draw(first.cards[::-1]))  # the same two cards, written the other way round
+    assert twin.pack == [c for c in before if c not in first.cards] and second.cards[0] in twin.pack
+    assert [str(c) for c in twin.hands[0][:2]] == [str(c) for c in first.cards[::-1]]
