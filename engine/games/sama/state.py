@@ -65,7 +65,7 @@ class SamaState(StakesState):
         self._won = [0] * game.players
         self._phase = 0
         self._drawing = None
-        self._draw_at = None
+        self._draw_at = None  # where the cards of the draw at hand lie in the pack (see _places)
         super().__init__(game, hands, pack, start=start)
 
     def _begin_round(self) -> None:
