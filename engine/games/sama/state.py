@@ -65,7 +65,7 @@ class SamaState(StakesState):
         self._won = [0] * game.players
         self._phase = 0
         self._drawing = None
-        self._draw_at = None
+        self._draw_at = None  # where the cards of the draw at hand lie in the pack (see _places)
         super().__init__(game, hands, pack, start=start)
 
     def _begin_round(self) -> None:
@@ -159,16 +159,18 @@ class SamaState(StakesState):
 
     def _drawn(self, move: Draw) -> SamaRecord:
         seat, slots = self._drawing
-        hand = self._hands[seat]
-        for slot, card in zip(slots, move.cards):
-            hand[slot] = card
-        pack = self._pack
-        for place in sorted(self._draw_at, reverse=True):  # the later place first: the other stays put
-            del pack[place]
+        hand, pack, places = self._hands[seat], self._pack, self._draw_at  # where the check found the cards
+        if slots == (UP,):
+            hand[UP] = move.cards[0]
+            del pack[places[0]]
+            where = "up"
+        else:
+            hand[0], hand[1] = move.cards
+            del pack[max(places)], pack[min(places)]  # the later place first: the other stays put
+            where = "down"
         self._draw_at = self._drawing = self._pending = None
         self._next()
-        return SamaRecord((CHANCE, move, _CL_REPLACE, ("drawn", seat, "up" if slots == (UP,) else "down"), None,
-                           False))
+        return SamaRecord((CHANCE, move, _CL_REPLACE, ("drawn", seat, where), None, False))
 
     def _show(self, cp: int, move) -> SamaRecord:
         hand = self._hands[cp]
