@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalMoveError
+from engine.registry import game_names
 from engine.games.kendra_kari import KendraKari
 from engine.games.kendra_kari.state import KKState
 
@@ -77,3 +78,22 @@ def test_a_view_that_leaks_a_hand_is_caught(monkeypatch):
     monkeypatch.setattr(KKState, "view", leaky_view)
     with pytest.raises(GameFault, match=r"Player 1's view shows Player 2's hidden"):
         Checker(KendraKari(players=3)).check_seed(0)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_game_can_be_copied_and_viewed_before_its_first_step(name):
+    """Every option choice: a new game (e.g. waiting for chance to choose the first dealer) copies and shows
+    each seat its view, and the copy offers the same moves."""
+    from engine.registry import game_class
+
+    cls = game_class(name)
+    for info in cls.options():
+        for choice in info.choices:
+            game = cls.from_options({info.name: choice})
+            state = game.new_game(game.deal(5))
+            twin = state.copy()
+            assert twin.current_player == state.current_player
+            if state.current_player is not None and state.current_player >= 0:
+                assert list(map(str, twin.legal_moves())) == list(map(str, state.legal_moves()))
+            for seat in range(game.players):
+                assert state.view(seat) == twin.view(seat)

@@ -353,12 +353,16 @@ class StakesState(State):
         self._legal = None
         self._last_pay = None
         self.current_player = None
+        self._clear_round()  # a game's own round slots exist from the start (copy/view before the first deal)
         if start:
             if game.first_dealer == "chance":
                 self.current_player = CHANCE
                 self._pending = "dealer"
             else:
                 self._begin_round()
+
+    def _clear_round(self) -> None:
+        """Set what a game keeps for one round to its empty value (a game with such slots overrides it)."""
 
     # --- copying ----------------------------------------------------------------------
     def copy(self):

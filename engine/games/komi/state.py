@@ -53,9 +53,12 @@ class KomiState(StakesState):
     RECORD = KomiRecord
     __slots__ = ("_bets", "_shown")
 
-    def _begin_round(self) -> None:
+    def _clear_round(self) -> None:
         self._bets = [0] * self.game.players
         self._shown = False
+
+    def _begin_round(self) -> None:
+        self._clear_round()
         self._start_turns()
         self._legal = None
 

@@ -63,13 +63,16 @@ class NakashState(StakesState):
     RECORD = NakashRecord
     __slots__ = ("_shown",)
 
+    def _clear_round(self) -> None:
+        self._shown = 0
+
     def _begin_round(self) -> None:
         ante = self.game.ante
         bal = self._balance
         for s in range(len(bal)):
             bal[s] -= ante
         self._pot += ante * len(bal)
-        self._shown = 0
+        self._clear_round()
         self._start_turns()
         self._legal = None
 
