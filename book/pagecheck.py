@@ -25,6 +25,17 @@ ENGINE_WORDS = {
 }
 
 
+def page_list(text: str) -> list[int]:
+    """``"1,17,55-58"`` -> [1, 17, 55, 56, 57, 58]; anything else is refused naming the bad part."""
+    pages: list[int] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        m = re.fullmatch(r"([1-9][0-9]{0,4})(?:-([1-9][0-9]{0,4}))?", part, re.ASCII)
+        if not m or (m[2] and int(m[2]) < int(m[1])):
+            raise argparse.ArgumentTypeError(f"not a page or a page range: {part!r} (e.g. 1,17,55-60)")
+        pages.extend(range(int(m[1]), int(m[2] or m[1]) + 1))
+    return pages
+
+
 def page_texts(pdf: Path) -> list[str]:
     from pypdf import PdfReader
 
@@ -127,7 +138,8 @@ def fullness(png: Path) -> float:
 
 def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
     """``(page, blank share)`` for pages more than ``limit`` blank, leaving out the cover and imprint,
-    intentional pages (notes, blank), the back cover, and the last page before a chapter opening."""
+    intentional pages (notes, blank), the back cover, and the last page before a chapter opening or
+    before the end matter (the last chapter's end, like any chapter's)."""
     chapter_starts = set(chapter_pages(pdf))
     with tempfile.TemporaryDirectory() as tmp:
         pngs = render(pdf, Path(tmp))
@@ -135,8 +147,10 @@ def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[
         last = len(pngs)
         for n, png in enumerate(pngs, 1):
             text = texts[n - 1].strip()
+            after = texts[n].strip() if n < last else ""
             if n <= 3 or n == last or text.startswith("Notes") or not text or (n + 1) in chapter_starts \
-                    or (n + 2) in chapter_starts and not texts[n].strip():
+                    or (n + 2) in chapter_starts and not after \
+                    or n + 1 == last or after.startswith("Notes"):  # the book's last page of text
                 continue
             share = 1 - fullness(png)
             if share > limit:
@@ -148,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m book.pagecheck", description=__doc__.splitlines()[0])
     parser.add_argument("pdf")
     parser.add_argument("--png", metavar="DIR", help="render the chosen pages to PNG in DIR")
-    parser.add_argument("--pages", default="", help="pages to render, e.g. 1,17,88")
+    parser.add_argument("--pages", default="", type=page_list, help="pages to render, e.g. 1,17,55-60")
     parser.add_argument("--dpi", type=int, default=60)
     args = parser.parse_args(argv)
     pdf = Path(args.pdf)
@@ -166,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     size, n, font, text = smallest_font(pdf, sizes)
     print(f"smallest text anywhere: {size:.2f} pt (p. {n}, {font}, {text!r})")
     if args.png:
-        pages = [int(p) for p in args.pages.split(",") if p.strip()] or None
+        pages = args.pages or None
         for png in render(pdf, Path(args.png), args.dpi, pages):
             print(f"wrote {png}")
     return 0

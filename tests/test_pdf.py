@@ -566,3 +566,16 @@ def test_font_sizes_see_text_drawn_in_an_svg(tmp_path):
     assert {t for _, _, _, t in sizes} >= {"Body text.", "tiny", "big"}
     assert smallest_font(tmp_path / "t.pdf", sizes)[0] == pytest.approx(1.5, abs=0.05)
     assert max(s for s, _, _, t in sizes if t == "big") == pytest.approx(6.0, abs=0.05)
+
+
+def test_pagecheck_reads_page_ranges_and_refuses_bad_ones_in_one_line(capsys):
+    """``--pages 3,55-57`` renders those pages; ``55-`` or ``9-3`` is one usage line, not a traceback."""
+    from book.pagecheck import main, page_list
+
+    assert page_list("3, 55-57,1") == [3, 55, 56, 57, 1]
+    for bad in ("55-", "9-3", "x", "0", "²"):
+        with pytest.raises(SystemExit) as stop:
+            main(["no.pdf", "--png", "out", "--pages", bad])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert f"not a page or a page range: {bad!r}" in err and "Traceback" not in err
