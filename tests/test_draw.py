@@ -639,3 +639,33 @@ def test_deck_sheets_and_hands_print_their_text_at_6pt():
             check_legible(deck_sheet_svg(deck, suit), box, f"{deck.name} {suit.name} sheet")
     check_legible(hand_svg(list(DASHAVATARA.cards[:40]), label="Asha"), box, "a hand of 40")
     check_legible(trick_svg([("Ali", C("7Ta")), ("Bina", C("RTa"))], winner="Bina"), box, "a trick")
+
+
+def _translate(el):
+    if el.get("transform") is None:
+        return 0.0, 0.0
+    x, y = re.fullmatch(r"translate\(([\d.]+) ([\d.]+)\)", el.get("transform")).groups()
+    return float(x), float(y)
+
+
+def test_gg_small_hands_sit_two_to_a_row_and_large_ones_one():
+    """Late in a deal (two cards a hand) the seats go two side by side, each within half the print width,
+    which halves the picture's height; at the start of a three-player deal (40 cards a hand, four rows of
+    twelve) each seat has a row of its own, which is shorter than seven rows of six."""
+    from engine.draw.svg import PRINT_WIDTH
+
+    small = _gg().position("P1=3Ma RRa; P2=9Ku 5Kr; P3=4Ma 2Ku; P4=7Vr 6Pa; lead=P1; stage=start")
+    root = parse(state_svg(small, names=NAMES))
+    spots = [_translate(seat) for seat in _seats(root)]
+    assert spots[0][1] == spots[1][1] < spots[2][1] == spots[3][1]  # Asha beside Bela, Chitra beside Dev
+    assert spots[0][0] == spots[2][0] == 0 and spots[1][0] == spots[3][0] > 0
+    assert float(root.get("width")) <= PRINT_WIDTH
+    # every mark is still there, and the alt text reads the seats in order
+    assert [len(groups(seat, "card")) for seat in _seats(root)] == [2, 2, 2, 2]
+    label = root.get("aria-label")
+    assert label.index("Asha (to play)") < label.index("Bela,") < label.index("Chitra,") < label.index("Dev,")
+    one_column = parse(state_svg(_gg(3).start(7), names=NAMES[:3]))
+    starts = [_translate(seat) for seat in _seats(one_column)]
+    assert all(x == 0 for x, _ in starts) and len({y for _, y in starts}) == 3
+    # two rows of seats (name, counts, cards: 68 px and a gap) under the trick, not four rows of 60 px
+    assert float(root.get("height")) < 2 * 76 + 10

@@ -14,6 +14,7 @@ from ...draw.tricks import (HAND_PER_ROW, HAND_SIZE, MARK, NAME_COLUMN, SEAT_GAP
 
 
 NAME_LINE = 20  # a seat's name, cards won and held, above its hand
+COLUMN_GAP = 6  # between two seats side by side: half the width then holds six cards a row
 
 
 def _count(n: int, word: str) -> str:
@@ -40,15 +41,18 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
         alts.append(f"{table.alt}. {caption}")
         width = max(width, table.width)
         y = table.height + 28
-    hand_alts = []
     view = state.view(viewer) if viewer is not None else None
-    for seat, hand in enumerate(state.hands):
-        pic, alt = _seat_picture(state, seat, hand, seat_names[seat], seat == current,
-                                 set(view.face_up[seat]) if view is not None and seat != viewer else None)
-        place(body, pic, 0, y)
-        hand_alts.append(alt)
-        width = max(width, pic.width)
-        y += pic.height + SEAT_GAP
+    face_up = [set(view.face_up[seat]) if view is not None and seat != viewer else None for seat in range(n)]
+    seats, columns = _seat_grid(state, seat_names, current, face_up)
+    column_width = max(pic.width for pic, _ in seats) if columns == 2 else 0
+    for row in range(0, n, columns):
+        pair = seats[row:row + columns]
+        for col, (pic, _) in enumerate(pair):
+            x = col * (column_width + COLUMN_GAP)
+            place(body, pic, x, y)
+            width = max(width, x + pic.width)
+        y += max(pic.height for pic, _ in pair) + SEAT_GAP
+    hand_alts = [alt for _, alt in seats]
     if table is not None:  # the caption and a rule under the trick, as wide as the whole picture
         width = max(width, min(math.ceil(estimate_width(caption, 12)) + 6, PRINT_WIDTH))
         text(body, 6, table.height + 16, caption, 12, anchor="start", class_="caption", max_width=width - 6)
@@ -58,6 +62,27 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
     if current is None:
         alts.append("The game is over")
     return Picture(body, width, y - SEAT_GAP, ". ".join(alts))
+
+
+def _seat_grid(state, seat_names, current, face_up):
+    """Every seat's picture and alt text, and how many columns they go in.
+
+    One seat under another, each hand as wide as the page; or, when that is shorter (small hands
+    late in a deal), two seats side by side with their hands wrapped to half the page."""
+    def seats(width):
+        return [_seat_picture(state, seat, hand, seat_names[seat], seat == current, face_up[seat], width)
+                for seat, hand in enumerate(state.hands)]
+
+    def height(pictures, columns):
+        return sum(max(p.height for p, _ in pictures[i:i + columns]) + SEAT_GAP
+                   for i in range(0, len(pictures), columns))
+
+    one = seats(PRINT_WIDTH)
+    half = (PRINT_WIDTH - COLUMN_GAP) / 2
+    two = seats(half)
+    if all(p.width <= half for p, _ in two) and height(two, 2) < height(one, 1):
+        return two, 2
+    return one, 1
 
 
 def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
@@ -86,8 +111,9 @@ def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
     return table, caption
 
 
-def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bool, face_up: set | None):
-    """One seat's row: a name column (name, cards won and held, marks) and the hand."""
+def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bool, face_up: set | None,
+                  room: float = PRINT_WIDTH):
+    """One seat: a name line (name, cards won and held, marks; wrapped to fit ``room``) above the hand."""
     exposed = list(state.exposed[seat])
     won = len(state.won[seat])
     hidden = face_up is not None
@@ -97,26 +123,29 @@ def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bo
         cards = seen + [None] * (len(hand) - len(seen))
     else:
         seen, cards = list(hand), list(hand)
-    pic = hand_picture(cards, size=HAND_SIZE, per_row=HAND_PER_ROW, highlight=exposed, halo=SHOWN)
+    per_row = max(1, min(HAND_PER_ROW, int((room + GAP) // (HAND_SIZE + GAP))))
+    pic = hand_picture(cards, size=HAND_SIZE, per_row=per_row, highlight=exposed, halo=SHOWN)
     body = element("g", class_="seat to-play" if to_play else "seat", data_seat=seat + 1)
-    lines = [(_count(won, "card") + " won", "#444444"), (f"{len(hand)} in hand", "#444444")]
-    if exposed:
-        lines.append(("Deni: shown", SHOWN))
-    if to_play:
-        lines.append(("to play", MARK))
-    # the name line above the cards, so a row of the hand can take the whole print width
+    counts = [(_count(won, "card") + " won", "#444444"), (f"{len(hand)} in hand", "#444444")]
+    marks = ([("Deni: shown", SHOWN)] if exposed else []) + ([("to play", MARK)] if to_play else [])
+    # the name line above the cards, so a row of the hand can take the whole width it has; in half
+    # the width the counts go on a line of their own under the name and its marks
+    narrow = room < PRINT_WIDTH
     rect = sub(body, "rect", x=0, y=0, height=NAME_LINE - 2, rx=5, fill=TURN) if to_play else None
-    x = 6.0
-    text(body, x, 14, name, 13, anchor="start", max_width=NAME_COLUMN - 16, class_="player")
-    x += min(estimate_width(name, 13), NAME_COLUMN - 16) + 10
-    for line, colour in lines:
-        text(body, x, 14, line, 11, anchor="start", fill=colour, class_="mark")
+    text(body, 6, 14, name, 13, anchor="start", max_width=NAME_COLUMN - 16, class_="player")
+    x, top = 6 + min(estimate_width(name, 13), NAME_COLUMN - 16) + 10, 0.0
+    widest = 0.0
+    for i, (line, colour) in enumerate(marks + counts if narrow else counts + marks):
+        if narrow and i == len(marks):
+            widest, x, top = max(widest, x - 2), 6.0, top + NAME_LINE - 4
+        text(body, x, top + 14, line, 11, anchor="start", fill=colour, class_="mark")
         x += estimate_width(line, 11) + 8
-    width = max(pic.width, x - 2)
+    width = max(pic.width, widest, x - 2)
     if rect is not None:
         rect.set("width", num(width))
-    place(body, pic, 0, NAME_LINE)
-    height = NAME_LINE + pic.height
+        rect.set("height", num(top + NAME_LINE - 2))
+    place(body, pic, 0, top + NAME_LINE)
+    height = top + NAME_LINE + pic.height
     alt = f"{name}{' (to play)' if to_play else ''}, {_count(won, 'card')} won, {len(hand)} in hand: "
     if not hand:
         alt += "no cards"
