@@ -70,3 +70,17 @@ def test_bad_ratios_are_one_line(tmp_path):
         (tmp_path / str(i)).mkdir()
         code, out = build(tmp_path / str(i), page)
         assert code != 0 and re.search(rf"index\.md:\d+: .*{word}", out), out
+
+
+def test_show_seats_gives_win_shares_and_length_without_the_events(tmp_path):
+    """``:show: seats`` is the ``wins`` table cut to who wins and how long a game lasts."""
+    sim = "```{{simulation}}\n:game: kendra-kari\n:options: players=3\n:games: 200\n:seed: 4\n:show: {}\n```\n\n"
+    code, out = build(tmp_path, "# Sim\n\n" + sim.format("seats"))
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert len(re.findall(r"Player \d wins</p>", html)) == 3 and "Moves per game" in html
+    assert "Games with:" not in html
+    (tmp_path / "wins").mkdir()
+    code, out = build(tmp_path / "wins", "# Sim\n\n" + sim.format("wins"))
+    assert code == 0, out
+    assert "Games with:" in (tmp_path / "wins" / "out" / "index.html").read_text()

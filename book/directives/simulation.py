@@ -1,7 +1,7 @@
 """``{simulation}``: many seeded bot games (:mod:`engine.simulate`) shown as tables a designer reads.
 
 ``:show:`` picks the tables: ``wins`` (win share by seat with 95% intervals, game length, the
-game's own events), ``clauses`` (how often each rule comes into play, most used first, each
+game's own events), ``seats`` (the same without the events), ``clauses`` (how often each rule comes into play, most used first, each
 row citing its clause as §N) and ``ratios`` (the figures ``:ratios:`` asks for). ``:compare:``
 lists variants separated by ``;`` (options, or ``bots=...``, each perhaps after a column name and
 ``": "``, as in ``Three players: players=3``), shown side by side with the differences
@@ -32,7 +32,7 @@ from ..simcache import cached_report
 from . import GanjifaDirective, table
 
 MAX_GAMES = 20_000
-SHOW = ("wins", "clauses", "ratios")
+SHOW = ("wins", "seats", "clauses", "ratios")
 TERMS = ("games", "moves")  # besides the game's events, what a ratio may divide
 
 
@@ -94,8 +94,8 @@ class SimulationDirective(GanjifaDirective):
         labels = [label for label, _, _ in setups]
         if "ratios" in show:
             out += self.ratio_table(reports, labels, ratios)
-        if "wins" in show:
-            out += self.report_table(reports, labels)
+        if "wins" in show or "seats" in show:
+            out += self.report_table(reports, labels, events="wins" in show)
         if "clauses" in show:
             out += self.clause_table(reports[0])
         return out
@@ -164,9 +164,12 @@ class SimulationDirective(GanjifaDirective):
     def label(game) -> str:
         return game.describe_options() or "as written"
 
-    def report_table(self, reports, labels) -> list[nodes.Node]:
+    def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         body, starred = [], False
-        for row in rows(reports):
+        table_rows = rows(reports)
+        if not events:  # the win share of each seat and the game length only
+            table_rows = table_rows[:reports[0].game.players + 1]
+        for row in table_rows:
             cells = list(row.values)
             for i, p in enumerate(row.p_values):
                 if p is not None and p < 0.05:
