@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+from . import floats
+
 STATIC = Path(__file__).parent / "static"
 PRINT_CSS = STATIC / "print.css"
 
@@ -437,11 +439,13 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     head.append(_el("style", font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")))
     broken = missing_anchors(root)
 
-    doc = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/")
     fonts = FontConfiguration()  # @font-face rules only count with one
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    rendered = doc.render(font_config=fonts)
+    floats.mark(root)
+    rendered = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
+    if floats.float_down(root, rendered.pages, PRINT_CSS.read_text(encoding="utf-8")):  # a second rendering
+        rendered = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
     ending = HTML(string=end_matter(len(rendered.pages), title, font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")),
                   base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
     booklet = rendered.copy(rendered.pages + ending.pages)  # WeasyPrint's documented way to join documents
