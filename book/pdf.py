@@ -407,6 +407,7 @@ class Booklet:
     pages: int
     seconds: float
     broken_links: tuple[str, ...] = ()
+    floated: tuple[str, ...] = ()  # captions of the worked games' pictures moved to the next page's head
 
 
 def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
@@ -444,7 +445,8 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     out.parent.mkdir(parents=True, exist_ok=True)
     floats.mark(root)
     rendered = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
-    if floats.float_down(root, rendered.pages, PRINT_CSS.read_text(encoding="utf-8")):  # a second rendering
+    floated = tuple(floats.float_down(root, rendered.pages, PRINT_CSS.read_text(encoding="utf-8")))
+    if floated:  # a second rendering
         rendered = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
     ending = HTML(string=end_matter(len(rendered.pages), title, font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")),
                   base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
@@ -452,7 +454,7 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     booklet.metadata.title = title
     booklet.metadata.authors = [author]
     booklet.write_pdf(out)
-    return Booklet(out, len(booklet.pages), time.perf_counter() - start, broken)
+    return Booklet(out, len(booklet.pages), time.perf_counter() - start, broken, floated)
 
 
 def end_matter(pages: int, title: str, css: str) -> str:
@@ -485,7 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for link in booklet.broken_links:
         print(f"book.pdf: warning: link to {link} has no target in the book", file=sys.stderr)
-    print(f"PDF: {booklet.path} ({booklet.pages} pages, {booklet.seconds:.1f} s)")
+    floated = f"; pictures floated to a page's head: {', '.join(booklet.floated)}" if booklet.floated else ""
+    print(f"PDF: {booklet.path} ({booklet.pages} pages, {booklet.seconds:.1f} s{floated})")
     return 0
 
 
