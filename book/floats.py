@@ -14,12 +14,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from .pdf import _has_class
+
 GAP = 0.40  # a page more than this share blank is worth a second rendering
 PX_PER_MM = 96 / 25.4
-
-
-def _classes(el: ET.Element) -> list[str]:
-    return (el.get("class") or "").split()
 
 
 def mark(root: ET.Element) -> int:
@@ -27,16 +25,16 @@ def mark(root: ET.Element) -> int:
     and each of its moves (``pdf-move-N``) an id; return how many pictures."""
     pictures = moves = 0
     for deal in root.iter("div"):
-        if "ganjifa-deal" not in _classes(deal):
+        if not _has_class(deal, "ganjifa-deal"):
             continue
         for parent in list(deal.iter()):
-            for i, child in enumerate(list(parent)):
-                if child.tag == "figure" and "ganjifa-state" in _classes(child):
+            for child in list(parent):
+                if child.tag == "figure" and _has_class(child, "ganjifa-state"):
                     child.set("id", f"pdf-float-{pictures}")
                     marker = ET.Element("div", {"id": f"pdf-float-{pictures}-at", "class": "pdf-float-marker"})
                     parent.insert(list(parent).index(child), marker)
                     pictures += 1
-                elif child.tag == "li" and "ganjifa-move" in _classes(child) and not child.get("id"):
+                elif child.tag == "li" and _has_class(child, "ganjifa-move") and not child.get("id"):
                     child.set("id", f"pdf-move-{moves}")
                     moves += 1
     return pictures
@@ -68,10 +66,10 @@ def float_down(root: ET.Element, pages, css: str) -> list[str]:
     parents = {child: parent for parent in root.iter() for child in parent}
     moved = []
     n = 0
-    while f"pdf-float-{n}" in by_id:
-        picture, marker = by_id[f"pdf-float-{n}"], by_id[f"pdf-float-{n}-at"]
+    while (picture := by_id.get(f"pdf-float-{n}")) is not None:
+        marker = by_id[f"pdf-float-{n}-at"]
         n += 1
-        if f"pdf-float-{n - 1}" not in where or marker.get("id") not in where:
+        if picture.get("id") not in where or marker.get("id") not in where:
             continue
         (page, _, _), (page_at, y_at, _) = where[picture.get("id")], where[marker.get("id")]
         height = pages[page_at].height - top - bottom
@@ -96,7 +94,7 @@ def _filler(picture, parents, where, free) -> ET.Element | None:
     A move's height is read from where it was set: from its top to the next move's top on the same
     page, else its own box and the spacing seen between moves."""
     deal = picture
-    while "ganjifa-deal" not in _classes(deal):
+    while not _has_class(deal, "ganjifa-deal"):
         deal = parents[deal]
     after, seen = [], False
     for el in deal.iter():

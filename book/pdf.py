@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from . import floats
-
 STATIC = Path(__file__).parent / "static"
 PRINT_CSS = STATIC / "print.css"
 
@@ -420,6 +418,8 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     """
     import tinyhtml5
     from weasyprint import HTML
+
+    from . import floats
     from weasyprint.text.fonts import FontConfiguration
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", EPOCH)
@@ -437,19 +437,23 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     head.append(_el("meta", name="author", content=author))
     # an author stylesheet after the theme's, so it wins over it (WeasyPrint's
     # `stylesheets=` would be user sheets, which lose to the theme)
-    head.append(_el("style", font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")))
+    css = font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")
+    head.append(_el("style", css))
     broken = missing_anchors(root)
 
     fonts = FontConfiguration()  # @font-face rules only count with one
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
+
+    def render(html: str):
+        return HTML(string=html, base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
+
     floats.mark(root)
-    rendered = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
-    floated = tuple(floats.float_down(root, rendered.pages, PRINT_CSS.read_text(encoding="utf-8")))
-    if floated:  # a second rendering
-        rendered = HTML(string=serialise(root), base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
-    ending = HTML(string=end_matter(len(rendered.pages), title, font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")),
-                  base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
+    rendered = render(serialise(root))
+    floated = tuple(floats.float_down(root, rendered.pages, css))
+    if floated:  # a second rendering, with the pictures moved
+        rendered = render(serialise(root))
+    ending = render(end_matter(len(rendered.pages), title, css))
     booklet = rendered.copy(rendered.pages + ending.pages)  # WeasyPrint's documented way to join documents
     booklet.metadata.title = title
     booklet.metadata.authors = [author]

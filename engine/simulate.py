@@ -274,10 +274,10 @@ class Row:
     test: str
 
 
-def rows(reports: Sequence[Report], alpha: float = 0.05) -> list[Row]:
+def rows(reports: Sequence[Report], alpha: float = 0.05, events: bool = True) -> list[Row]:
     """The rows of a report (one report) or a comparison (several): win share by seat with 95% intervals,
-    game length, the game's events (share of games where they happen, times per game), and how often
-    each clause comes into play (share of games citing it)."""
+    game length, and (unless ``events`` is false) the game's events (share of games where they happen,
+    times per game)."""
     first = reports[0]
     game = first.game
     out: list[Row] = []
@@ -301,7 +301,7 @@ def rows(reports: Sequence[Report], alpha: float = 0.05) -> list[Row]:
 
     add("Moves per game", lambda r: f"{r.mean_moves:.1f} ({r.moves_interval[0]:.1f}-{r.moves_interval[1]:.1f})",
         lambda a, b: welch_p(a.mean_moves, moves_var(a), a.games, b.mean_moves, moves_var(b), b.games), "Welch's t-test")
-    for event, what in game.EVENTS.items():
+    for event, what in (game.EVENTS.items() if events else ()):
         add(f"Games with: {what}", lambda r, e=event: f"{100 * r.tally.event_games[e] / r.games:.1f}% "
             f"({r.event_rate(e):.2f} per game)",
             lambda a, b, e=event: two_proportion_p(a.tally.event_games[e], a.games, b.tally.event_games[e], b.games),

@@ -166,10 +166,7 @@ class SimulationDirective(GanjifaDirective):
 
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         body, starred = [], False
-        table_rows = rows(reports)
-        if not events:  # the win share of each seat and the game length only
-            table_rows = table_rows[:reports[0].game.players + 1]
-        for row in table_rows:
+        for row in rows(reports, events=events):
             cells = list(row.values)
             for i, p in enumerate(row.p_values):
                 if p is not None and p < 0.05:
