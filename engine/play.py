@@ -13,7 +13,6 @@ asked for chance's move with the sub-seed ``derive(chance_seed, "chance", step)`
 
 from __future__ import annotations
 
-from math import floor
 from typing import Callable, Sequence
 
 from .bots import RandomBot, make_bot
@@ -38,7 +37,8 @@ def seat_bots(game: Game, bots: str | Sequence[str], seed: int | str) -> list:
         kinds *= game.players
     if len(kinds) != game.players:
         raise OptionError(f"{len(kinds)} bots for {game.players} players")
-    return [make_bot(kind, derive(seed, "bot", i)) for i, kind in enumerate(kinds)]
+    bot_seed = deriving(seed, "bot")  # derive(seed, "bot", i), the common part once
+    return [make_bot(kind, bot_seed(i)) for i, kind in enumerate(kinds)]
 
 
 def run(state: State, bots: Sequence, chance_seed: int | str = 0, *, max_moves: int = MAX_MOVES,
@@ -72,21 +72,10 @@ def run(state: State, bots: Sequence, chance_seed: int | str = 0, *, max_moves: 
 
 def _run_random(state: State, streams: list, chance_seed: int | str, max_moves: int) -> State:
     """:func:`run` when every seat is a :class:`~engine.bots.RandomBot` (the simulations' common case):
-    the same choices, ``RandomBot.choose`` inlined (one move from the state's legal-move sequence,
-    drawn with the seat's stream: ``RandomBot.stream``), so a move costs two calls into the game and nothing else."""
-    apply = state.apply
-    history = state.history
-    moves_of = state.legal_move_sequence
-    chance_seed_at = deriving(chance_seed, "chance")
-    for _ in range(max_moves):
-        seat = state.current_player
-        if seat is None:
-            return state
-        if seat == CHANCE:
-            apply(state.chance_outcome(chance_seed_at(len(history))))
-        else:
-            moves = moves_of()
-            apply(moves[floor(streams[seat]() * len(moves))])  # floor = int for a product >= 0, cheaper
+    the same choices (``RandomBot.choose`` is one move of the state's legal-move sequence, drawn with the
+    seat's stream, ``RandomBot.stream``), made by the state's :meth:`~engine.protocol.State.play_random`,
+    which a game may run faster than a call into the game per choice."""
+    state.play_random(streams, deriving(chance_seed, "chance"), max_moves)
     if state.current_player is None:
         return state
     raise GameTooLong(f"{state.game.title}: no end after {max_moves} moves")

@@ -23,6 +23,7 @@ and transcripts record it. The deal is the first chance step, made by :meth:`Gam
 from __future__ import annotations
 
 import dataclasses
+from math import floor
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
@@ -440,6 +441,36 @@ class State:
 
     def apply(self, move) -> Record:
         raise NotImplementedError
+
+    def play_random(self, streams, chance_seed_at, max_moves: int) -> "State":
+        """Play on to the end with a random player in every seat (:func:`engine.play.run`'s common case):
+        seat ``s`` takes ``moves[floor(streams[s]() * len(moves))]`` of ``legal_move_sequence()``,
+        chance takes ``chance_outcome(chance_seed_at(len(history)))``. Returns the state, ended or after
+        ``max_moves`` steps. A game may override it with a faster loop that makes the same moves."""
+        play_chance = self.play_chance
+        apply_legal = self.apply_legal
+        history = self.history
+        moves_of = self.legal_move_sequence
+        for _ in range(max_moves):
+            seat = self.current_player
+            if seat is None:
+                return self
+            if seat == CHANCE:
+                play_chance(chance_seed_at(len(history)))
+            else:
+                moves = moves_of()
+                apply_legal(moves[floor(streams[seat]() * len(moves))])  # floor = int for a product >= 0, cheaper
+        return self
+
+    def play_chance(self, seed: int) -> Record:
+        """Chance's step: ``apply(chance_outcome(seed))``. A game may skip checking the outcome it has
+        just drawn itself; the record is the same."""
+        return self.apply(self.chance_outcome(seed))
+
+    def apply_legal(self, move) -> Record:
+        """:meth:`apply` for a player's move taken from ``legal_move_sequence()`` (the random player's
+        path): a game may skip checking it. The same record as ``apply(move)``."""
+        return self.apply(move)
 
     def is_terminal(self) -> bool:
         return self.current_player is None

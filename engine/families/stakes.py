@@ -444,6 +444,22 @@ class StakesState(State):
         self.history.append(record)
         return record
 
+    def apply_legal(self, move):
+        """:meth:`apply` for one of ``legal_move_sequence()``: no check."""
+        self._legal = None
+        record = self._play(move)
+        self.history.append(record)
+        return record
+
+    def play_chance(self, seed: int):
+        """Chance's step; a blind draw it has just drawn is not looked up again (``_chance_draw`` notes
+        where its cards lie, as ``_check_draw`` would)."""
+        if self._pending != "draw":
+            return self.apply(self.chance_outcome(seed))
+        record = self._drawn(self._chance_draw(seed))
+        self.history.append(record)
+        return record
+
     def _over(self, move) -> IllegalMoveError:
         return IllegalMoveError(move, self.CL["rounds"], "the game is over")
 

@@ -171,6 +171,10 @@ class KKState(State):
                 return self._reshuffle(move)
             self.check(move)
             raise AssertionError(f"{move} passed check but is not among the legal moves")  # pragma: no cover
+        return self.apply_legal(move)
+
+    def apply_legal(self, move: KKMove) -> KKRecord:
+        """:meth:`apply` for a move known to be legal (one of ``legal_move_sequence()``): no check."""
         self._legal = None
         cp = self.current_player
         hand = self._hands[cp]

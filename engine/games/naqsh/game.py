@@ -92,7 +92,7 @@ class _PackDeck:
     is played with (option ``pack``)."""
 
     def __get__(self, obj, cls=None):
-        return NAQSH if obj is None else _PackView(obj.pack)
+        return NAQSH if obj is None else _pack_view(obj.pack)
 
 
 class _PackView:
@@ -110,6 +110,17 @@ class _PackView:
 
     def __repr__(self) -> str:
         return repr(self._deck)
+
+
+_VIEWS: dict[str, _PackView] = {}
+
+
+def _pack_view(pack: str) -> _PackView:
+    """The one view of each pack option (a value: records that name it compare equal)."""
+    view = _VIEWS.get(pack)
+    if view is None:
+        view = _VIEWS[pack] = _PackView(pack)
+    return view
 
 
 @dataclass(frozen=True)
