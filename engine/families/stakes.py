@@ -444,6 +444,24 @@ class StakesState(State):
         self.history.append(record)
         return record
 
+    def play_random(self, streams, chance_seed_at, max_moves: int):
+        """:meth:`State.play_random` for these games, the calls of each step written out: a seat's moves
+        are ``_moves()``, its move is ``_play(move)``; chance's step is ``_chance(chance_outcome(seed))``."""
+        history = self.history
+        append = history.append
+        moves_of, play = self._moves, self._play
+        self._legal = None
+        for _ in range(max_moves):
+            seat = self.current_player
+            if seat is None:
+                return self
+            if seat == CHANCE:
+                append(self._chance(self.chance_outcome(chance_seed_at(len(history)))))
+            else:
+                moves = moves_of()
+                append(play(moves[floor(streams[seat]() * len(moves))]))
+        return self
+
     def apply_legal(self, move):
         """:meth:`apply` for one of ``legal_move_sequence()``: no check."""
         self._legal = None
@@ -452,11 +470,9 @@ class StakesState(State):
         return record
 
     def play_chance(self, seed: int):
-        """Chance's step; a blind draw it has just drawn is not looked up again (``_chance_draw`` notes
-        where its cards lie, as ``_check_draw`` would)."""
-        if self._pending != "draw":
-            return self.apply(self.chance_outcome(seed))
-        record = self._drawn(self._chance_draw(seed))
+        """Chance's step, its own outcome not checked again (a blind draw: ``_chance_draw`` notes where its
+        cards lie, as ``_check_draw`` would)."""
+        record = self._chance(self.chance_outcome(seed))
         self.history.append(record)
         return record
 

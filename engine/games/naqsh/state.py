@@ -111,6 +111,10 @@ class NQState(State):
                 return self.apply(self.game.parse_move(move))
             self.check(move)
             raise AssertionError(f"{move} passed check but is not legal")  # pragma: no cover
+        return self.apply_legal(move)
+
+    def apply_legal(self, move: NQMove) -> NQRecord:
+        """:meth:`apply` for one of ``legal_move_sequence()``: no check."""
         cp = self.current_player
         a = self._active
         dealer = self._dealer
