@@ -16,7 +16,7 @@ def test_bench_writes_a_record_per_game_and_player_count_and_per_worker_count(tm
                 for n in range(game_class(name).min_players, game_class(name).max_players + 1)]
     assert [(r["game"], r["players"]) for r in games] == expected
     assert all(r["games_per_s"] > 0 and r["moves_per_s"] > r["games_per_s"] for r in games)
-    assert all(r["wall_games_per_s"] > 0 for r in games)  # CPU time counts the games/s; the wall clock is beside it
+    assert all(0 < r["median_games_per_s"] <= r["games_per_s"] for r in games)  # the fastest slice, the median beside it
     assert [(r["game"], r["workers"]) for r in sims] == [(name, w) for name in available_games() for w in (1, 2)]
     assert all(r["simulated_games_per_s"] > 0 and r["games"] >= 200 for r in sims)
     printed = capsys.readouterr().out
