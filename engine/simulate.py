@@ -52,11 +52,14 @@ class Tally:
         self.games += 1
         self.moves += n
         self.moves_sq += n * n
-        winners = state.result().winners
+        result = state.result()
+        winners = result.winners
         for w in winners:
             self.wins[w] += UNIT // len(winners)
         # records share their clause tuples: count the tuples, then what each tuple holds
         by_tuple = Counter(r.clauses for r in history)
+        if not any(result.clause in cited for cited in by_tuple):  # the rule that decided the result
+            by_tuple[(result.clause,)] += 1
         clauses: Counter = Counter()
         for cited, times in by_tuple.items():
             for c in cited:
@@ -152,14 +155,19 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
         n = len(history) - countOf(map(player_of, history), CHANCE)
         moves += n
         moves_sq += n * n
-        winners = state.result().winners
+        result = state.result()
+        winners = result.winners
         if winners:  # a deal can end with nobody ahead (a banking round where every stake is returned)
             share = UNIT // len(winners)
             for w in winners:
                 wins[w] += share
         cited = list(map(clauses_of, history))
+        used = set().union(*cited)
+        if result.clause not in used:  # the rule that decided the result comes into play, cited by no step
+            used.add(result.clause)
+            cited.append((result.clause,))
         by_tuple.update(cited)
-        clause_games.update(set().union(*cited))
+        clause_games.update(used)
         found = list(chain.from_iterable(map(events_of, history)))
         if found:
             events += found

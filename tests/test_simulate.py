@@ -168,3 +168,21 @@ def test_the_bulk_tally_is_the_sum_of_the_games_told_one_by_one(name):
     for g in range(120):
         one_by_one.add_game(game, play_seeded(game, derive("bulk", "game", g), ("random",) * game.players))
     assert report.tally == one_by_one
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_rule_that_decides_the_result_comes_into_play_in_every_game(name):
+    """A game's result cites the clause that decided it (the most cards won, the rounds won, going out).
+    The rule-use figures count it once in each game, even when no step cited it: "Most cards won wins"
+    decides every Guru Ganjifa game, so it must not read 0%."""
+    from collections import Counter
+
+    game = get_game(name)
+    report = simulate(game, 60, seed="result-clause", bots="random", workers=1)
+    decided = Counter(play_seeded(game, derive("result-clause", "game", g), "random").result().clause
+                      for g in range(60))
+    for clause, games in decided.items():
+        assert clause in game.CLAUSES
+        assert report.tally.clause_games[clause] >= games
+    if name == "guru-ganjifa":
+        assert report.clause_share("gg.winner") == 1.0

@@ -188,7 +188,7 @@ class SimulationDirective(GanjifaDirective):
             body.append([[cite, nodes.Text(f" {title}")], f"{100 * share:.0f}%", f"{per_game:.2f}"])
         game = report.game
         caption = (f"How often each rule comes into play: the share of {report.games:,} {game.players}-player "
-                   "games in which the rule decided a move, and how many times per game, most used first. "
+                   "games in which the rule decided a move or the result, and how many times per game, most used first. "
                    "Rules that only forbid (a refused move) or set up the game count as not coming into play.")
         return [table(["Rule", "Games", "Per game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
