@@ -422,6 +422,8 @@ class GGState(State):
         self.history.append(record)
         return record
 
+    apply_legal = apply  # apply() finds a listed move by identity first: checking it costs next to nothing
+
     def _apply_follow(self, seat: int, move: GGMove) -> GGRecord:
         queue = self._queue
         head = queue[0]
