@@ -19,7 +19,8 @@ from pathlib import Path
 ENGINE_WORDS = {
     "Python prompt": re.compile(r">>>"),
     "traceback": re.compile(r"Traceback \(most recent call last\)"),
-    "clause id": re.compile(r"\b(?:kk|gg|nq|tg|ud|ek|km|nk|hr|sh|sm)\.[a-z][a-z-]+\b"),
+    "clause id": re.compile(r"\b(?:kk|gg|nq|tg|ud|ek|km|nk|hr|sh|sm|sa)\.[a-z][a-z-]+\b"),
+    "bot name": re.compile(r"\bbots?\b|\bheuristic\b"),
     "seed": re.compile(r"\bseed \d+"),
     "file path": re.compile(r"rules/deals/|\.txt\b"),
 }

@@ -274,7 +274,9 @@ def edition_line() -> str:
     """The decks the book covers and the edition, e.g. for a deck publisher's print run."""
     from engine.decks import DECKS
 
-    decks = ", ".join(f"{d.name} ({len(d.strength_table())} cards)" for d in DECKS.values())
+    named = [f"{d.name[:-1]}, {len(d.strength_table())} cards)" if d.name.endswith(")")  # French (no jacks, 48 cards)
+             else f"{d.name} ({len(d.strength_table())} cards)" for d in DECKS.values()]
+    decks = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
     try:
         version = metadata.version("ganjifa-rules")
     except metadata.PackageNotFoundError:
@@ -282,8 +284,9 @@ def edition_line() -> str:
     return f"For the {decks} decks \u00b7 Edition {version}"
 
 
-SOURCES = ("the rules are retold from a designer's draft for the Guru Ganjifa deck (Guru Ganjifa); Adrian "
-           "Morgan's published rules (Kendra Kari, 2011, revised 2015); deck facts after von Leyden and Dummett")
+SOURCES = ("the rules are retold from Adrian Morgan's draft for the Guru Ganjifa deck (Guru Ganjifa) and his "
+           "published rules (Kendra Kari, 2011, revised 2015); a deck maker's booklet of games for the Mughal deck "
+           "(Komi, Nakash, Sama); Kaushal Gupta's account of Naqsh (1979); deck facts after von Leyden and Dummett")
 
 
 def imprint(title: str, author: str, edition: str) -> list[str]:

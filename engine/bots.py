@@ -56,6 +56,25 @@ def _mc(seed: int | str = 0, argument: str | None = None):
     return make_mc_bot(seed, argument)
 
 
+# each kind of bot in a player's words, for the book ("careful players"); "mc:N" reads as "mc"
+PLAIN = {"random": "random", "heuristic": "careful", "mc": "searching"}
+
+
+def lineup_words(kinds) -> str:
+    """A line-up of bots in a player's words: ``careful players``, or seat by seat when they differ
+    (``Player 1 searching, the others careful``).
+
+    >>> lineup_words(("heuristic",) * 4), lineup_words(("mc", "heuristic", "heuristic")), lineup_words(("random", "mc"))
+    ('careful players', 'Player 1 searching, the others careful', 'Player 1 random, Player 2 searching')
+    """
+    words = [PLAIN.get(str(k).partition(":")[0], str(k)) for k in kinds]
+    if len(set(words)) == 1:
+        return f"{words[0]} players"
+    if len(words) > 2 and len(set(words[1:])) == 1:
+        return f"Player 1 {words[0]}, the others {words[1]}"
+    return ", ".join(f"Player {i + 1} {w}" for i, w in enumerate(words))
+
+
 # name -> maker(seed); "mc" is the determinized Monte-Carlo player (engine.montecarlo), "mc:N" with N worlds per move
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": _mc}
 TUNABLE = {"mc"}  # bots that take an argument after a colon

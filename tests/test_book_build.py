@@ -54,6 +54,8 @@ def test_directives_rendered(html, chapter):
         assert text.count('class="ganjifa-deal') >= used.count("deal")
         assert re.search(r'<figure class="ganjifa-figure[^"]*"><svg [^>]*role="img"', text)
         assert 'class="ganjifa-narration' in text and "Result:" in text
+        # one picture of one position has one name: never "After move 39, Before move 40"
+        assert not re.search(r"After move \d+, Before move", text)
     if "position" in used:
         assert 'ganjifa-position' in text and "<svg" in text and "ganjifa-legal" in text
     if "deck-table" in used:

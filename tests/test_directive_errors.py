@@ -41,6 +41,8 @@ def test_good_page_builds(tmp_path):
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     assert 'id="kk.match"' in html and "Mughal" in html
+    facts = re.sub(r"<[^>]+>", "", html.split("ganjifa-facts")[1].split("</table>")[0])
+    assert facts.count("Players") == 1 and "Number of players, 3 to 6. Choices: 3, 4, 5, 6." in facts  # one row
     assert '<span class="ganjifa-clause-number">§2</span>' in html  # numbered in page order
     # moves 5-12: three or more forced moves in a row with no picture fold into one line
     steps = T.replay(T.parse(GOLDEN[0].read_text()))[4:12]

@@ -485,6 +485,7 @@ def test_cover_picture_falls_back_to_plain_circles():
 def test_edition_line_names_every_deck():
     line = bookpdf.edition_line()
     assert "Mughal (96 cards)" in line and "Dashavatara (120 cards)" in line and "Naqsh (48 cards)" in line
+    assert "French (no jacks, 48 cards)" in line and "))" not in line  # a name with brackets is not bracketed twice
 
 
 # -- the pages as a publisher sees them (book/pagecheck.py) --------------------------------------
@@ -495,6 +496,15 @@ def test_no_engine_words_in_the_print_text(real_pdf):
 
     found = engine_words(real_pdf.pages)
     assert not found, "engine words in print: " + "; ".join(f"p. {n} {k} {t!r}" for n, k, t in found[:10])
+
+
+def test_engine_words_name_their_kind_and_page():
+    from book.pagecheck import engine_words
+
+    found = engine_words(["Sama: 3,000 games, bots: heuristic.", "The game and its winner (sa.rounds).",
+                          "Sama: 3,000 games between careful players, Player 1 searching."])
+    assert [(n, kind, t) for n, kind, t in found] == [(1, "bot name", "bots"), (1, "bot name", "heuristic"),
+                                                     (2, "clause id", "sa.rounds")]
 
 
 def test_page_count_is_a_multiple_of_four(real_pdf):

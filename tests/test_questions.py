@@ -95,3 +95,14 @@ def test_a_bad_position_or_question_is_one_line(tmp_path):
     (tmp_path / "b").mkdir()
     code, out = build(tmp_path / "b", page)
     assert code != 0 and re.search(r"index\.md:\d+: .*:ask:.*Zed", out), out
+
+
+def test_a_yes_or_no_answer_needs_a_question_a_player_answers_yes_or_no(tmp_path):
+    """"Where does it go?" answered "Yes." reads as nonsense in print: the build fails, naming file and line."""
+    page = "# Q\n\n" + QUESTION.format(position=DEV, answer="no", clause="kk.must-play").replace(
+        "May Dev draw instead of playing?", "Dev would rather keep his cards: what does he do?")
+    code, out = build(tmp_path, page)
+    assert code != 0
+    errors = [l for l in out.splitlines() if "ERROR" in l or "WARNING" in l]
+    assert len(errors) == 1 and f"index.md:{line_of(page, '{question}')}:" in errors[0], out
+    assert "'what does he do?'" in errors[0] and "yes or no" in errors[0]

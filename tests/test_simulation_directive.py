@@ -59,7 +59,7 @@ def test_ratios_show_the_figures_a_chapter_discusses(tmp_path):
         share = 100 * r.tally.event_counts["draw"] / r.tally.moves
         assert f"{share:.0f}% (" in html
         assert f"{r.tally.event_counts['dry-round'] / 200:.2f}<" in html
-    assert "turns on which a player must draw" in html and "Wilson" in html
+    assert "turns on which a player must draw" in html and "95% intervals" in html
     assert "Player 1 wins" not in html  # ratios only, unless :show: asks for more
 
 

@@ -86,8 +86,9 @@ class DealDirective(GanjifaDirective):
 
         for r in steps[first - 1:last]:
             n = r.step.number
-            captions = ([f"After move {n}"] if n in after else []) + \
-                       ([f"Before move {n + 1}"] if n + 1 in before and n < last else [])
+            # after move n is before move n + 1: one picture, named by the move it follows when both are asked
+            captions = [f"After move {n}"] if n in after else \
+                       [f"Before move {n + 1}"] if n + 1 in before and n < last else []
             if fold and r.forced and not captions:
                 run.append(r)
                 continue

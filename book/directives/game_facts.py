@@ -27,11 +27,14 @@ class GameFactsDirective(GanjifaDirective):
         ]
         for info in cls.options():
             default = info.default
-            choices = ", ".join(("**" if c == default else "") + option_text(c) + ("**" if c == default else "")
+            choices = ", ".join(("**" if c == default else "") + option_text(c).replace("-", " ") + ("**" if c == default else "")
                                 for c in info.choices)
             help_text = info.help.rstrip(".")
             help_text = help_text[:1].upper() + help_text[1:]
             text = f"{help_text}. Choices: {choices}." if help_text else f"Choices: {choices}."
+            if info.name == "players":  # one row for the players: the option's words say the range and the default
+                rows[0][1] = self.rich(text)
+                continue
             rows.append([info.name.replace("_", " ").capitalize(), self.rich(text)])
         note = nodes.paragraph("", "Defaults are in bold.", classes=["ganjifa-caption"])
         return [table(["", game.title], rows, classes=["ganjifa-facts"], widths=[1, 3]), note]
@@ -50,7 +53,10 @@ class GameFactsDirective(GanjifaDirective):
             sizes[players] = deal
         first = sizes[cls.min_players]
         hand = {len(h) for d in sizes.values() for h in d.hands}
-        parts = [f"{hand.pop()} to each player" if len(hand) == 1 else "hands of " + ", ".join(map(str, sorted(hand)))]
+        if len(hand) == 1:
+            parts = [f"{hand.pop()} to each player"]
+        else:  # the hand depends on the number of players: say which is which
+            parts = [", ".join(f"{len(d.hands[0])} each with {n} players" for n, d in sizes.items())]
         for name, _ in first.piles:
             counts = [len(d.pile(name)) for d in sizes.values()]
             if len(set(counts)) == 1:

@@ -65,6 +65,10 @@ class QuestionDirective(GanjifaDirective):
             cited = ", ".join(answer.clauses) or "no clause"
             raise self.fail(f"the engine answers {answer.verdict!r} ({cited}), but the chapter says {expected!r}"
                             + (f" (clause {clause})" if clause else "") + f": {answer.text}")
+        if answer.verdict in ("yes", "no") and not asks_yes_or_no(self.arguments[0]):
+            raise self.fail(f"the engine's answer is {answer.verdict!r}, so the question must be one a player answers "
+                            "yes or no (its last part begins with a word such as May, Must, Can or Does), not "
+                            f"{last_part(self.arguments[0])!r}")
         box = nodes.container(classes=["ganjifa-question"])
         q = nodes.paragraph(classes=["ganjifa-question-text"])
         q += nodes.strong(text=self.arguments[0])
@@ -94,3 +98,20 @@ class QuestionDirective(GanjifaDirective):
         if len(names) != players:
             raise self.fail(f":names: gives {len(names)} names for {players} players")
         return names
+
+
+# the words that open a question answered yes or no
+YES_NO = frozenset("may must can could does do did is are was were will would should shall has have".split())
+
+
+def last_part(question: str) -> str:
+    """The question proper: the text after the last sentence break or colon before its end."""
+    text = question.strip()
+    cut = max(text.rfind(mark, 0, len(text) - 1) for mark in (". ", ": ", "; ", "? ", "! "))
+    return text[cut + 2:] if cut >= 0 else text
+
+
+def asks_yes_or_no(question: str) -> bool:
+    """Whether ``question`` is one a player answers yes or no ("May Dev draw?"), not "Where does it go?"."""
+    words = last_part(question).split()
+    return bool(words) and words[0].lower().strip(",") in YES_NO

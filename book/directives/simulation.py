@@ -23,6 +23,7 @@ from pathlib import Path
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from engine.bots import lineup_words
 from engine.errors import GanjifaError
 from engine.shuffle import parse_seed
 from engine.simulate import clause_rows, rows, wilson
@@ -145,7 +146,7 @@ class SimulationDirective(GanjifaDirective):
             body.append(cells)
         caption = self.setting(reports)
         if any(spec[3] for spec in specs):
-            caption += " Percentages with 95% Wilson intervals, each occasion counted as one trial."
+            caption += " Percentages with 95% intervals, each occasion counted as one trial."
         return [table(["", *labels] if len(reports) > 1 else ["", "Measured"], body,
                       classes=["ganjifa-simulation", "ganjifa-ratios"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
@@ -156,7 +157,7 @@ class SimulationDirective(GanjifaDirective):
         first = reports[0]
         game = first.game
         players = f", {game.players} players" if len({r.game.players for r in reports}) == 1 else ""
-        bots = f", bots: {', '.join(first.bots)}" if len({r.bots for r in reports}) == 1 else ""
+        bots = f", between {lineup_words(first.bots)}" if len({r.bots for r in reports}) == 1 else ""
         per = " per column" if len(reports) > 1 else ""
         return f"{game.title}{players}: {first.games:,} games{per}{bots}."
 
@@ -188,7 +189,8 @@ class SimulationDirective(GanjifaDirective):
             body.append([[cite, nodes.Text(f" {title}")], f"{100 * share:.0f}%", f"{per_game:.2f}"])
         game = report.game
         caption = (f"How often each rule comes into play: the share of {report.games:,} {game.players}-player "
-                   "games in which the rule decided a move or the result, and how many times per game, most used first. "
+                   "games in which the rule decided a move or the result, and on how many steps of a game it did, most "
+                   "used first. "
                    "Rules that only forbid (a refused move) or set up the game count as not coming into play.")
-        return [table(["Rule", "Games", "Per game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
+        return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
