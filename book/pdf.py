@@ -476,8 +476,8 @@ def end_matter(pages: int, title: str, css: str) -> str:
     back = ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
             "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
             f"players. In this booklet: {html_escape(games)}.</p>"
-            "<p>Every rule is numbered, every example shows the table and answers a player's question, and "
-            "every example was checked against a rules engine when the booklet was made.</p></section>")
+            "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
+            "every example was checked against a rules program when the booklet was made.</p></section>")
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{css}</style></head>"
             f"<body class='pdf-end'><div class='body'>{notes}{back}</div></body></html>")
 

@@ -78,3 +78,13 @@ def test_citations_link_to_clause_anchors(html):
             links += 1
     if any("{deal}" in c.read_text() and "{clause}" in c.read_text() for c in CHAPTERS):
         assert links > 0
+
+
+def test_a_rare_rule_is_not_shown_as_never_used(html):
+    """Nakash's pot that waits (nk.carry) comes up in a few games in a thousand at four players: its row in the
+    rule-use table reads "<1%", never "0%", which is kept for rules that never came up."""
+    text = page(html, next(c for c in CHAPTERS if c.stem == "nakash"))
+    table = re.search(r'<table class="[^"]*ganjifa-clause-use[^"]*">(.*?)</table>', text, re.S).group(1)
+    row = next(r for r in table.split("<tr") if "When nobody qualifies" in r)
+    cells = re.findall(r"<td[^>]*><p>([^<]*)</p></td>", row)
+    assert cells[:2] == ["&lt;1%", "&lt;0.01"] or cells[:1] == ["&lt;1%"], row

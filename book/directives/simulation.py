@@ -186,7 +186,9 @@ class SimulationDirective(GanjifaDirective):
         body = []
         for cid, title, share, per_game in clause_rows(report):
             cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-            body.append([[cite, nodes.Text(f" {title}")], f"{100 * share:.0f}%", f"{per_game:.2f}"])
+            # a rule that came up, however rarely, never reads as 0 (that is kept for the rules that never did)
+            body.append([[cite, nodes.Text(f" {title}")], f"{100 * share:.0f}%" if share == 0 or share >= 0.005 else "<1%",
+                         f"{per_game:.2f}" if per_game == 0 or per_game >= 0.005 else "<0.01"])
         game = report.game
         caption = (f"How often each rule comes into play: the share of {report.games:,} {game.players}-player "
                    "games in which the rule decided a move or the result, and on how many steps of a game it did, most "
