@@ -293,12 +293,13 @@ def imprint(title: str, author: str, edition: str) -> list[str]:
     """The imprint page's lines: title and edition, date (from the version, never the clock), licence, credits."""
     try:
         version = metadata.version("ganjifa-rules")
-        licence = metadata.metadata("ganjifa-rules").get("License") or "MIT"
+        meta = metadata.metadata("ganjifa-rules")
+        licence = meta.get("License-Expression") or meta.get("License") or "MIT"
     except metadata.PackageNotFoundError:
         version, licence = "0", "MIT"
     decks = edition.split(" \u00b7 ")[0]
     return [f"{title}, edition {version}. {decks}.",
-            f"\u00a9 2026 {author}. Text, pictures and rules engine under the {licence} licence: "
+            f"\u00a9 2026 {author}. Text, pictures and rules program under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
             f"Sources: {SOURCES}. The wording, the numbering of the rules and the rulings are this book's own.",
             "Every example in this booklet was computed by the rules engine and checked against the text "
