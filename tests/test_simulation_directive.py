@@ -84,3 +84,10 @@ def test_show_seats_gives_win_shares_and_length_without_the_events(tmp_path):
     code, out = build(tmp_path / "wins", "# Sim\n\n" + sim.format("wins"))
     assert code == 0, out
     assert "Games with:" in (tmp_path / "wins" / "out" / "index.html").read_text()
+
+
+def test_a_figure_above_zero_never_reads_as_zero():
+    from book.directives.simulation import figure
+
+    assert [figure(x, 0, "%") for x in (0, 0.2, 0.5, 12.4)] == ["0%", "<1%", "<1%", "12%"]
+    assert [figure(x, 2) for x in (0, 0.004, 2.613)] == ["0.00", "<0.01", "2.61"]

@@ -186,9 +186,7 @@ class SimulationDirective(GanjifaDirective):
         body = []
         for cid, title, share, per_game in clause_rows(report):
             cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-            # a rule that came up, however rarely, never reads as 0 (that is kept for the rules that never did)
-            body.append([[cite, nodes.Text(f" {title}")], f"{100 * share:.0f}%" if share == 0 or share >= 0.005 else "<1%",
-                         f"{per_game:.2f}" if per_game == 0 or per_game >= 0.005 else "<0.01"])
+            body.append([[cite, nodes.Text(f" {title}")], figure(100 * share, 0, "%"), figure(per_game, 2)])
         game = report.game
         caption = (f"How often each rule comes into play: the share of {report.games:,} {game.players}-player "
                    "games in which the rule decided a move or the result, and on how many steps of a game it did, most "
@@ -196,3 +194,13 @@ class SimulationDirective(GanjifaDirective):
                    "Rules that only forbid (a refused move) or set up the game count as not coming into play.")
         return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
+
+
+
+def figure(value: float, digits: int, unit: str = "") -> str:
+    """``value`` to ``digits`` decimals; one above 0 that would round to 0 reads "<1%" or "<0.01", so that 0
+    is kept for what never happened (a rule that came up at all is not shown as never used)."""
+    text = f"{value:.{digits}f}"
+    if value > 0 and float(text) == 0:
+        return f"<{10 ** -digits:.{digits}f}{unit}"
+    return text + unit

@@ -26,6 +26,7 @@ rules (:mod:`.bank`), the heuristic player (:mod:`.strategy`) and the exact odds
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import ClassVar, Sequence
 
@@ -112,15 +113,10 @@ class _PackView:
         return repr(self._deck)
 
 
-_VIEWS: dict[str, _PackView] = {}
-
-
+@cache
 def _pack_view(pack: str) -> _PackView:
     """The one view of each pack option (a value: records that name it compare equal)."""
-    view = _VIEWS.get(pack)
-    if view is None:
-        view = _VIEWS[pack] = _PackView(pack)
-    return view
+    return _PackView(pack)
 
 
 @dataclass(frozen=True)
