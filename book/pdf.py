@@ -302,7 +302,7 @@ def imprint(title: str, author: str, edition: str) -> list[str]:
             f"\u00a9 2026 {author}. Text, pictures and rules program under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
             f"Sources: {SOURCES}. The wording, the numbering of the rules and the rulings are this book's own.",
-            "Every example in this booklet was computed by the rules engine and checked against the text "
+            "Every example in this booklet was computed by the rules program and checked against the text "
             "when the booklet was made."]
 
 
