@@ -16,8 +16,9 @@ A game folder (``engine/games/<game>/``, see its ``README.md``) defines
   ``narrate(names)``, and what they mean for the table (``trick_winner``, ``game_over``).
 
 Chance is a player: a state whose next step is chance has ``current_player == CHANCE``;
-the play loop (:mod:`engine.play`) asks ``chance_outcome(seed)`` for the move, applies it,
-and transcripts record it. The deal is the first chance step, made by :meth:`Game.deal`.
+the play loop (:mod:`engine.play`) asks ``chance_outcome(rng)`` for the move, with chance's one
+stream for the game (:class:`engine.play.Chance`: seeded once, each step drawing in turn), applies
+it, and transcripts record it. The deal is the first chance step, made by :meth:`Game.deal`.
 """
 
 from __future__ import annotations
@@ -442,30 +443,29 @@ class State:
     def apply(self, move) -> Record:
         raise NotImplementedError
 
-    def play_random(self, streams, chance_seed_at, max_moves: int) -> "State":
+    def play_random(self, streams, chance, max_moves: int) -> "State":
         """Play on to the end with a random player in every seat (:func:`engine.play.run`'s common case):
         seat ``s`` takes ``moves[floor(streams[s]() * len(moves))]`` of ``legal_move_sequence()``,
-        chance takes ``chance_outcome(chance_seed_at(len(history)))``. Returns the state, ended or after
-        ``max_moves`` steps. A game may override it with a faster loop that makes the same moves."""
+        chance takes ``chance.outcome(self)`` (:class:`engine.play.Chance`). Returns the state, ended or
+        after ``max_moves`` steps. A game may override it with a faster loop that makes the same moves."""
         play_chance = self.play_chance
         apply_legal = self.apply_legal
-        history = self.history
         moves_of = self.legal_move_sequence
         for _ in range(max_moves):
             seat = self.current_player
             if seat is None:
                 return self
             if seat == CHANCE:
-                play_chance(chance_seed_at(len(history)))
+                play_chance(chance)
             else:
                 moves = moves_of()
                 apply_legal(moves[floor(streams[seat]() * len(moves))])  # floor = int for a product >= 0, cheaper
         return self
 
-    def play_chance(self, seed: int) -> Record:
-        """Chance's step: ``apply(chance_outcome(seed))``. A game may skip checking the outcome it has
-        just drawn itself; the record is the same."""
-        return self.apply(self.chance_outcome(seed))
+    def play_chance(self, chance) -> Record:
+        """Chance's step: ``apply(chance.outcome(self))`` (:class:`engine.play.Chance`). A game may skip
+        checking the outcome it has just drawn itself; the record is the same."""
+        return self.apply(chance.outcome(self))
 
     def apply_legal(self, move) -> Record:
         """:meth:`apply` for a player's move taken from ``legal_move_sequence()`` (the random player's
@@ -511,8 +511,9 @@ class State:
         """How much the heuristic player likes ``move`` (higher is better); 0 = no preference."""
         return 0.0
 
-    def chance_outcome(self, seed: int) -> Any:
-        """The move chance makes now (``current_player == CHANCE``), drawn from ``seed``."""
+    def chance_outcome(self, rng) -> Any:
+        """The move chance makes now (``current_player == CHANCE``), drawn from ``rng`` (an
+        :class:`engine.shuffle.Rng`: chance's stream for the game, whose numbers each step takes in turn)."""
         raise IllegalMoveError("chance", "", "chance has no step to make here")
 
     def visible_cards(self, player: int) -> frozenset:

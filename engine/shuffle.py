@@ -94,7 +94,15 @@ def deriving(seed: int | str, *labels: object) -> Callable[[object], int]:
 
 
 class Rng:
-    """A seeded stream of random numbers built only on ``Random.random()``."""
+    """A seeded stream of random numbers built only on ``Random.random()``.
+
+    Chance in a game is one such stream, seeded once (:class:`engine.play.Chance`): each chance
+    step (a reshuffle, a later round's deal, a blind draw) takes its numbers from it in turn.
+
+    >>> rng = Rng(7)
+    >>> rng.shuffled(range(5)), rng.shuffled(range(5))  # the stream goes on: the next shuffle differs
+    ([2, 3, 4, 0, 1], [4, 3, 0, 1, 2])
+    """
 
     __slots__ = ("_random",)
 
@@ -108,12 +116,35 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[int(self._random() * len(items))]
 
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A new list: ``items`` in a Fisher-Yates order drawn from this stream."""
+        out = list(items)
+        rnd = self._random
+        for i in range(len(out) - 1, 0, -1):
+            j = floor(rnd() * (i + 1))  # = int(...): the product is >= 0; floor is the cheaper call
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def shuffled_tail(self, items: Sequence[T], k: int) -> tuple[list[T], list[T]]:
+        """``(tail, rest)``: ``tail`` is exactly what :meth:`shuffled` would put in the last ``k`` places
+        (the same Fisher-Yates steps: the last ``k`` places are fixed by the first ``k`` steps), drawing
+        only ``k`` numbers; ``rest`` is the other items in a deterministic order. A deal of a few cards
+        from a full pack needs no more, when the order of the undealt cards does not matter.
+
+        >>> Rng(7).shuffled_tail(range(20), 5)[0] == Rng(7).shuffled(range(20))[-5:]
+        True
+        """
+        out = list(items)
+        rnd = self._random
+        n = len(out)
+        for i in range(n - 1, n - 1 - k, -1):
+            j = floor(rnd() * (i + 1))  # as in shuffled
+            out[i], out[j] = out[j], out[i]
+        tail = out[n - k:]
+        del out[n - k:]
+        return tail, out
+
 
 def shuffled(items: Sequence[T], seed: int | str) -> list[T]:
-    """A new list: ``items`` in a Fisher-Yates order drawn from ``seed``."""
-    out = list(items)
-    rnd = random.Random(seed_int(seed)).random
-    for i in range(len(out) - 1, 0, -1):
-        j = floor(rnd() * (i + 1))  # = int(...): the product is >= 0; floor is the cheaper call
-        out[i], out[j] = out[j], out[i]
-    return out
+    """A new list: ``items`` in a Fisher-Yates order drawn from ``seed`` (``Rng(seed).shuffled(items)``)."""
+    return Rng(seed).shuffled(items)

@@ -23,6 +23,13 @@ written by hand (``regenerate`` then keeps the moves and rewrites only the narra
 ``result: -`` marks an unfinished example. Lines starting with ``#`` are comments.
 Chance's steps after the deal (a reshuffle, a blind draw) are move lines by ``chance``
 (``14 chance: shuffle 7Sh 3Ta ...``), so a transcript replays with no hidden randomness.
+
+What a seed fixes: the deal (``Game.deal(seed)``, the same on every platform and Python
+version), each seat's bot (its own stream, from ``derive(seed, "bot", seat)``) and chance's later
+steps (one stream for the game, from ``derive(seed, "chance")``, each step drawing in turn; until
+November 2026 each chance step had a seed of its own, so a seed's later chance steps then differed).
+A file keeps the cards it holds: ``regenerate`` plays its bots again with chance making the moves
+the file records, so a change in how a seed becomes cards never changes a golden transcript.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .errors import DealError, GanjifaError, IllegalMoveError, NotationError, OptionError
-from .play import play_seeded
+from .play import RecordedChance, play_seeded
 from .protocol import CHANCE, Deal, Game, default_names, parse_options
 from .registry import game_class
 from .notation import whole_number
@@ -394,9 +401,11 @@ def initial_state(t: Transcript):
 
 
 def play(game: Game | str, seed: int | str, bots: str | Sequence[str] = "heuristic",
-         names: Sequence[str] | None = None, max_moves: int = 10_000) -> Transcript:
+         names: Sequence[str] | None = None, max_moves: int = 10_000, chance_moves: Sequence = ()) -> Transcript:
     """Play a seeded game with bots (:func:`engine.play.play_seeded`) into a transcript.
 
+    ``chance_moves``: chance's moves as a transcript recorded them, made again in turn while they fit
+    (:class:`engine.play.RecordedChance`); chance draws from the seed's stream past them.
     A player's moves in a row are joined into one line where the game allows (``join_moves``);
     the joined moves are replayed from the same deal to check they make the same game.
     """
@@ -420,7 +429,8 @@ def play(game: Game | str, seed: int | str, bots: str | Sequence[str] = "heurist
         else:
             moves.append((seat, move))
 
-    final = play_seeded(game, seed, kinds, deal=deal, max_moves=max_moves, on_step=keep)
+    final = play_seeded(game, seed, kinds, deal=deal, max_moves=max_moves, on_step=keep,
+                        chance=RecordedChance(seed, chance_moves))
     result = final.result().narrate(names)
     state = game.new_game(deal)
     steps = []
@@ -450,8 +460,15 @@ def rebuild(t: Transcript) -> Transcript:
     if t.bots is not None:
         if t.seed is None:
             raise t.error("seed", "a transcript played by bots needs a seed")
+        recorded = []  # chance's moves as written: the bots play again, chance makes these again
+        for step in t.steps:
+            if step.player == CHANCE_NAME:
+                try:
+                    recorded.append(game.parse_move(step.move))
+                except NotationError as err:
+                    raise t.error(step.line, f"move {step.number}: {err}", err.clause) from None
         try:
-            new = play(game, t.seed, t.bots, names)
+            new = play(game, t.seed, t.bots, names, chance_moves=recorded)
         except OptionError as err:
             raise t.error("bots", str(err)) from None
         return replace(new, names=t.names, path=t.path, lines=t.lines)

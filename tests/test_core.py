@@ -108,3 +108,62 @@ PINNED_1 = "1Qi 7Ch VSh 2Su 7Qi 5Su 4Su 2Qi"
 PINNED_KENDRA = "6Sh 3Qi RSh 3Sh RGh 9Gh RSu RSa"
 PINNED_SEED_INT = 251845578488069286801043284385184716132
 PINNED_RNG5 = 62
+
+
+# --- chance: one stream a game (issue 18) -------------------------------------------------------
+
+def test_chance_draws_every_step_from_one_stream_seeded_once(monkeypatch):
+    """A seed fixes chance's later steps through one stream, Rng(derive(seed, "chance")), made once a game
+    and drawn from in turn: replaying the game with that stream by hand gives every chance move again."""
+    from engine import play as play_module
+    from engine.play import play_seeded
+    from engine.protocol import CHANCE
+    from engine.registry import get_game
+    from engine.shuffle import Rng
+
+    made = []
+
+    class Counted(Rng):
+        __slots__ = ()
+
+        def __init__(self, seed):
+            made.append(seed)
+            super().__init__(seed)
+
+    monkeypatch.setattr(play_module, "Rng", Counted)
+    game = get_game("sama", players=4, rounds=3)
+    state = play_seeded(game, 11, "random")
+    chance_steps = [i for i, r in enumerate(state.history) if r.player == CHANCE]
+    assert len(chance_steps) >= 4 and made == [derive(11, "chance")]  # many steps, one stream
+    stream, again = Rng(derive(11, "chance")), game.start(11)
+    for i, record in enumerate(state.history):
+        move = again.chance_outcome(stream) if i in chance_steps else record.move
+        assert move == record.move
+        again.apply(move)
+
+
+def test_a_game_without_chance_steps_never_seeds_chance(monkeypatch):
+    from engine import play as play_module
+    from engine.play import play_seeded
+    from engine.registry import get_game
+
+    monkeypatch.setattr(play_module, "Rng", lambda seed: pytest.fail("chance was seeded"))
+    play_seeded(get_game("kendra-kari", players=4), 3, "random")  # stock-out=end: no chance after the deal
+
+
+def test_recorded_chance_makes_the_recorded_moves_while_they_fit():
+    """A transcript's chance moves are made again as written; one that does not fit ends the recording
+    and chance draws from its stream from there."""
+    from engine.families.stakes import Draw
+    from engine.play import Chance, RecordedChance, play_seeded
+    from engine.protocol import CHANCE
+    from engine.registry import get_game
+
+    game = get_game("sama", players=3, rounds=2)
+    first = play_seeded(game, 5, "heuristic")
+    recorded = [r.move for r in first.history if r.player == CHANCE]
+    other = play_seeded(game, 5, "heuristic", chance=RecordedChance(99, recorded))
+    assert other.history == first.history  # another seed's stream, the same game: the moves were recorded
+    bad = Draw(tuple(first.game.deck.cards[:1]))  # a card that is in a hand, not in the pack
+    fell_back = play_seeded(game, 5, "heuristic", chance=RecordedChance(5, [bad]))
+    assert fell_back.history == play_seeded(game, 5, "heuristic", chance=Chance(5)).history

@@ -15,7 +15,7 @@ from engine import get_game
 from engine.bots import make_bot
 from engine.errors import OptionError
 from engine.montecarlo import MonteCarloBot
-from engine.play import play_seeded, run, seat_bots
+from engine.play import Chance, play_seeded, run, seat_bots
 from engine.protocol import CHANCE
 from engine.registry import game_names
 from engine.shuffle import derive
@@ -38,12 +38,13 @@ def positions(game, seeds=range(6), every=7):
     for seed in seeds:
         state = game.start(seed)
         bots = seat_bots(game, "heuristic", seed)
+        chance = Chance(seed)
         step = 0
         while not state.is_terminal():
             seat = state.current_player
             if seat != CHANCE and step % every == 3 % every:
                 yield seed, step, state.copy()
-            move = state.chance_outcome(derive(seed, "chance", step)) if seat == CHANCE else bots[seat].choose(state)
+            move = chance.outcome(state) if seat == CHANCE else bots[seat].choose(state)
             state.apply(move)
             step += 1
 

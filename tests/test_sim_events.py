@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import get_game
-from engine.play import run, seat_bots
+from engine.play import Chance, run, seat_bots
 from engine.protocol import CHANCE
 from engine.shuffle import derive
 
@@ -18,11 +18,12 @@ def played(game, seed, bots="heuristic"):
     """(state before, record) for every step of a seeded game."""
     state = game.start(seed)
     bots = seat_bots(game, bots, seed)
+    chance = Chance(seed)
     out = []
     while not state.is_terminal():
         before = state.copy()
         seat = state.current_player
-        move = state.chance_outcome(derive(seed, "chance", len(state.history))) if seat == CHANCE \
+        move = chance.outcome(state) if seat == CHANCE \
             else bots[seat].choose(state)
         out.append((before, state.apply(move)))
     return out

@@ -29,14 +29,13 @@ seat ``s`` is seat ``s + 1``. In round 1 with ``first_dealer="player-1"`` seat 0
 
 from __future__ import annotations
 
-import random
 from math import floor
 from typing import Sequence
 
 from ..cards import Card, Interned, format_cards, parse_cards
 from ..errors import IllegalMoveError, NotationError
 from ..protocol import CHANCE, Deal, Record, Result, State, default_names
-from ..shuffle import seed_int, shuffled
+from ..shuffle import Rng
 
 FIRST_DEALER = ("player-1", "chance")
 ROUNDS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
@@ -67,32 +66,16 @@ def deal_hands(pack: Sequence, players: int, dealer: int, size: int) -> list[lis
     return hands
 
 
-def shuffled_tail(items: Sequence, k: int, seed: int | str) -> tuple[list, list]:
-    """``(tail, rest)``: ``tail`` is exactly ``shuffled(items, seed)[-k:]`` (the same Fisher-Yates
-    steps from the same seed; the last ``k`` places of that order are fixed by its first ``k`` steps),
-    and ``rest`` the other items in a deterministic order. A deal of a few cards from a full pack
-    needs only those ``k`` steps, when the order of the undealt cards does not matter (games whose
-    later draws are chance's blind draws).
-
-    >>> from engine.shuffle import shuffled
-    >>> shuffled_tail(range(20), 5, 7)[0] == shuffled(range(20), 7)[-5:]
-    True
-    """
-    out = list(items)
-    rnd = random.Random(seed_int(seed)).random
-    n = len(out)
-    for i in range(n - 1, n - 1 - k, -1):
-        j = floor(rnd() * (i + 1))  # as in shuffled
-        out[i], out[j] = out[j], out[i]
-    tail = out[n - k:]
-    del out[n - k:]
-    return tail, out
+def choose_dealer(rng: Rng, players: int) -> int:
+    """The first dealer drawn by chance from its stream: every seat equally likely."""
+    return rng.below(players)
 
 
-def choose_dealer(seed: int | str, players: int) -> int:
-    """The first dealer drawn by chance (every seat equally likely): the seed (a derived seed is a
-    128-bit hash) taken modulo the number of players, portable and cheap."""
-    return seed_int(seed) % players
+def dealt_from_tail(tail: Sequence, players: int, dealer: int) -> list[list]:
+    """The hands of a deal whose ``tail`` (the last places of a shuffled pack, as
+    :meth:`~engine.shuffle.Rng.shuffled_tail` gives them) is the top of the pack, the top card last:
+    one card at a time round the table from the player after the dealer (:func:`deal_hands`)."""
+    return deal_hands(tail[::-1], players, dealer, len(tail) // players)
 
 
 def next_dealer(dealer: int, players: int) -> int:
@@ -324,7 +307,7 @@ class StakesState(State):
     * ``_moves()``: the current player's legal moves (a tuple);
     * ``_play(move)``: apply a legal move of a player, return the record;
     * ``_refuse(move)``: raise IllegalMoveError with the clause for a move that is not legal;
-    * if the game has blind draws: ``_chance_draw(seed)``, chance's draw; ``_check_draw(move)``, its check;
+    * if the game has blind draws: ``_chance_draw(rng)``, chance's draw from its stream; ``_check_draw(move)``, its check;
       ``_drawn(move)``, its application (returns the record);
     * ``RECORD``: its :class:`StakesRecord` subclass.
     """
@@ -444,9 +427,9 @@ class StakesState(State):
         self.history.append(record)
         return record
 
-    def play_random(self, streams, chance_seed_at, max_moves: int):
+    def play_random(self, streams, chance, max_moves: int):
         """:meth:`State.play_random` for these games, the calls of each step written out: a seat's moves
-        are ``_moves()``, its move is ``_play(move)``; chance's step is ``_chance(chance_outcome(seed))``."""
+        are ``_moves()``, its move is ``_play(move)``; chance's step is ``_chance(chance.outcome(self))``."""
         history = self.history
         append = history.append
         moves_of, play = self._moves, self._play
@@ -456,7 +439,7 @@ class StakesState(State):
             if seat is None:
                 return self
             if seat == CHANCE:
-                append(self._chance(self.chance_outcome(chance_seed_at(len(history)))))
+                append(self._chance(chance.outcome(self)))
             else:
                 moves = moves_of()
                 append(play(moves[floor(streams[seat]() * len(moves))]))
@@ -469,10 +452,10 @@ class StakesState(State):
         self.history.append(record)
         return record
 
-    def play_chance(self, seed: int):
+    def play_chance(self, chance):
         """Chance's step, its own outcome not checked again (a blind draw: ``_chance_draw`` notes where its
         cards lie, as ``_check_draw`` would)."""
-        record = self._chance(self.chance_outcome(seed))
+        record = self._chance(chance.outcome(self))
         self.history.append(record)
         return record
 
@@ -480,19 +463,19 @@ class StakesState(State):
         return IllegalMoveError(move, self.CL["rounds"], "the game is over")
 
     # --- chance -------------------------------------------------------------------------
-    def chance_outcome(self, seed: int):
+    def chance_outcome(self, rng: Rng):
         pending = self._pending
         if self.current_player != CHANCE:
-            return super().chance_outcome(seed)
+            return super().chance_outcome(rng)
         if pending == "dealer":
-            return DealerChoice(choose_dealer(seed, self.game.players))
+            return DealerChoice(choose_dealer(rng, self.game.players))
         if pending == "deal":
-            dealer = next_dealer(self._dealer, self.game.players)
-            pack = shuffled(self.game.deck.cards, seed)
-            return NewDeal(deal_hands(pack, self.game.players, dealer, self.HAND_SIZE))
-        return self._chance_draw(seed)
+            players = self.game.players
+            tail, _ = rng.shuffled_tail(self.game.deck.cards, players * self.HAND_SIZE)
+            return NewDeal(dealt_from_tail(tail, players, next_dealer(self._dealer, players)))
+        return self._chance_draw(rng)
 
-    def _chance_draw(self, seed: int):  # pragma: no cover - games with blind draws override it
+    def _chance_draw(self, rng: Rng):  # pragma: no cover - games with blind draws override it
         raise IllegalMoveError("draw", self.CL["deal"], "nothing is drawn in this game")
 
     def _check_chance(self, move) -> None:
@@ -669,7 +652,7 @@ class StakesGame:
         size = self.STATE.HAND_SIZE
         n = self.players
         k = n * size
-        dealt, rest = shuffled_tail(self.deck.cards, k, seed)
+        dealt, rest = Rng(seed).shuffled_tail(self.deck.cards, k)
         top = tuple(dealt[::-1])  # the top of the pack first: Player 2 gets the first card, Player 1 the n-th
         rest.reverse()  # the pack, top first
         deal = Deal(tuple([top[(s - 1) % n::n] for s in range(n)]), (("pack", tuple(rest)),))

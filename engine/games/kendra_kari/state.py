@@ -10,7 +10,7 @@ from ...cards import Card, format_cards
 from ...errors import IllegalMoveError
 from ...errors import GameNotOverError
 from ...protocol import CHANCE, Result, State, default_names
-from ...shuffle import shuffled
+from ...shuffle import Rng, shuffled
 from .moves import BRIDGE, BRIDGES, DRAW, DRAW_ONLY, OPEN, PLAY, PLAYS, TWO, KKMove, KKShuffle, two
 from .records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_DRY, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
                       CL_WRAP, KKRecord, card_name)
@@ -90,11 +90,11 @@ class KKState(State):
             self.current_player = CHANCE
             self._legal = ()
 
-    def chance_outcome(self, seed: int) -> KKShuffle:
-        """Chance's move: the captured cards in an order drawn from ``seed`` (the new stock, top first)."""
+    def chance_outcome(self, rng: Rng) -> KKShuffle:
+        """Chance's move: the captured cards in an order drawn from chance's stream (the new stock, top first)."""
         if self.current_player != CHANCE:
-            return super().chance_outcome(seed)
-        return KKShuffle(tuple(CARDS[c] for c in shuffled(self._captured, seed)))
+            return super().chance_outcome(rng)
+        return KKShuffle(tuple(CARDS[c] for c in rng.shuffled(self._captured)))
 
     def _reshuffle(self, move) -> KKRecord:
         self.check(move)

@@ -23,7 +23,7 @@ from math import comb, sqrt
 from ...cards import Card
 from ...decks import MUGHAL
 from ...protocol import Table
-from ...shuffle import derive
+from ...shuffle import Rng, derive
 from .strategy import exchange_gain
 
 PER_RANK = 8
@@ -95,12 +95,10 @@ def simulated_share(players: int, rounds: int = 20000, court_up: str = "double",
         -> tuple[float, float, float]:
     """The share of rounds won by one player using the simple strategy against ``players - 1`` players
     who never exchange (a tie counts as a share), with its 95% interval: ``(share, low, high)``."""
-    from ...families.stakes import shuffled_tail
-
     deck = MUGHAL.cards
     won = 0.0
     for k in range(rounds):
-        dealt, _ = shuffled_tail(deck, 3 * players + 2, derive(seed, players, court_up, k))
+        dealt, _ = Rng(derive(seed, players, court_up, k)).shuffled_tail(deck, 3 * players + 2)
         hands = [dealt[3 * i:3 * i + 3] for i in range(players)]
         spare = dealt[3 * players:]  # the next cards of the pack, for the exchange
         me = hands[0]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...cards import Card
 from ...errors import IllegalMoveError, NotationError
 from ...families.stakes import CHANCE, Draw, Say, StakesState, split_pot
-from ...shuffle import seed_int
+from ...shuffle import Rng
 from .records import SamaRecord
 from .strategy import move_priority as _move_priority
 
@@ -114,15 +114,15 @@ class SamaState(StakesState):
         self.current_player = CHANCE
         return SamaRecord((cp, move, _CL_EXCHANGE, ("exchange", "down", gone), None, False))
 
-    def _chance_draw(self, seed: int) -> Draw:
+    def _chance_draw(self, rng: Rng) -> Draw:
+        """Chance's blind draw from the pack: one card, or two different cards, each place equally likely."""
         pack = self._pack
-        k = len(self._drawing[1])
-        value, n = seed_int(seed), len(pack)  # a derived seed is a 128-bit hash: its digits in base n are the draws
-        i = value % n
-        if k == 1:
+        n = len(pack)
+        i = rng.below(n)
+        if len(self._drawing[1]) == 1:
             self._draw_at = (i,)
             return Draw((pack[i],))
-        j = (value // n) % (n - 1)
+        j = rng.below(n - 1)
         if j >= i:
             j += 1
         self._draw_at = (i, j)

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from engine import CHANCE, Deal, DealError, IllegalMoveError, OptionError, RandomBot, get_game
+from engine.play import Chance
 from engine.shuffle import derive
 from engine.games.kendra_kari import KendraKari, KKMove
 from engine.games.kendra_kari.ring import CARDS
@@ -31,13 +32,14 @@ def _candidates(state):
 def _play(game, seed, probe=False, cited=None, errors=None):
     state = game.start(seed)
     bots = [RandomBot(f"{seed}/{i}") for i in range(game.players)]
+    chance = Chance(seed)
     full = Counter(CARDS)
     for _ in range(MAX_MOVES):
         assert Counter(state.all_cards()) == full
         if state.is_terminal():
             break
         if state.current_player == CHANCE:  # the stock is refilled: chance's step, as the play loop makes it
-            record = state.apply(state.chance_outcome(derive(seed, "chance", len(state.history))))
+            record = state.apply(chance.outcome(state))
             if cited is not None:
                 cited.update(record.clauses)
             continue

@@ -10,7 +10,7 @@ from engine.play import play_seeded, run
 from engine.games.kendra_kari import KendraKari, KKMove, KKState
 from engine.games.kendra_kari.ring import CARDS
 from engine.protocol import Result
-from engine.shuffle import derive
+from engine.shuffle import Rng, derive
 
 def pos(text, **options) -> KKState:
     return KendraKari(**options).position(text)
@@ -328,8 +328,9 @@ def test_stock_out_reshuffles_the_captured_cards():
     assert state.current_player == CHANCE and state.legal_moves() == [] and not state.is_terminal()
     with pytest.raises(IllegalMoveError, match="kk.stock-out"):
         state.apply("draw")  # Player 2 waits for chance
-    shuffle = state.chance_outcome(derive(5, "chance", 0))
-    assert shuffle == state.chance_outcome(derive(5, "chance", 0))  # drawn from the seed it is given
+    shuffle = state.chance_outcome(Rng(5))
+    assert shuffle == state.chance_outcome(Rng(5))  # drawn from the stream it is given
+    assert shuffle != state.chance_outcome(Rng(6))
     assert sorted(shuffle.cards) == sorted(captured)
     with pytest.raises(IllegalMoveError, match="exactly the cards taken out"):
         state.check(type(shuffle)(shuffle.cards[1:]))
@@ -352,7 +353,8 @@ def test_stock_out_reshuffle_with_nothing_captured_ends():
 
 
 def test_reshuffle_in_a_seeded_game_is_a_chance_step_of_the_play_loop():
-    """The play loop resolves chance from the game seed: derive(seed, "chance", step)."""
+    """The play loop resolves chance from the game seed: chance's one stream, Rng(derive(seed, "chance")),
+    whose first numbers make the game's first chance step."""
     game = KendraKari(players=3, stock_out="reshuffle")
     for seed in range(200):
         state = play_seeded(game, seed, "heuristic")
@@ -363,7 +365,7 @@ def test_reshuffle_in_a_seeded_game_is_a_chance_step_of_the_play_loop():
             for r in state.history[:i]:
                 replay.apply(r.move)
             assert replay.current_player == CHANCE
-            assert replay.chance_outcome(derive(seed, "chance", i)) == record.move
+            assert replay.chance_outcome(Rng(derive(seed, "chance"))) == record.move
             assert play_seeded(game, seed, "heuristic").history == state.history  # the same seed, the same game
             return
     pytest.skip("no reshuffle in 200 games")  # pragma: no cover

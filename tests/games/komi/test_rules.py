@@ -6,6 +6,7 @@ from engine import CHANCE, DealError, IllegalMoveError, NotationError, OptionErr
 from engine.families.stakes import NewDeal, Say, deal_order
 from engine.match import Match
 from engine.play import play_seeded
+from engine.shuffle import Rng
 
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]
 
@@ -38,11 +39,11 @@ def test_first_dealer_is_player_1_or_chance():  # km.dealer
     assert state.dealer == 0 and state.current_player == 1  # the player after the dealer bets first
     chancy = get_game("komi", players=3, first_dealer="chance").start(4)
     assert chancy.current_player == CHANCE
-    outcome = chancy.chance_outcome(11)
+    outcome = chancy.chance_outcome(Rng(11))
     record = chancy.apply(outcome)
     assert record.clauses == ("km.dealer",) and chancy.dealer == outcome.seat
     assert chancy.current_player == (outcome.seat + 1) % 3
-    seats = {get_game("komi", players=5, first_dealer="chance").start(0).chance_outcome(s).seat for s in range(60)}
+    seats = {get_game("komi", players=5, first_dealer="chance").start(0).chance_outcome(Rng(s)).seat for s in range(60)}
     assert seats == set(range(5))  # every seat can be chosen
 
 
@@ -101,7 +102,7 @@ def test_rounds_rotate_and_totals_run():  # km.rotate, km.rounds
     dealers = [state.dealer]
     while not state.is_terminal():
         if state.current_player == CHANCE:
-            record = state.apply(state.chance_outcome(len(state.history)))
+            record = state.apply(state.chance_outcome(Rng(len(state.history))))
             assert record.clauses == ("km.rotate", "km.deal")
             dealers.append(state.dealer)
         else:

@@ -5,6 +5,7 @@ import pytest
 from engine import CHANCE, DealError, IllegalMoveError, NotationError, OptionError, get_game
 from engine.match import Match
 from engine.play import play_seeded
+from engine.shuffle import Rng
 
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]
 
@@ -37,7 +38,7 @@ def test_players_ante_and_deal():  # nk.players, nk.ante, nk.deal
 def test_first_dealer_by_chance_by_default():  # nk.dealer
     state = get_game("nakash", players=3).start(1)
     assert state.current_player == CHANCE
-    assert state.apply(state.chance_outcome(5)).clauses == ("nk.dealer",)
+    assert state.apply(state.chance_outcome(Rng(5))).clauses == ("nk.dealer",)
 
 
 def test_show_in_turn_and_values():  # nk.show, nk.value
@@ -89,7 +90,7 @@ def test_nobody_qualifies_the_pot_waits_or_returns():  # nk.carry
     state = game.position("dealer=P1; turn=P2; pot=2; balance=-1 -1; P1=9Sa 9Ta; P2=RSa 8Ta")
     record = show_all(state)[-1]
     assert "nk.carry" in record.clauses and state.pot == 2 and state.balance == (-1, -1)
-    state.apply(state.chance_outcome(1))  # round 2: both pay again
+    state.apply(state.chance_outcome(Rng(1)))  # round 2: both pay again
     assert state.pot == 4 and state.balance == (-2, -2)
     last = get_game("nakash", players=2).position("dealer=P1; turn=P2; pot=2; balance=-1 -1; P1=9Sa 9Ta; P2=RSa 8Ta")
     show_all(last)
@@ -105,7 +106,7 @@ def test_rounds_and_rotation():  # nk.rotate, nk.rounds
     dealers = [state.dealer]
     while not state.is_terminal():
         if state.current_player == CHANCE:
-            assert state.apply(state.chance_outcome(len(state.history))).clauses == ("nk.rotate", "nk.deal")
+            assert state.apply(state.chance_outcome(Rng(len(state.history)))).clauses == ("nk.rotate", "nk.deal")
             dealers.append(state.dealer)
         else:
             state.apply(state.legal_moves()[0])

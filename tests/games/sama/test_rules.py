@@ -7,6 +7,7 @@ from engine.families.stakes import Draw
 from engine.games.sama.state import hand_total
 from engine.match import Match
 from engine.play import play_seeded
+from engine.shuffle import Rng
 
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]
 START = "dealer=P3; turn=P1; P1=7Sh 10Ta 3Gh; P2=RSa 9Ta 8Ba; P3=2Su 4Ch VQi"
@@ -26,7 +27,7 @@ def test_players_dealer_and_deal():  # sa.players, sa.dealer, sa.deal
     assert err.value.clause == "sa.players"
     state = get_game("sama", players=5).start(2)
     assert state.current_player == CHANCE  # the dealer is chosen by chance
-    record = state.apply(state.chance_outcome(3))
+    record = state.apply(state.chance_outcome(Rng(3)))
     assert record.clauses == ("sa.dealer",)
     assert [len(h) for h in state.hands] == [3] * 5
     assert state.visible_cards(0) == frozenset(h[2] for h in state.hands)  # the third card lies face up
@@ -71,7 +72,7 @@ def test_replacements_are_drawn_blind_in_the_same_orientation():  # sa.replace
     assert [str(c) for c in state.hands[1]] == ["1Sa", "2Sa", "8Ba"]  # two new face-down cards
     drawn = pos()
     play(drawn, "exchange down")
-    outcome = drawn.chance_outcome(7)
+    outcome = drawn.chance_outcome(Rng(7))
     assert len(outcome.cards) == 2 and all(c in drawn.pack for c in outcome.cards)
 
 
@@ -101,7 +102,7 @@ def test_rounds_and_rotation():  # sa.rotate, sa.rounds
     dealers = [state.dealer]
     while not state.is_terminal():
         if state.current_player == CHANCE:
-            record = state.apply(state.chance_outcome(len(state.history)))
+            record = state.apply(state.chance_outcome(Rng(len(state.history))))
             if record.data[0] == "deal":
                 assert record.clauses == ("sa.rotate", "sa.deal")
                 dealers.append(state.dealer)
@@ -156,9 +157,9 @@ def test_events_count_every_turn_to_exchange():  # the events the chapter's simu
     state = pos()
     game = state.game
     records = play(state, "exchange up")
-    records.append(state.apply(state.chance_outcome(3)))
+    records.append(state.apply(state.chance_outcome(Rng(3))))
     records += play(state, "keep", "exchange down")
-    records.append(state.apply(state.chance_outcome(4)))
+    records.append(state.apply(state.chance_outcome(Rng(4))))
     assert [game.events_of(r) for r in records] == [("exchange-turn", "exchange-up"), (), ("exchange-turn",),
                                                     ("exchange-turn", "exchange-down"), ()]
 
@@ -170,8 +171,8 @@ def test_draws_leave_the_rest_of_the_pack_in_its_order():
     before = state.pack
     play(state, "exchange down")
     twin = state.copy()
-    first = state.chance_outcome(11)
-    other = state.chance_outcome(12)  # offered last: the state keeps where these cards lie
+    first = state.chance_outcome(Rng(11))
+    other = state.chance_outcome(Rng(12))  # offered last: the state keeps where these cards lie
     assert other.cards != first.cards
     state.apply(first)  # not the last offer: its cards are looked for
     assert state.pack == [c for c in before if c not in first.cards]
@@ -182,7 +183,7 @@ def test_draws_leave_the_rest_of_the_pack_in_its_order():
     assert err.value.clause == "sa.replace"
     with pytest.raises(IllegalMoveError):
         state.check(Draw.parse("draw RSa"))  # in Bela's hand
-    second = state.chance_outcome(5)
+    second = state.chance_outcome(Rng(5))
     state.apply(second)  # the last offer: found where it was taken
     assert state.pack == [c for c in before if c not in first.cards + second.cards]
     twin.apply(Draw(first.cards[::-1]))  # the same two cards, written the other way round
