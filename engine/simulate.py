@@ -1,8 +1,12 @@
 """Many seeded games, with statistics streamed as they are played (memory stays flat).
 
-Game ``g`` of a simulation with seed ``s`` is played from the seed ``derive(s, "game", g)``
-by :func:`engine.play.play_seeded`, so any game of a report can be replayed on its own, and
-the totals are the same whatever the number of worker processes.
+Game ``g`` of a simulation with seed ``s`` is dealt from the seed ``derive(s, "game", g)``, which
+also seeds chance's stream for its later steps; the seats' bots are seated once for each block
+of :data:`BLOCK` games (each bot's stream seeded once, from ``derive(s, "bots", g // BLOCK)`` and
+its seat) and play the block's games in turn, as a table of players would (:func:`played`). So
+the totals are the same whatever the number of worker processes, any game of a report can be
+replayed from its block, and no game pays for seeding its bots' streams: a short game's
+simulation costs little more than the bare game.
 
 >>> from engine import get_game
 >>> report = simulate(get_game("kendra-kari", players=3), games=20, seed=1, bots="random")
@@ -18,14 +22,34 @@ from itertools import chain
 from operator import attrgetter, countOf
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Iterator, Sequence
 
-from .play import play_seeded
+from .play import run, seat_bots
 from .errors import GanjifaError
-from .protocol import CHANCE, Game
-from .shuffle import derive
+from .protocol import CHANCE, Game, State
+from .shuffle import derive, deriving
 
 UNIT = 60  # a shared win is counted in sixtieths (1/2 .. 1/6 are whole), so sums are exact in any order
+BLOCK = 100  # games a seating of bots plays: a range of games a worker plays starts at a multiple of it
+
+
+def played(game: Game, seed: int | str, bots: Sequence[str], first: int, last: int) -> Iterator[State]:
+    """Games ``first .. last - 1`` of a simulation with ``seed``, played to their end, in order.
+
+    Game ``g`` is ``game.deal(derive(seed, "game", g))``, chance's stream seeded from the same seed;
+    the bots (one kind per seat) are seated at each multiple of :data:`BLOCK`, from the seed
+    ``derive(seed, "bots", g // BLOCK)`` (:func:`engine.play.seat_bots`), so ``first`` is one.
+    """
+    if first % BLOCK:
+        raise ValueError(f"a simulation's games are played from a multiple of {BLOCK}, not from game {first}")
+    game_seed = deriving(seed, "game")  # derive(seed, "game", g)
+    deal, new_game = game.deal, game.new_game
+    seated = None
+    for g in range(first, last):
+        if g % BLOCK == 0:
+            seated = seat_bots(game, bots, derive(seed, "bots", g // BLOCK))
+        s = game_seed(g)
+        yield run(new_game(deal(s)), seated, s)
 
 
 @dataclass
@@ -140,17 +164,18 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, last: int) -> Tally:
     """Play games ``first .. last - 1`` and tally them (what :meth:`Tally.add_game` does for each game,
-    with the counting done in bulk for the whole range: one Python step per game, not per record)."""
+    with the counting done in bulk for the whole range: a few C-level steps per game, the counters
+    filled once at the end)."""
     tally = Tally(game.players)
     wins = tally.wins
     events_of = game.events_of
-    clause_games, event_games = tally.clause_games, tally.event_games
     player_of, clauses_of = attrgetter("player"), attrgetter("clauses")
-    by_tuple: Counter = Counter()  # clause tuple -> times cited in the range (records share their tuples)
+    cited: list[tuple[str, ...]] = []  # every record's clause tuple in the range (records share their tuples)
+    used: list[str] = []  # the clauses each game used, game after game
     events: list[str] = []  # every event of every game in the range
+    event_games: list[str] = []  # the events each game showed, game after game
     moves = moves_sq = 0
-    for g in range(first, last):
-        state = play_seeded(game, derive(seed, "game", g), bots)
+    for state in played(game, seed, bots, first, last):
         history = state.history
         n = len(history) - countOf(map(player_of, history), CHANCE)
         moves += n
@@ -161,24 +186,26 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
             share = UNIT // len(winners)
             for w in winners:
                 wins[w] += share
-        cited = list(map(clauses_of, history))
-        used = set().union(*cited)
-        if result.clause not in used:  # the rule that decided the result comes into play, cited by no step
-            used.add(result.clause)
-            cited.append((result.clause,))
-        by_tuple.update(cited)
-        clause_games.update(used)
+        game_cited = list(map(clauses_of, history))
+        game_used = set().union(*game_cited)
+        if result.clause not in game_used:  # the rule that decided the result comes into play, cited by no step
+            game_used.add(result.clause)
+            game_cited.append((result.clause,))
+        cited += game_cited
+        used += game_used
         found = list(chain.from_iterable(map(events_of, history)))
         if found:
             events += found
-            event_games.update(set(found))
+            event_games += set(found)
     tally.games = last - first if last > first else 0
     tally.moves, tally.moves_sq = moves, moves_sq
     clause_counts = tally.clause_counts
-    for cited, times in by_tuple.items():
-        for c in cited:
+    for clauses, times in Counter(cited).items():
+        for c in clauses:
             clause_counts[c] += times
+    tally.clause_games.update(used)
     tally.event_counts.update(events)
+    tally.event_games.update(event_games)
     return tally
 
 
@@ -200,6 +227,7 @@ def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[s
     if len(kinds) not in (1, game.players):
         kinds = tuple(kinds[i % len(kinds)] for i in range(game.players))
     tally = Tally(game.players)
+    chunk = max(BLOCK, chunk - chunk % BLOCK)  # a range starts where a seating of bots does
     ranges = [(a, min(a + chunk, games)) for a in range(0, games, chunk)]
     if scheduler is not None:
         for part in _on_cluster(scheduler, game, seed, kinds, ranges):

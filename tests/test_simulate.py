@@ -12,7 +12,7 @@ from engine.cli import main
 from engine.play import play_seeded
 from engine.registry import game_names
 from engine.shuffle import derive
-from engine.simulate import UNIT, clause_rows, simulate, two_proportion_p, welch_p, wilson
+from engine.simulate import UNIT, clause_rows, played, simulate, two_proportion_p, welch_p, wilson
 
 
 def test_the_same_seed_gives_the_same_numbers_whatever_the_workers():
@@ -23,18 +23,43 @@ def test_the_same_seed_gives_the_same_numbers_whatever_the_workers():
     assert simulate(game, 600, seed=4, workers=1).tally != one.tally
 
 
-def test_every_game_of_a_report_can_be_replayed_on_its_own():
+def test_every_game_of_a_report_can_be_replayed_from_its_block():
+    """Game g is dealt from derive(seed, "game", g), chance's stream seeded from the same seed; the bots
+    are seated once a block of BLOCK games, from derive(seed, "bots", block), and play its games in turn."""
+    from engine.play import run, seat_bots
+    from engine.simulate import BLOCK, played
+
     game = get_game("guru-ganjifa", players=3)
-    report = simulate(game, 30, seed="fair", bots=("heuristic",))
+    report = simulate(game, BLOCK + 30, seed="fair", bots=("heuristic",), chunk=BLOCK)
     wins = [0] * 3
     moves = 0
-    for g in range(30):
-        state = play_seeded(game, derive("fair", "game", g), ("heuristic",) * 3)
-        moves += len(state.history)
-        for w in state.result().winners:
-            wins[w] += UNIT // len(state.result().winners)
+    for block in range(2):
+        bots = seat_bots(game, "heuristic", derive("fair", "bots", block))
+        for g in range(block * BLOCK, min((block + 1) * BLOCK, BLOCK + 30)):
+            seed = derive("fair", "game", g)
+            state = run(game.start(seed), bots, seed)
+            moves += len(state.history)
+            for w in state.result().winners:
+                wins[w] += UNIT // len(state.result().winners)
     assert report.tally.wins == wins and report.tally.moves == moves
     assert sum(report.win_share) == pytest.approx(1.0)
+    # a game in the second block, replayed from the block's start, is the game the report counted
+    again = list(played(game, "fair", ("heuristic",) * 3, BLOCK, BLOCK + 8))[-1]
+    assert [r.move for r in again.history] == [r.move for r in list(played(
+        game, "fair", ("heuristic",) * 3, BLOCK, BLOCK + 30))[7].history]
+    with pytest.raises(ValueError, match="from a multiple of 100"):
+        next(played(game, "fair", ("heuristic",) * 3, 7, 9))
+
+
+def test_a_simulated_game_pays_for_no_seeding_of_its_bots(monkeypatch):
+    """The bots' streams are seeded once a block: 250 games seat the bots three times, not 250."""
+    from engine import simulate as simulate_module
+
+    seatings = []
+    seat_bots = simulate_module.seat_bots
+    monkeypatch.setattr(simulate_module, "seat_bots", lambda *a: seatings.append(a) or seat_bots(*a))
+    simulate(get_game("komi", players=4), 250, seed=2)
+    assert len(seatings) == 3
 
 
 def test_clause_and_event_counts():
@@ -165,8 +190,8 @@ def test_the_bulk_tally_is_the_sum_of_the_games_told_one_by_one(name):
     game = get_game(name)
     report = simulate(game, 120, seed="bulk", bots="random", workers=1)
     one_by_one = Tally(game.players)
-    for g in range(120):
-        one_by_one.add_game(game, play_seeded(game, derive("bulk", "game", g), ("random",) * game.players))
+    for state in played(game, "bulk", ("random",) * game.players, 0, 120):
+        one_by_one.add_game(game, state)
     assert report.tally == one_by_one
 
 
@@ -179,8 +204,7 @@ def test_the_rule_that_decides_the_result_comes_into_play_in_every_game(name):
 
     game = get_game(name)
     report = simulate(game, 60, seed="result-clause", bots="random", workers=1)
-    decided = Counter(play_seeded(game, derive("result-clause", "game", g), "random").result().clause
-                      for g in range(60))
+    decided = Counter(state.result().clause for state in played(game, "result-clause", ("random",) * game.players, 0, 60))
     for clause, games in decided.items():
         assert clause in game.CLAUSES
         assert report.tally.clause_games[clause] >= games

@@ -33,7 +33,7 @@ from math import floor
 from typing import Sequence
 
 from ..cards import Card, Interned, format_cards, parse_cards
-from ..errors import IllegalMoveError, NotationError
+from ..errors import GameNotOverError, IllegalMoveError, NotationError
 from ..protocol import CHANCE, Deal, Record, Result, State, default_names
 from ..shuffle import Rng
 
@@ -564,8 +564,6 @@ class StakesState(State):
         return self._round
 
     def result(self) -> Result:
-        from ..errors import GameNotOverError
-
         if self.current_player is not None:
             raise GameNotOverError("the game is not over yet", self.CL["rounds"])
         return self._result()
@@ -576,11 +574,11 @@ class StakesState(State):
         winners = tuple(s for s, b in enumerate(bal) if b == best)
         rounds = self.game.rounds
         over = f"{rounds} round{'s' if rounds != 1 else ''}"
-        if best == 0 and all(b == 0 for b in bal):
+        if best == 0 and not any(bal):
             reason = f"nobody is ahead after {over}: no money changed hands"
         else:
             reason = f"{'+' if best > 0 else ''}{best} after {over}"
-        return Result(winners, tuple(float(b) for b in bal), reason, self.CL["rounds"])
+        return Result(winners, tuple(map(float, bal)), reason, self.CL["rounds"])
 
     # --- cards ----------------------------------------------------------------------------------
     @property

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ...cards import Card
 from ...errors import IllegalMoveError, NotationError
 from ...families.stakes import CHANCE, Draw, Say, StakesState, split_pot
+from ...protocol import Result
 from ...shuffle import Rng
 from .records import SamaRecord
 from .strategy import move_priority as _move_priority
@@ -233,14 +234,12 @@ class SamaState(StakesState):
     def _result(self):
         if self.game.scoring == "stakes":
             return super()._result()
-        from ...protocol import Result
-
         won = self._won
         best = max(won)
         winners = tuple(s for s, w in enumerate(won) if w == best)
         rounds = self.game.rounds
         reason = f"{best} round{'s' if best != 1 else ''} won of {rounds}"
-        return Result(winners, tuple(float(w) for w in won), reason, "sa.rounds")
+        return Result(winners, tuple(map(float, won)), reason, "sa.rounds")
 
     # --- cards, views, positions ----------------------------------------------------------------
     @property
