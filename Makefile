@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 SPHINX := $(BIN)/python -m sphinx
 PDF    := _build/pdf/ganjifa-rules.pdf
 
-.PHONY: setup book html pdf test deals bench serve clean
+.PHONY: setup book html pdf test check deals bench serve clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,8 +30,15 @@ pdf: html
 	$(BIN)/python -m book.pdf _build/singlehtml $(PDF)
 	cp $(PDF) _build/html/ganjifa-rules.pdf  # the site links to it (book/site.py)
 
+# every test, on every core (pytest-xdist); the real book is built once, in the background, while the
+# other tests run (tests/book_build.py); the ten slowest tests are listed at the end
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto -m "not check"
+
+# the fast tier, for editing a chapter or a game: the engine's tests, every chapter's examples (the
+# Python ones, and every directive's, read by Sphinx without writing a page), no book, no PDF
+check: $(STAMP)
+	$(BIN)/python -m pytest -n auto -m "not slow"
 
 deals: $(STAMP)
 	$(BIN)/ganjifa deals --write

@@ -16,6 +16,8 @@ every clause cited is one of the game's clauses; a finished game's payments (``G
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 from collections import Counter
 from typing import Iterator
 
@@ -29,11 +31,12 @@ class GameFault(AssertionError):
     """A game broke a rule every game keeps; the message names game, options, seed and step."""
 
 
-def variants(name: str, players: int, count: int) -> Iterator[tuple[int, Game]]:
-    """``count`` seeded definitions of a game at a player count, cycling through every other option's choices."""
+def variants(name: str, players: int, count: int | None = None) -> Iterator[tuple[int, Game]]:
+    """``count`` (None: without end) seeded definitions of a game at a player count, cycling through every
+    other option's choices."""
     cls = game_class(name)
     others = [o for o in cls.options() if o.name != "players" and o.choices]
-    for i in range(count):
+    for i in range(count) if count is not None else itertools.count():
         values, k = {"players": players}, i
         for o in others:
             values[o.name] = o.choices[k % len(o.choices)]
@@ -217,6 +220,11 @@ def _run(game, seed, bots, state, on_step):
     return run(state, seat_bots(game, bots, seed), seed, on_step=on_step)
 
 
+def option_combinations(name: str) -> int:
+    """How many combinations of choices a game's options other than ``players`` have (:func:`variants` cycles them)."""
+    return math.prod(len(o.choices) for o in game_class(name).options() if o.name != "players" and o.choices)
+
+
 def settings() -> list[tuple[str, int]]:
     """(game, players) for every registered game and player count."""
     out = []
@@ -226,4 +234,4 @@ def settings() -> list[tuple[str, int]]:
     return out
 
 
-__all__ = ["Checker", "GameFault", "variants", "settings"]
+__all__ = ["Checker", "GameFault", "variants", "settings", "option_combinations"]

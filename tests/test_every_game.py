@@ -12,24 +12,38 @@ from engine.registry import game_names
 from engine.games.kendra_kari import KendraKari
 from engine.games.kendra_kari.state import KKState
 
-from .every_game import Checker, GameFault, settings, variants
+from .every_game import Checker, GameFault, option_combinations, settings, variants
 
-GAMES = 2000  # seeded random games per game and player count, every option's choices in turn
+# Each game's budget: steps (players' moves and chance's) over all its player counts, shared equally;
+# a player count plays seeds 0, 1, 2... (every option's choices in turn) until its share is spent and
+# every combination of the other options has been played at least twice. A game's share of the run
+# so stays the same as games are added, and a failure is replayed from the seed it names.
+STEPS = 60_000
+MIN_GAMES = 200
+
+
+def budget(name: str) -> tuple[int, int]:
+    """(steps, games): what each player count of ``name`` plays at least."""
+    counts = sum(1 for game, _ in settings() if game == name)
+    return STEPS // counts, max(MIN_GAMES, 2 * option_combinations(name))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, players", settings(), ids=lambda v: str(v))
 def test_every_game(name, players):
+    steps, games = budget(name)
     checker = None
-    for seed, game in variants(name, players, GAMES):
+    for seed, game in variants(name, players):
         checker = checker or Checker(game)
         checker.check_seed(seed, bots="heuristic" if seed % 4 == 3 else "random", twin=seed % 50 == 0, game=game)
-    assert checker.games == GAMES
+        if checker.steps >= steps and checker.games >= games:
+            break
     # every game takes steps and is probed; where some move is ever illegal, illegal moves were offered
     # and refused (a game whose every move is always legal, e.g. Nakash's show, offers none)
-    assert checker.steps >= GAMES and checker.probes >= checker.steps // (4 * checker.probe_every), \
+    assert checker.steps >= steps and checker.probes >= checker.steps // (4 * checker.probe_every), \
         (checker.steps, checker.probes)
-    assert checker.offered == 0 or sum(checker.refused.values()) > GAMES // 10, (checker.offered, checker.refused)
+    assert checker.offered == 0 or sum(checker.refused.values()) > checker.games // 10, \
+        (checker.offered, checker.refused)
 
 
 def test_a_game_that_loses_a_card_is_caught_with_game_seed_and_step(monkeypatch):

@@ -128,19 +128,28 @@ def _mend(text: str) -> str:
 
 
 class Built:
-    def __init__(self, booklet: bookpdf.Booklet):
-        self.path = booklet.path
-        self.seconds = booklet.seconds
-        self.broken_links = booklet.broken_links
+    """A PDF read once: each page's text, and (when asked) its lines in layout order."""
+
+    def __init__(self, path: Path, broken_links: tuple[str, ...] = ()):
+        self.path = path
+        self.broken_links = broken_links
         self.reader = PdfReader(self.path)
         self.pages = [_mend(p.extract_text() or "") for p in self.reader.pages]
         self.text = "\n".join(self.pages)
+        self._lines: dict[int, list[str]] = {}
+
+    @classmethod
+    def of(cls, booklet: bookpdf.Booklet) -> "Built":
+        return cls(booklet.path, booklet.broken_links)
 
     def lines(self, n: int) -> list[str]:
         """Non-empty lines of page ``n`` (1-based) in layout order: running head first,
-        page number last. (Layout mode leaves out text inside pictures.)"""
-        text = _mend(self.reader.pages[n - 1].extract_text(extraction_mode="layout"))
-        return [ln.strip() for ln in text.splitlines() if ln.strip()]
+        page number last. (Layout mode leaves out text inside pictures.) Each page is laid out once."""
+        lines = self._lines.get(n)
+        if lines is None:
+            text = _mend(self.reader.pages[n - 1].extract_text(extraction_mode="layout"))
+            lines = self._lines[n] = [ln.strip() for ln in text.splitlines() if ln.strip()]
+        return lines
 
     def page_of(self, needle: str, start: int = 1) -> int:
         """1-based number of the first page at or after ``start`` whose text has ``needle``."""
@@ -155,14 +164,15 @@ def fixture_pdf(tmp_path_factory) -> Built:
     src = tmp_path_factory.mktemp("fixture-book")
     _write_fixture(src)
     _sphinx_singlehtml(src, src / "_build")
-    return Built(bookpdf.make_pdf(src / "_build", src / "book.pdf"))
+    return Built.of(bookpdf.make_pdf(src / "_build", src / "book.pdf"))
 
 
 @pytest.fixture(scope="session")
-def real_pdf(tmp_path_factory) -> Built:
-    out = tmp_path_factory.mktemp("real-book")
-    _sphinx_singlehtml(ROOT, out / "singlehtml")
-    return Built(bookpdf.make_pdf(out / "singlehtml", out / "ganjifa-rules.pdf"))
+def real_pdf(real_book) -> Built:
+    """The booklet of this test run's real book (tests/book_build.py: built once, as `make pdf` does)."""
+    for step in (real_book.html, real_book.singlehtml, real_book.pdf):
+        assert step.returncode == 0, f"the real book did not build:\n{step.stdout}{step.stderr}"
+    return Built(real_book.pdf_path, real_book.broken_links)
 
 
 def _real_chapter_titles() -> list[str]:
@@ -217,7 +227,7 @@ def _fonts(reader: PdfReader) -> dict[str, dict]:
 
 # -- on both books --------------------------------------------------------------------------
 
-@pytest.fixture(params=["fixture", "real"])
+@pytest.fixture(params=["fixture", pytest.param("real", marks=pytest.mark.book)])
 def built(request) -> Built:
     return request.getfixturevalue(f"{request.param}_pdf")
 
@@ -383,6 +393,7 @@ def test_internal_links_work(fixture_pdf):
 
 # -- on the real book --------------------------------------------------------------------------
 
+@pytest.mark.book
 def test_real_book_has_every_chapter(real_pdf):
     for title in _real_chapter_titles():
         assert title in real_pdf.text, f"chapter {title!r} is not in the PDF"
@@ -490,6 +501,7 @@ def test_edition_line_names_every_deck():
 
 # -- the pages as a publisher sees them (book/pagecheck.py) --------------------------------------
 
+@pytest.mark.book
 def test_no_engine_words_in_the_print_text(real_pdf):
     """A players' booklet: no Python prompt, traceback, clause id, seed or file path on any page."""
     from book.pagecheck import engine_words
@@ -507,6 +519,7 @@ def test_engine_words_name_their_kind_and_page():
                                                      (2, "clause id", "sa.rounds")]
 
 
+@pytest.mark.book
 def test_page_count_is_a_multiple_of_four(real_pdf):
     pages = len(real_pdf.reader.pages)
     assert pages % 4 == 0
@@ -516,6 +529,7 @@ def test_page_count_is_a_multiple_of_four(real_pdf):
     assert "In this booklet:" in real_pdf.pages[-1]  # the back cover
 
 
+@pytest.mark.book
 def test_cover_has_bleed_and_the_imprint_follows(real_pdf):
     cover, inner = real_pdf.reader.pages[0], real_pdf.reader.pages[5]
     bleed = 3 / 25.4 * 72  # 3 mm in points
@@ -524,6 +538,7 @@ def test_cover_has_bleed_and_the_imprint_follows(real_pdf):
     assert "MIT licence" in imprint and "edition 0.1.0" in imprint and "Sources:" in imprint
 
 
+@pytest.mark.book
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_few_pages_are_mostly_blank(real_pdf):
     """No page more than 40% blank, except before a chapter opening, at the book's end and the
@@ -535,6 +550,7 @@ def test_few_pages_are_mostly_blank(real_pdf):
     assert blank == [], blank
 
 
+@pytest.mark.book
 def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
     """Each glossary entry names the chapter and page ("Guru Ganjifa, p. 41: A card is ..."); page N holds
     that definition."""
@@ -546,6 +562,7 @@ def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
         assert opening in " ".join(real_pdf.pages[int(page) - 1].split()), (chapter, page, opening)
 
 
+@pytest.mark.book
 def test_no_text_on_a_picture_under_6pt(real_pdf):
     """Every card label (and every other text of a picture) prints at 6 pt or more; 3.7 pt (suit
     names on the Guru Ganjifa table, p. 73) before the pictures were redrawn for print (issue 8)."""

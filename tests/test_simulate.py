@@ -162,7 +162,7 @@ def _fast_path_settings():
                 yield pytest.param(game, id=f"{name}-{players}p-{i}")
 
 
-@pytest.mark.parametrize("game", _fast_path_settings())
+@pytest.mark.parametrize("game", list(_fast_path_settings()))
 def test_the_all_random_play_loop_plays_the_same_games_as_the_general_one(game):
     """With a random player in every seat, run() hands the game to State.play_random, which a game may
     speed up (apply_legal, play_chance, its own loop); the general loop (on_step given) applies every move

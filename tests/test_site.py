@@ -1,7 +1,7 @@
 """The web site: Furo theme, a link to the PDF booklet on every page, pictures that enlarge,
 pages that read on a phone.
 
-The real site is built once (-E -W) into a temp folder. The browser tests open its pages
+The real site is built once per test run (-E -W; tests/book_build.py). The browser tests open its pages
 in headless Chromium at phone (390 x 844) and desktop (1280 x 900) sizes and measure them;
 they are skipped, saying why, only where no chromium is installed.
 """
@@ -26,16 +26,15 @@ CHAPTERS = sorted((ROOT / "rules").glob("*.md"))
 PAGES = ["index.html", *(f"rules/{c.stem}.html" for c in CHAPTERS)]
 KENDRA_KARI = "rules/kendra-kari.html"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.book]
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(out)],
-                         capture_output=True, text=True, cwd=ROOT, timeout=600)
+def site(real_book):
+    """The site of this test run's real book (tests/book_build.py), and what its build printed."""
+    run = real_book.html
     assert run.returncode == 0, run.stdout + run.stderr
-    return out, run
+    return real_book.html_dir, run
 
 
 class Tags_(HTMLParser):

@@ -1,0 +1,148 @@
+"""The real book, built once per test run and shared by every test that reads it.
+
+``python -m tests.book_build FOLDER`` builds the site and the booklet as ``make book`` does: the
+HTML site with ``-E -W`` into ``FOLDER/html``, the singlehtml print build reusing that build's
+environment into ``FOLDER/singlehtml``, and the PDF into ``FOLDER/ganjifa-rules.pdf``. It writes
+what each step said and took to ``FOLDER/result.json``, then ``FOLDER/done``.
+
+``tests/conftest.py`` starts it in the background as soon as a run has collected a test marked
+``book`` (the first worker to get there starts it; the others find it started), runs those tests
+last, and hands them :func:`wait` 's :class:`Book`. So the two cores keep playing games while the
+book is built, and the site and the PDF are built once, not once per test module or worker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PDF_NAME = "ganjifa-rules.pdf"
+WAIT_SECONDS = 1500
+
+
+@dataclass(frozen=True)
+class Step:
+    """One build step: its command's exit status, what it printed, and the seconds it took."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Book:
+    """The real book as built for this test run."""
+
+    folder: Path
+    html: Step
+    singlehtml: Step
+    pdf: Step
+    pages: int
+    broken_links: tuple[str, ...]
+
+    @property
+    def html_dir(self) -> Path:
+        return self.folder / "html"
+
+    @property
+    def singlehtml_dir(self) -> Path:
+        return self.folder / "singlehtml"
+
+    @property
+    def pdf_path(self) -> Path:
+        return self.folder / PDF_NAME
+
+
+def _sphinx(*args: str) -> Step:
+    start = time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "sphinx", *args], capture_output=True, text=True, cwd=ROOT)
+    return Step(run.returncode, run.stdout, run.stderr, round(time.perf_counter() - start, 1))
+
+
+def build(folder: Path) -> dict:
+    """Build the site, the singlehtml and the PDF into ``folder``; return what each step did."""
+    html = _sphinx("-E", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(folder / "html"))
+    out = {"html": html.__dict__}
+    if html.returncode == 0:
+        single = _sphinx("-W", "--keep-going", "-q", "-b", "singlehtml", "-t", "print",
+                         "-d", str(folder / "html" / ".doctrees"), str(ROOT), str(folder / "singlehtml"))
+        out["singlehtml"] = single.__dict__
+        if single.returncode == 0:
+            start = time.perf_counter()
+            try:
+                from book.pdf import make_pdf
+
+                booklet = make_pdf(folder / "singlehtml", folder / PDF_NAME)
+            except Exception as err:  # noqa: BLE001 - reported to the tests that wait for the book
+                out["pdf"] = Step(1, "", f"{type(err).__name__}: {err}", 0.0).__dict__
+            else:
+                out["pdf"] = Step(0, "", "", round(time.perf_counter() - start, 1)).__dict__
+                out["pages"] = booklet.pages
+                out["broken_links"] = list(booklet.broken_links)
+    return out
+
+
+def start(folder: Path) -> bool:
+    """Start the build into ``folder`` in the background unless a process of this run already has;
+    True if this call started it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(folder / "started", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+    except FileExistsError:
+        return False
+    log = open(folder / "build.log", "w", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "tests.book_build", str(folder)], cwd=ROOT,
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    os.write(fd, str(proc.pid).encode())
+    os.close(fd)
+    return True
+
+
+def wait(folder: Path, seconds: float = WAIT_SECONDS) -> Book:
+    """The book built into ``folder``, once its build has finished (AssertionError if it never does)."""
+    done = folder / "done"
+    deadline = time.monotonic() + seconds
+    while not done.exists():
+        if time.monotonic() > deadline:
+            log = (folder / "build.log").read_text(encoding="utf-8", errors="replace") \
+                if (folder / "build.log").exists() else "(no log)"
+            raise AssertionError(f"the book was not built within {seconds:.0f} s:\n{log[-3000:]}")
+        time.sleep(0.5)
+    result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    missing = Step(1, "", "not run: an earlier step failed", 0.0).__dict__
+    return Book(folder, *(Step(**result.get(k, missing)) for k in ("html", "singlehtml", "pdf")),
+                result.get("pages", 0), tuple(result.get("broken_links", ())))
+
+
+def stop(folder: Path) -> None:
+    """End a build still running in ``folder`` (a test run that stopped early)."""
+    try:
+        pid = int((folder / "started").read_text() or 0)
+    except (OSError, ValueError):
+        return
+    if pid and not (folder / "done").exists():
+        try:
+            os.killpg(pid, 15)
+        except OSError:
+            pass
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[0])
+    result = build(folder)
+    tmp = folder / "result.json.tmp"
+    tmp.write_text(json.dumps(result), encoding="utf-8")
+    os.replace(tmp, folder / "result.json")
+    (folder / "done").touch()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
