@@ -17,7 +17,7 @@ def _add_static(app) -> None:
 
 
 def setup(app):
-    from .directives.clause import ClauseDirective, ClauseLinks, RuleRole, merge, purge
+    from .directives.clause import ClauseDirective, ClauseLinks, RuleRole, cited_before_stated, merge, purge
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
     from .directives import glossary
@@ -31,6 +31,8 @@ def setup(app):
     from .webfonts import copy_fonts
 
     setup_nodes(app)
+    # where computed figures are kept between builds (relative to conf.py): simulations (book/simcache.py)
+    app.add_config_value("ganjifa_cache", "_build/cache", "env", types=[str])
     app.add_directive("clause", ClauseDirective)
     app.add_directive("deal", DealDirective)
     app.add_directive("position", PositionDirective)
@@ -51,6 +53,7 @@ def setup(app):
     app.add_directive("game-table", GameTableDirective)
     app.add_directive("match-table", MatchTableDirective)
     app.add_post_transform(ClauseLinks)
+    app.connect("doctree-read", cited_before_stated)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
     app.connect("builder-inited", _add_static)

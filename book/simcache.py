@@ -1,14 +1,20 @@
 """A cache of simulation reports for the book, keyed on the engine's source and the parameters.
 
-A directive that shows simulated figures asks :func:`cached_report`; the key is a hash of
-every engine source file and of the simulation's parameters, so the book never shows numbers
-from an older engine, and a rebuild with nothing changed does not replay thousands of games.
+A directive that shows simulated figures asks :func:`cached_report`; the key is a hash of the
+engine source files the game can run (every file of the engine but the other games' folders:
+games never import each other) and of the simulation's parameters, so the book never shows
+numbers from an older engine, a rebuild with nothing changed does not replay thousands of games,
+and editing one game replays only that game's simulations.
+
+The cache lives in the project's ``_build/cache/simulations`` (conf value ``ganjifa_cache``),
+shared by the site, the booklet and ``make check``'s reading of the chapters.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pickle
 from functools import lru_cache
 from pathlib import Path
@@ -18,20 +24,34 @@ import engine
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 
 
+GAMES_DIR = ENGINE_DIR / "games"
+
+
 @lru_cache(maxsize=None)
-def engine_digest() -> str:
+def engine_digest(game_folder: str = "") -> str:
+    """A hash of the engine's source files, leaving out every game's folder but ``game_folder`` (all of
+    them when it is empty)."""
     h = hashlib.sha256()
     for path in sorted(ENGINE_DIR.rglob("*.py")):
-        h.update(str(path.relative_to(ENGINE_DIR)).encode())
+        rel = path.relative_to(ENGINE_DIR)
+        if rel.parts[0] == "games" and len(rel.parts) > 2 and rel.parts[1] != game_folder:
+            continue
+        h.update(str(rel).encode())
         h.update(path.read_bytes())
     return h.hexdigest()
+
+
+def game_folder(game) -> str:
+    """The folder under engine/games/ that defines ``game``'s class ("" for a class defined elsewhere)."""
+    parts = type(game).__module__.split(".")
+    return parts[2] if parts[:2] == ["engine", "games"] and len(parts) > 2 else ""
 
 
 def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...]):
     """The :class:`engine.simulate.Report` for these parameters, from ``folder`` or computed and stored there."""
     from engine.simulate import simulate
 
-    params = json.dumps([engine_digest(), game.name, game.options_text(), games, seed, list(bots)])
+    params = json.dumps([engine_digest(game_folder(game)), game.name, game.options_text(), games, seed, list(bots)])
     key = hashlib.sha256(params.encode()).hexdigest()[:32]
     path = folder / f"{key}.pickle"
     if path.is_file():
@@ -41,7 +61,7 @@ def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...]):
             pass
     report = simulate(game, games, seed, bots)
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")  # two processes may compute the same report at once
     tmp.write_bytes(pickle.dumps(report))
     tmp.replace(path)
     return report

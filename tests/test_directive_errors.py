@@ -209,3 +209,17 @@ def test_game_table_prints_the_engines_table_and_refuses_an_unknown_one(tmp_path
     (tmp_path / "bad").mkdir()
     code, out = build(tmp_path / "bad", bad)
     assert code != 0 and "index.md:4" in out and "no table 'luck'" in out and "order, over" in out
+
+
+def test_a_clause_cited_before_it_is_stated_fails_the_build_at_the_citation(tmp_path):
+    """A reader meeting "§2" must already have read clause 2: a chapter's citation of its own clause ahead
+    of the clause fails a -W build, naming file, line and clause; the same citation after it builds."""
+    clauses = "```{clause} kk.deal\nDeal six each.\n```\n\n```{clause} kk.match\nMatch it.\n```\n\n"
+    early = "# R\n\nMatching ({rule}`kk.match`) is the heart of the game.\n\n" + clauses
+    code, out = build(tmp_path, early)
+    assert code != 0
+    assert re.search(rf"index\.md:{line_of(early, 'Matching (')}: WARNING: clause kk\.match \(§2 .*\) is cited "
+                     rf"before it is stated at line {line_of(early, '{clause} kk.match')}", out), out
+    (tmp_path / "late").mkdir()
+    code, out = build(tmp_path / "late", "# R\n\n" + clauses + "Matching ({rule}`kk.match`) is the heart.\n")
+    assert code == 0, out

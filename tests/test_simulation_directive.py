@@ -20,7 +20,7 @@ def test_report_clause_use_and_comparison(tmp_path):
     # clause rows cite the chapter's clauses as §N links
     assert re.search(r'href="#kk\.match"[^>]*>§1<', html) and re.search(r'href="#kk\.bridge"[^>]*>§2<', html)
     assert "bots=heuristic,random,random" in html and "significant at the 5% level" in html
-    cache = list((tmp_path / "out" / ".doctrees" / "simulations").glob("*.pickle"))
+    cache = list((tmp_path / "src" / "_build" / "cache" / "simulations").glob("*.pickle"))
     assert len(cache) == 2  # one per distinct report: the plain one is the first variant's (random bots)
     stamps = {p.name: p.stat().st_mtime_ns for p in cache}
     import subprocess

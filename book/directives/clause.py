@@ -98,6 +98,34 @@ class RuleRole(SphinxRole):
         return [node], []
 
 
+def _line_of(node: nodes.Node) -> tuple[str | None, int | None]:
+    """The source file and line of ``node``, or of its nearest ancestor that has them."""
+    while node is not None:
+        if node.line:
+            return node.source, node.line
+        node = node.parent
+    return None, None
+
+
+def cited_before_stated(app, doctree: nodes.document) -> None:
+    """A chapter never cites its own clause before stating it: a reader meeting "§5" must already have
+    read clause 5. Each citation found ahead of its clause is a warning naming file and line (and, with
+    -W, fails the build). Citations of another chapter's clauses are cross-references and may go anywhere."""
+    own = {node["clause_id"]: node for node in doctree.findall(clause_block)}
+    stated: set[str] = set()
+    for node in doctree.findall(lambda n: isinstance(n, (clause_block, clause_ref))):
+        if isinstance(node, clause_block):
+            stated.add(node["clause_id"])
+            continue
+        cid = node["clause_id"]
+        if cid in own and cid not in stated:
+            clause = own[cid]
+            source, line = _line_of(node)
+            logger.warning(f"clause {cid} (§{clause['number']} {clause['title']}) is cited before it is "
+                           f"stated at line {_line_of(clause)[1]}: state it first, or cite it after",
+                           location=(app.env.docname, line) if line else app.env.docname)
+
+
 def purge(app, env, docname) -> None:
     store = clauses_of(env)
     for cid in [k for k, v in store.items() if v[0] == docname]:
