@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 SPHINX := $(BIN)/python -m sphinx
 PDF    := _build/pdf/ganjifa-rules.pdf
 
-.PHONY: setup book html pdf test check deals bench serve clean
+.PHONY: setup book html pdf test check deals bench instructions serve clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ deals: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/ganjifa bench
+
+# instructions per game (valgrind's callgrind, fixed seeds) for every game and player count, against
+# engine/instructions_baseline.json: fails if a game is more than 3% worse (`ganjifa instructions --update` rewrites it)
+instructions: $(STAMP)
+	$(BIN)/ganjifa instructions
 
 serve: $(STAMP)
 	$(BIN)/sphinx-autobuild --watch engine --watch book . _build/html

@@ -1,27 +1,126 @@
-"""The project's benchmark: full random games per second, for every game and player count.
+"""The project's benchmark: full random games per second, for every game and player count, judged as a
+ratio to OpenSpiel's nearest game timed in the same run.
 
 Each measurement deals fresh seeded games and lets a seeded :class:`~engine.bots.RandomBot` play
 every seat through the one play loop (:func:`engine.play.run`), deal included, for about ``seconds``.
-Games per second are counted in the process's CPU time (``time.process_time``), what one core does,
-in ``SLICES`` slices; the figure is the fastest slice's, as ``timeit`` reports the best of its repeats:
-a shared machine's neighbours only ever slow a slice down, so the fastest is the best estimate of
-what the code costs, and the median slice is recorded beside it. Simulations with several worker
-processes are timed by the wall clock, the time a user waits.
+A game is one game at the game's default options: for the games against a dealer (whose option
+``rounds`` is 1 by default) that is one round. Games per second are counted in the process's CPU time
+(``time.process_time``), what one core does, in ``SLICES`` slices; the figure is the fastest slice's,
+as ``timeit`` reports the best of its repeats: a shared machine's neighbours only ever slow a slice
+down, so the fastest is the best estimate of what the code costs, and the median slice is recorded
+beside it. Simulations with several worker processes are timed by the wall clock, the time a user waits.
+
+Peers: a game declares the OpenSpiel game nearest it (``Game.PEER``, one of :data:`PEERS`). With the
+``peers`` extra installed (``pip install -e '.[peers]'``: OpenSpiel's ``pyspiel``) the bench times
+each peer's random play-outs driven from Python in the same run and in the same way (:func:`timed`:
+the fastest of the same slices, the median beside it), and prints every game's games a second as a
+ratio to its peer's, with the target issue 18 set for it (a simulation with two workers is set beside
+the peer's one process, both by the wall clock). Absolute figures swing with the machine; a ratio
+measured in one run on one machine does much less so.
+
+>>> ours = {"game": "g", "players": 4, "games_per_s": 300.0, "median_games_per_s": 250.0, "games": 1500}
+>>> ratio_rows([ours], [],
+...            {"hearts": {"peer": "hearts", "games_per_s": 100.0, "median_games_per_s": 100.0}},
+...            peer_of=lambda name: PEERS["hearts"])[0]["ratio"]
+3.0
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import time
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from .bots import RandomBot
+from .files import write_text
 from .play import run
 from .registry import available_games, game_class, get_game
 
 
 SLICES = 5
 SIM_REPEATS = 2
+SIM_GAMES = 100_000  # the simulation a peer's simulation target speaks of (two workers)
+QUICK_SECONDS = 0.05  # ganjifa bench --quick: a smoke run (the figures mean little)
+QUICK_SIM_GAMES = 400
+PEERS_HINT = ("OpenSpiel is not installed, so no peers were timed: `.venv/bin/pip install -e '.[peers]'` "
+              "adds them, and the bench then prints every game's speed as a ratio to its nearest OpenSpiel game")
+
+
+@dataclass(frozen=True)
+class Peer:
+    """An OpenSpiel game our games are compared with; a game names it in ``Game.PEER``.
+
+    ``name`` is OpenSpiel's (``pyspiel.load_game(name, params)``); ``target`` is the least ratio
+    (our games a second over its games a second) issue 18 asks of a game with ``at_players`` players
+    (None: every player count), ``aim`` what it hopes for; ``sim_target`` the least ratio of our
+    simulation with two worker processes to its one process, for a game with ``at_players`` players.
+    """
+
+    name: str
+    label: str
+    params: tuple[tuple[str, Any], ...] = ()
+    target: float | None = None
+    aim: float | None = None
+    at_players: int | None = None
+    sim_target: float | None = None
+
+    def target_for(self, players: int, workers: int | None = None) -> float | None:
+        """The target for our game with ``players`` players (``workers``: a simulation's), or None."""
+        if self.at_players is not None and players != self.at_players:
+            return None
+        if workers is None:
+            return self.target
+        return self.sim_target if workers == 2 else None
+
+
+# the peers, keyed by OpenSpiel's names (a game's PEER is one of these keys)
+PEERS: dict[str, Peer] = {p.name: p for p in (
+    Peer("crazy_eights", "crazy_eights 4p", (("players", 4),), target=2.0, at_players=4, sim_target=3.0),
+    Peer("hearts", "hearts", target=0.8, aim=1.0, at_players=4),
+    Peer("blackjack", "blackjack", target=1.0),
+)}
+
+
+def peer_of(name: str) -> Peer | None:
+    """The peer game ``name`` declares (``Game.PEER``), or None; ValueError for a peer :data:`PEERS` lacks."""
+    declared = game_class(name).PEER
+    if declared is None:
+        return None
+    if declared not in PEERS:
+        raise ValueError(f"game {name!r} declares PEER = {declared!r}, not one of {', '.join(PEERS)}")
+    return PEERS[declared]
+
+
+def timed(play: Callable[[], int], seconds: float) -> dict:
+    """Call ``play()`` (one whole game; it returns the moves made) for about ``seconds`` of CPU time in
+    :data:`SLICES` slices; the fastest slice's games a second, the median slice's, and the mean moves
+    (``wall_games_per_s``: the fastest slice by the wall clock, to set beside simulations, timed so)."""
+    clock, wall = time.process_time, time.perf_counter
+    games = moves = 0
+    rates = []
+    walls = []
+    for _ in range(SLICES):
+        start, wall_start = clock(), wall()
+        deadline = start + seconds / SLICES
+        played = 0
+        while True:
+            moves += play()
+            played += 1
+            now = clock()
+            if now >= deadline:
+                break
+        games += played
+        rates.append(played / (now - start))
+        walls.append(played / (wall() - wall_start))
+    rates.sort()
+    best, median = rates[-1], rates[len(rates) // 2]
+    mean_moves = moves / games
+    return {"games_per_s": round(best, 1), "moves_per_s": round(best * mean_moves, 1),
+            "mean_moves": round(mean_moves, 2), "median_games_per_s": round(median, 1), "games": games,
+            "wall_games_per_s": round(max(walls), 1)}
 
 
 def measure(name: str, players: int, seconds: float = 2.0, first_seed: int = 0) -> dict:
@@ -29,46 +128,68 @@ def measure(name: str, players: int, seconds: float = 2.0, first_seed: int = 0) 
     return the figures (``games_per_s``: the fastest slice; ``median_games_per_s``: the median one)."""
     game = get_game(name, players=players)
     bots = [RandomBot(f"bench/{name}/{players}/{seat}") for seat in range(players)]
-    clock = time.process_time
-    games = moves = 0
-    seed = first_seed
-    rates = []
-    for _ in range(SLICES):
-        start = clock()
-        deadline = start + seconds / SLICES
-        played = 0
-        while True:
-            s = run(game.new_game(game.deal(seed)), bots, seed)
-            moves += len(s.history)
-            played += 1
-            seed += 1
-            now = clock()
-            if now >= deadline:
-                break
-        games += played
-        rates.append(played / (now - start))
-    rates.sort()
-    best, median = rates[-1], rates[len(rates) // 2]
-    mean_moves = moves / games
-    return {"game": name, "players": players, "games_per_s": round(best, 1),
-            "moves_per_s": round(best * mean_moves, 1), "mean_moves": round(mean_moves, 2),
-            "median_games_per_s": round(median, 1), "games": games}
+    deal, new_game = game.deal, game.new_game
+    seeds = iter(range(first_seed, 1 << 62))
+
+    def play() -> int:
+        seed = next(seeds)
+        return len(run(new_game(deal(seed)), bots, seed).history)
+
+    return {"game": name, "players": players, **timed(play, seconds)}
 
 
-def measure_simulation(name: str, players: int, seconds: float, workers: int) -> dict:
+def peers_available() -> bool:
+    """Whether OpenSpiel's Python module (the ``peers`` extra) can be imported."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def measure_peer(peer: Peer, seconds: float = 2.0) -> dict:
+    """OpenSpiel's random play-outs of ``peer``, driven from Python and timed as :func:`measure` times
+    ours: each game from ``new_initial_state()`` to its end, chance's outcome drawn by its probabilities
+    and each player's action uniformly from its legal actions, with one seeded ``random.Random``.
+    ``mean_moves`` counts the players' actions (chance's, the deal among them, are not moves)."""
+    import pyspiel
+
+    game = pyspiel.load_game(peer.name, dict(peer.params))
+    rng = random.Random(f"bench/{peer.name}")
+    choices, choice = rng.choices, rng.choice
+    new_state = game.new_initial_state
+
+    def play() -> int:
+        state = new_state()
+        moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(choices(actions, probs)[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+                moves += 1
+        return moves
+
+    return {"peer": peer.name, "label": peer.label, "params": dict(peer.params), **timed(play, seconds)}
+
+
+def measure_simulation(name: str, players: int, seconds: float, workers: int, games: int | None = None) -> dict:
     """Simulated games per second (engine.simulate, statistics streamed) with ``workers`` processes, by
     the wall clock: the faster of :data:`SIM_REPEATS` runs of the same games (see :func:`measure`).
 
-    A first small run sizes each measured one to about ``seconds / SIM_REPEATS`` on one worker.
+    ``games`` games each run, or (None) as many as take about ``seconds / SIM_REPEATS`` on one worker,
+    sized by a first small run.
     """
     from .simulate import simulate
 
     game = get_game(name, players=players)
     clock = time.perf_counter
-    start = clock()
-    simulate(game, 200, seed="bench-size", workers=1)
-    per_game = (clock() - start) / 200
-    games = max(200, int(seconds / SIM_REPEATS / per_game))
+    if games is None:
+        start = clock()
+        simulate(game, 200, seed="bench-size", workers=1)
+        per_game = (clock() - start) / 200
+        games = max(200, int(seconds / SIM_REPEATS / per_game))
     times = []
     for _ in range(SIM_REPEATS):
         start = clock()
@@ -79,21 +200,68 @@ def measure_simulation(name: str, players: int, seconds: float, workers: int) ->
             "games": games, "seconds": round(elapsed, 3), "slowest_seconds": round(max(times), 3)}
 
 
-def run_bench(seconds: float = 2.0, out: str = "_build/bench.json") -> int:
-    """Measure every available game at every player count, and simulations with 1 and 2 workers;
-    print tables and write JSON to ``out``."""
+def ratio_rows(records: list[dict], sims: list[dict], peers: dict[str, dict],
+               peer_of: Callable[[str], Peer | None] = peer_of) -> list[dict]:
+    """Each measurement of ours as a ratio to its game's peer (``peers``: the peers' measurements by name).
+
+    A game's ratio is its games a second over its peer's (the fastest slices), ``median_ratio`` the
+    medians'; a simulation's is its games a second with two workers over the peer's on one process, both
+    by the wall clock (the fastest slice's: a loaded machine slows both alike). ``target`` is the peer's for this player count (or None), ``met`` whether the ratio reaches it.
+    """
+    out = []
+    for r in records + [s for s in sims if s["workers"] > 1]:
+        peer = peer_of(r["game"])
+        if peer is None or peer.name not in peers:
+            continue
+        theirs = peers[peer.name]
+        sim = "workers" in r
+        ours = r["simulated_games_per_s"] if sim else r["games_per_s"]
+        peer_rate = theirs.get("wall_games_per_s", theirs["games_per_s"]) if sim else theirs["games_per_s"]
+        ratio = ours / peer_rate
+        median = None if sim else r["median_games_per_s"] / theirs["median_games_per_s"]
+        target = peer.target_for(r["players"], r["workers"] if sim else None)
+        out.append({"kind": "simulation" if sim else "game", "game": r["game"], "players": r["players"],
+                    "workers": r["workers"] if sim else 1, "games": r["games"], "peer": peer.name,
+                    "peer_label": peer.label,
+                    "ours_games_per_s": ours, "peer_games_per_s": peer_rate,
+                    "ratio": round(ratio, 3), "median_ratio": None if median is None else round(median, 3),
+                    "target": target, "aim": peer.aim if target is not None and not sim else None,
+                    "met": None if target is None else ratio >= target})
+    return out
+
+
+def run_bench(seconds: float = 2.0, out: str = "_build/bench.json", sim_games: int = SIM_GAMES,
+              peers: bool | None = None) -> int:
+    """Measure every available game at every player count, simulations with 1 and 2 workers, and (with
+    OpenSpiel installed, or ``peers``) each game's peer; print tables and the ratios, write JSON to ``out``.
+
+    The simulation a peer's ``sim_target`` speaks of (two workers) plays ``sim_games`` games; the
+    others are sized by ``seconds``.
+    """
     from rich.console import Console
     from rich.table import Table
 
+    console = Console()
+    names = available_games()
+    declared = {name: peer_of(name) for name in names}
+    if peers is None:
+        peers = peers_available()
+    peer_records: dict[str, dict] = {}
+    if peers:  # first, in the same run as ours
+        for peer in PEERS.values():
+            if peer in declared.values():
+                peer_records[peer.name] = measure_peer(peer, seconds)
     records = []
     sims = []
-    for name in available_games():
+    for name in names:
         cls = game_class(name)
         for players in range(cls.min_players, cls.max_players + 1):
             records.append(measure(name, players, seconds))
         players = min(max(4, cls.min_players), cls.max_players)
+        peer = declared[name]
         for workers in (1, 2):
-            sims.append(measure_simulation(name, players, seconds * 2, workers))
+            fixed = workers == 2 and peer is not None and peer.target_for(players, workers) is not None
+            sims.append(measure_simulation(name, players, seconds * 2, workers, sim_games if fixed else None))
     table = Table(title=f"Full random games on one core (RandomBot every seat, deal included; ~{seconds:g} s of "
                   f"CPU time each in {SLICES} slices: the fastest slice, and the median)")
     for column in ("game", "players", "games/s", "moves/s", "mean moves/game", "median games/s"):
@@ -101,21 +269,65 @@ def run_bench(seconds: float = 2.0, out: str = "_build/bench.json") -> int:
     for r in records:
         table.add_row(r["game"], str(r["players"]), f"{r['games_per_s']:,.1f}", f"{r['moves_per_s']:,.0f}",
                       f"{r['mean_moves']:.1f}", f"{r['median_games_per_s']:,.1f}")
-    Console().print(table)
+    console.print(table)
     sim = Table(title="Simulations (engine.simulate: random bots, statistics streamed) by worker processes")
-    for column in ("game", "players", "workers", "games/s", "speed-up", "100,000 games"):
+    for column in ("game", "workers", "games", "games/s", "speed-up", "100,000 games"):
         sim.add_column(column, justify="left" if column == "game" else "right")
     for r in sims:
         one = next(o for o in sims if o["game"] == r["game"] and o["workers"] == 1)
-        sim.add_row(r["game"], str(r["players"]), str(r["workers"]), f"{r['simulated_games_per_s']:,.1f}",
+        sim.add_row(f"{r['game']} {r['players']}p", str(r["workers"]), f"{r['games']:,}",
+                    f"{r['simulated_games_per_s']:,.1f}",
                     f"{r['simulated_games_per_s'] / one['simulated_games_per_s']:.2f}x",
                     f"{100_000 / r['simulated_games_per_s']:,.1f} s")
-    Console().print(sim)
+    console.print(sim)
+    ratios = ratio_rows(records, sims, peer_records)
+    if peers:
+        _print_peers(console, seconds, peer_records, ratios)
+    else:
+        print(PEERS_HINT)
     folder = os.path.dirname(out)
     if folder:
         os.makedirs(folder, exist_ok=True)
-    with open(out, "w", encoding="utf-8") as f:
-        json.dump(records + sims, f, indent=1)
-        f.write("\n")
+    write_text(out, json.dumps({"seconds": seconds, "slices": SLICES, "games": records, "simulations": sims,
+                                "peers": list(peer_records.values()), "ratios": ratios,
+                                "peers_missing": None if peers else PEERS_HINT}, indent=1) + "\n")
     print(f"wrote {out}")
     return 0
+
+
+def _print_peers(console, seconds: float, peer_records: dict[str, dict], ratios: list[dict]) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"Peers: OpenSpiel's random play-outs driven from Python, timed as ours (~{seconds:g} s "
+                  f"of CPU time each in {SLICES} slices: the fastest slice, and the median)")
+    for column in ("peer", "games/s", "moves/s", "mean moves/game", "median games/s"):
+        table.add_column(column, justify="left" if column == "peer" else "right")
+    for r in peer_records.values():
+        table.add_row(r["label"], f"{r['games_per_s']:,.1f}", f"{r['moves_per_s']:,.0f}", f"{r['mean_moves']:.1f}",
+                      f"{r['median_games_per_s']:,.1f}")
+    console.print(table)
+
+    def target(r: dict) -> str:
+        if r["target"] is None:
+            return ""
+        return f">= {r['target']:g}x" + (f", aim {r['aim']:g}x" if r["aim"] else "")
+
+    def met(r: dict) -> str:
+        return "" if r["met"] is None else "[green]yes[/]" if r["met"] else "[red]no[/]"
+
+    games = Table(title="Our games/s over the nearest OpenSpiel game's, one core each, in the same run (a game at its "
+                  "default options: one round of a dealer game, against one hand of blackjack)")
+    for column in ("game", "peer", "ratio", "median", "target", "met"):
+        games.add_column(column, justify="left" if column in ("game", "peer") else "right")
+    sims = Table(title="Our simulation with 2 worker processes over the peer on one process (both by the wall clock)")
+    for column in ("game", "games", "peer", "ratio", "target", "met"):
+        sims.add_column(column, justify="left" if column in ("game", "peer") else "right")
+    for r in ratios:
+        if r["kind"] == "game":
+            games.add_row(f"{r['game']} {r['players']}p", r["peer_label"], f"{r['ratio']:.2f}x",
+                          f"{r['median_ratio']:.2f}x", target(r), met(r))
+        else:
+            sims.add_row(f"{r['game']} {r['players']}p", f"{r['games']:,}", r["peer_label"], f"{r['ratio']:.2f}x",
+                         target(r), met(r))
+    console.print(games)
+    console.print(sims)

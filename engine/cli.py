@@ -6,6 +6,9 @@ import argparse
 import sys
 
 
+INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr (and exit status 2), not the usage text."""
 
@@ -13,13 +16,37 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
+def _number(text: str) -> int:
+    """A whole number on the command line, by the one rule for numbers (no sign, no leading zeros)."""
+    from .notation import whole_number
+
+    value = whole_number(text, 9)
+    if value is None:
+        hint = f" (write {text.lstrip('0') or '0'})" if text[:1] == "0" and text.isascii() and text.isdigit() else ""
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number written without leading zeros{hint}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="ganjifa", description="Ganjifa rules engine")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    bench = sub.add_parser("bench", help="time full random games; print a table and write _build/bench.json")
-    bench.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    bench = sub.add_parser("bench", help="time full random games, and OpenSpiel's nearest games beside them (the "
+                                         "[peers] extra); print tables and ratios, write _build/bench.json")
+    bench.add_argument("--seconds", type=float, default=None, help="CPU time per measurement (default 2)")
+    bench.add_argument("--sim-games", type=_number, default=None, metavar="N",
+                       help="games of the simulation compared with a peer's one process (default 100,000)")
+    bench.add_argument("--quick", action="store_true",
+                       help="a smoke run in seconds: --seconds 0.05 --sim-games 400 (the figures mean little)")
     bench.add_argument("--out", default="_build/bench.json")
+
+    instructions = sub.add_parser("instructions", help="instructions per game for every game and player count "
+                                                       "(valgrind's callgrind), against the baseline in the repository")
+    instructions.add_argument("--update", action="store_true", help="rewrite the baseline from the current code")
+    instructions.add_argument("--baseline", default=None, metavar="FILE",
+                              help="the baseline file (default engine/instructions_baseline.json)")
+    instructions.add_argument("--workers", type=_number, default=0, help="callgrind runs at once (default: every core)")
+    instructions.add_argument("games", nargs="*", help="only these games (default: every game)")
 
     deals = sub.add_parser("deals", help="check or regenerate the golden deals in rules/deals")
     deals.add_argument("--write", action="store_true", help="rewrite the files from the current engine")
@@ -31,7 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--bots", default="heuristic",
                       help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
     play.add_argument("--names", default="", help="comma-separated player names, e.g. Asha,Bela,Chitra")
-    play.add_argument("--write", metavar="FILE", help="also write the game as a golden transcript to FILE")
+    play.add_argument("--write", metavar="FILE", help="write the game as a golden transcript to FILE "
+                      "(an existing FILE only with --force)")
+    play.add_argument("--force", action="store_true", help="let --write replace an existing FILE")
     play.add_argument("options", nargs="*", help="key=value game options")
 
     sub.add_parser("games", help="list the games")
@@ -40,11 +69,11 @@ def main(argv: list[str] | None = None) -> int:
                            ("compare", "the simulate report for two or more variants side by side, with tests")):
         cmd = sub.add_parser(name, help=helptext)
         cmd.add_argument("game")
-        cmd.add_argument("--games", type=int, default=2000, help="how many games (default 2000)")
-        cmd.add_argument("--players", type=int, help="number of players (the same as the option players=N)")
+        cmd.add_argument("--games", type=_number, default=2000, help="how many games (default 2000)")
+        cmd.add_argument("--players", type=_number, help="number of players (the same as the option players=N)")
         cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
         cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
-        cmd.add_argument("--workers", type=int, default=0, help="worker processes (default: every core)")
+        cmd.add_argument("--workers", type=_number, default=0, help="worker processes (default: every core)")
         cmd.add_argument("--scheduler", metavar="ADDRESS",
                          help="run the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
                               "(needs the [cluster] extra; --workers is then unused)")
@@ -65,9 +94,17 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "bench":
-            from .bench import run_bench
+            from .bench import QUICK_SECONDS, QUICK_SIM_GAMES, SIM_GAMES, run_bench
 
-            return run_bench(seconds=args.seconds, out=args.out)
+            seconds = args.seconds if args.seconds is not None else QUICK_SECONDS if args.quick else 2.0
+            sim_games = args.sim_games if args.sim_games is not None else QUICK_SIM_GAMES if args.quick else SIM_GAMES
+            if seconds <= 0 or sim_games < 1:
+                parser.error("--seconds and --sim-games take positive numbers")
+            return run_bench(seconds=seconds, out=args.out, sim_games=sim_games)
+        if args.command == "instructions":
+            from .instructions import run_instructions
+
+            return run_instructions(args.games, update=args.update, baseline=args.baseline, workers=args.workers)
         if args.command == "deals":
             from .transcript import regenerate
 
@@ -88,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as err:  # a file that cannot be read or written
         print(f"ganjifa: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback; every file is written whole or not at all
+        print("ganjifa: interrupted", file=sys.stderr)
+        return INTERRUPTED
     return 1
 
 
@@ -100,6 +140,8 @@ def _play(args) -> int:
     options = parse_options(" ".join(args.options))
     game = game_class(args.game).from_options(options)
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
+    if args.write and not args.force:
+        _refuse_to_replace(args.write)
     t = play(game, parse_seed(args.seed), args.bots.split(","), names)
     if args.write:
         write(t, args.write)
@@ -107,6 +149,29 @@ def _play(args) -> int:
     else:
         print(dumps(t), end="")
     return 0
+
+
+def _refuse_to_replace(path: str) -> None:
+    """OptionError, in one line saying what is there, if ``path`` exists (``play --write`` without ``--force``)."""
+    import os
+
+    from .errors import OptionError
+
+    if not os.path.lexists(path):
+        return
+    if os.path.isdir(path):
+        what = "a folder"
+    else:
+        what = "a file"
+        try:
+            from .transcript import read
+
+            t = read(path)
+            what = f"the transcript of {t.game}" + (f", seed {t.seed}" if t.seed is not None else "") + \
+                f", {len(t.steps)} moves"
+        except Exception:  # noqa: BLE001 - any other file: say only that it is there
+            pass
+    raise OptionError(f"{path} already exists ({what}); --write would replace it: add --force to do so")
 
 
 def _simulate(args) -> int:
@@ -118,6 +183,7 @@ def _simulate(args) -> int:
     from rich.table import Table
 
     from .errors import OptionError
+    from .files import write_text
     from .protocol import parse_options
     from .registry import game_class
     from .shuffle import parse_seed
@@ -179,14 +245,11 @@ def _simulate(args) -> int:
     for cid, ctitle, share, per_game in clause_rows(first):
         clauses.add_row(cid, ctitle, f"{100 * share:.1f}%", f"{per_game:.2f}")
     out.print(clauses)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(to_json(reports, labels), f, indent=1)
-            f.write("\n")
+    if args.json:  # whole or not at all: an interrupted run leaves no half-written file
+        write_text(args.json, json.dumps(to_json(reports, labels), indent=1) + "\n")
         out.print(f"wrote {args.json}")
     if args.csv:
-        with open(args.csv, "w", encoding="utf-8") as f:
-            f.write(to_csv(reports, labels))
+        write_text(args.csv, to_csv(reports, labels))
         out.print(f"wrote {args.csv}")
     return 0
 

@@ -128,8 +128,12 @@ def make_mc_bot(seed: int | str = 0, argument: str | None = None) -> MonteCarloB
     """The bot named ``mc`` (``mc:N``: N sampled worlds per move)."""
     if argument is None:
         return MonteCarloBot(seed)
-    if not (argument.isascii() and argument.isdigit() and 0 < len(argument) <= 4 and int(argument) > 0):
+    from .notation import whole_number
+
+    samples = whole_number(argument, 4)
+    if not samples:
         from .errors import OptionError
 
-        raise OptionError(f"mc:{argument}: write the Monte-Carlo player as mc or mc:N, N worlds per move (1-9999)")
-    return MonteCarloBot(seed, samples=int(argument))
+        raise OptionError(f"mc:{argument}: write the Monte-Carlo player as mc or mc:N, N worlds per move (1-9999, "
+                          "no leading zeros)")
+    return MonteCarloBot(seed, samples=samples)

@@ -1,7 +1,10 @@
 """Small pieces of text notation that every parser shares: whole numbers and seats.
 
 Only ASCII digits make a number (``str.isdigit`` also accepts ``²`` and ``٣``, which ``int``
-refuses or reads differently), written the usual way: no sign, no leading zero, no spaces.
+refuses or reads differently), written the usual way: no sign, no leading zero, no spaces. This is
+the one rule for numbers everywhere: options (``players=7``, never ``players=007``), positions,
+moves, transcripts, the command line and the book's directives. A seed is the exception, since any
+word is a seed: ``007`` is read as the word seed ``'007'`` (:func:`engine.shuffle.parse_seed`).
 
 >>> whole_number("12"), whole_number("0"), whole_number("012"), whole_number("²")
 (12, 0, None, None)

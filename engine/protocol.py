@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from .cards import Card, format_cards, parse_cards
 from .decks import Deck
 from .errors import DealError, IllegalMoveError, NotationError, OptionError
+from .notation import whole_number
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,9 @@ class Game:
     DEALER_ROTATES: ClassVar[bool] = True
     # whether positions can be written as text (Game.position / State.position)
     HAS_POSITIONS: ClassVar[bool] = False
+    # the OpenSpiel game nearest this one (a name in engine.bench.PEERS: "crazy_eights", "hearts",
+    # "blackjack"): `make bench` times it in the same run and prints this game's speed as a ratio to it
+    PEER: ClassVar[str | None] = None
 
     players: int
 
@@ -285,7 +289,8 @@ class Game:
         """Build a definition from options given by field name (``face_up_batches``), as values or text.
 
         Text is read exactly: a switch takes ``yes``/``no`` (or ``true``/``false``), a number
-        its digits, anything else one of its choices as written; all else raises OptionError.
+        its digits without leading zeros (``7``, not ``007``: :func:`engine.notation.whole_number`),
+        anything else one of its choices as written; all else raises OptionError.
         """
         known = {info.name: info for info in cls.options()}
         kwargs: dict[str, Any] = {}
@@ -312,10 +317,14 @@ class Game:
                                   info.clause)
             return value
         if isinstance(info.default, int):
-            if not (text.isascii() and text.isdigit() and len(text) <= 6):
-                raise OptionError(f"{cls.title}: option {spoken} takes a whole number, not {text!r}"
-                                  + _cite(info.clause), info.clause)
-            return int(text)
+            value = whole_number(text, 6)
+            if value is None:
+                plain = text.lstrip("0") or "0"
+                why = (f"numbers are written without leading zeros: {spoken}={plain}, not {spoken}={text}"
+                       if len(text) > 1 and text[0] == "0" and text.isascii() and text.isdigit()
+                       else f"option {spoken} takes a whole number, not {text!r}")
+                raise OptionError(f"{cls.title}: {why}" + _cite(info.clause), info.clause)
+            return value
         matches = [c for c in info.choices if option_text(c) == text]
         if not matches:
             raise OptionError(f"{cls.title}: option {spoken}={text} is not allowed; choose one of "

@@ -20,7 +20,7 @@ import math
 from collections import Counter
 from itertools import chain
 from operator import attrgetter, countOf
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
@@ -240,15 +240,58 @@ def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[s
             if progress:
                 progress(tally.games)
     else:
-        from concurrent.futures import as_completed
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_range, game, seed, kinds, a, b) for a, b in ranges]
-            for f in as_completed(futures):  # integer tallies: the order of merging does not matter
-                tally.merge(f.result())
+        with _worker_processes(workers) as pool:
+            for part in pool.imap_unordered(_play_chunk, [(game, seed, kinds, a, b) for a, b in ranges]):
+                tally.merge(part)  # integer tallies: the order of merging does not matter
                 if progress:
                     progress(tally.games)
     return Report(game, kinds, seed, tally)
+
+
+def _play_chunk(job: tuple) -> Tally:
+    return _play_range(*job)
+
+
+@contextmanager
+def _worker_processes(workers: int):
+    """A pool of ``workers`` processes that leave Ctrl-C to this one.
+
+    A terminal sends Ctrl-C (SIGINT) to every process of the command: the workers ignore it (so none
+    prints a traceback), and this process, interrupted, ends them at once (not after their chunks) and
+    lets the KeyboardInterrupt go on to the command, which says so in one line. While the workers are
+    started SIGINT is blocked, not ignored: they are born blocking it, and a Ctrl-C that comes meanwhile
+    reaches this process as soon as they are running.
+    """
+    import multiprocessing
+    import signal
+
+    blocked = hasattr(signal, "pthread_sigmask")  # POSIX
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pool = None
+    try:
+        pool = multiprocessing.Pool(workers, initializer=_worker_ignores_ctrl_c)
+        if blocked:
+            blocked = False
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C meanwhile arrives now
+        yield pool
+    except BaseException:  # Ctrl-C (or an error in a worker): stop every worker now
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        raise
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    pool.close()
+    pool.join()
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """A worker process ignores Ctrl-C (also where workers are not forked but started afresh)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 CONNECT_TIMEOUT = 20  # seconds to reach a scheduler before giving up

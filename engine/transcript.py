@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .errors import DealError, GanjifaError, IllegalMoveError, NotationError, OptionError
+from .files import write_text
 from .play import RecordedChance, play_seeded
 from .protocol import CHANCE, Deal, Game, default_names, parse_options
 from .registry import game_class
@@ -284,10 +285,10 @@ def dumps(t: Transcript) -> str:
 
 
 def write(t: Transcript, path: str | Path) -> None:
-    """Write a transcript file (creating its folder)."""
+    """Write a transcript file (creating its folder), whole or not at all (:func:`engine.files.write_text`)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(dumps(t), encoding="utf-8")
+    write_text(path, dumps(t))
 
 
 # --- replaying and playing ---------------------------------------------------------
@@ -511,7 +512,7 @@ def regenerate(paths: Sequence[str | Path] = (), write: bool = False, out=print)
         if new == old:
             out(f"same:    {path}")
         elif write:
-            path.write_text(new, encoding="utf-8")
+            write_text(path, new)  # whole or not at all: an interrupted run leaves the old file
             out(f"rewrote: {path}")
         else:
             out(f"differs: {path}")

@@ -1,6 +1,7 @@
 """Issue 9's ten cases of bad input that passed silently or crashed: each is refused with the
 project's own error (a GanjifaError naming the token, the file and line, the clause) or, through
-the CLI and the book, with one line and no traceback.
+the CLI and the book, with one line and no traceback. At the end, issue 18's "bad input still let
+through" (18.1 to 18.6; 18.3, Naqsh's positions, is in tests/games/naqsh/test_positions.py).
 
 Every test here failed on the engine before the fix (commit 51d1e1b) and uses only entry points
 that existed then (get_game, Card, Deal, engine.transcript, engine.cli.main), so it can be run
@@ -9,6 +10,7 @@ against the old code to see it fail. Case 4 (a reproducible PDF) is tested with 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -333,3 +335,251 @@ def test_10_the_stored_deal_is_not_the_deal_of_its_seed():
     message = err.described()
     assert err.line == 7 and err.clause == "kk.deal" and "[clause kk.deal]" in message
     assert "\n" not in message and len(message) < 200 and "seed 29" in message
+
+
+# === Issue 18: bad input still let through =========================================================
+# Each case is refused in one line naming the clause (or the token), and each test failed before the fix.
+NAMES3 = "P1=9Sa 9Ta; P2=RSa 8Ta; P3=9Sh 9Ch"  # Nakash: nobody qualifies (18, 20, 18)
+KOMI3 = "P1=5Sh 7Ta VGh; P2=RSa VTa RBa; P3=9Su 9Ch 3Qi"
+
+
+# --- 18.1 a hand-set position whose money does not balance ------------------------------------------
+@pytest.mark.parametrize("name, options, text, token, clause", [
+    ("nakash", {}, f"dealer=P1; turn=P2; pot=3; balance=0 0 0; {NAMES3}", "balance=0 0 0", "nk.ante"),
+    ("nakash", {}, f"dealer=P1; turn=P2; pot=4; balance=-1 -1 -1; {NAMES3}", "balance=-1 -1 -1", "nk.ante"),
+    ("nakash", {"rounds": 2}, f"dealer=P1; turn=chance; chance=deal; pot=3; {NAMES3}", "balance=0 0 0", "nk.ante"),
+    ("komi", {}, f"dealer=P1; turn=P2; balance=5 0 0; {KOMI3}", "balance=5 0 0", "km.settle"),
+    ("komi", {}, f"dealer=P1; turn=P2; pot=3; balance=-1 -1 -1; {KOMI3}", "pot=3", "km.settle"),
+    ("sama", {"scoring": "stakes"}, f"dealer=P1; turn=P2; pot=3; balance=0 0 -1; {KOMI3}", "balance=0 0 -1",
+     "sa.stakes"),
+    ("sama", {}, f"dealer=P1; turn=P2; pot=3; balance=-1 -1 -1; {KOMI3}", "pot=3", "sa.stakes"),
+    ("sama", {}, f"dealer=P1; turn=P2; balance=2 -1 -1; {KOMI3}", "balance=2 -1 -1", "sa.stakes"),
+])
+def test_18_1_a_position_whose_money_does_not_balance_is_refused(name, options, text, token, clause):
+    err = refused(get_game(name, players=3, **options).position, text)
+    assert isinstance(err, NotationError) and err.token == token and err.clause == clause
+    assert f"[clause {clause}]" in err.described() and "\n" not in err.described()
+
+
+@pytest.mark.parametrize("options", [{}, {"unclaimed": "return", "rounds": 2}])
+def test_18_1_a_pot_that_does_not_divide_loses_no_unit(options):
+    """Nobody qualifies and the pot of 4 goes back among three: the odd unit goes in the order of play
+    (P2 first after the dealer P1), and the money still sums to zero."""
+    game = get_game("nakash", players=3, **options)
+    state = game.position(f"dealer=P1; turn=P2; pot=4; balance=-2 -1 -1; {NAMES3}")
+    for _ in range(3):
+        record = state.apply("show")
+    assert state.balance == (-1, 1, 0) and sum(state.balance) + state.pot == 0
+    assert "(Asha 1, Bela 2, Chitra 1)" in record.narrate(["Asha", "Bela", "Chitra"])
+
+
+def test_18_1_balanced_positions_the_chapters_use_still_read():
+    game = get_game("nakash", players=3)
+    state = game.position(f"dealer=P1; turn=P2; pot=3; balance=-1 -1 -1; {NAMES3}")
+    assert game.position(state.position()).position() == state.position()
+    assert get_game("komi", players=3).position(f"dealer=P1; turn=P2; balance=2 -1 -1; {KOMI3}").balance == (2, -1, -1)
+
+
+# --- 18.2 a chance move naming a card of another deck -----------------------------------------------
+@pytest.mark.parametrize("name, move, token, clause", [
+    ("komi", "deal 4Ku", "4Ku", "km.deal"),
+    ("komi", "draw 6N2", "6N2", "km.deal"),
+    ("nakash", "deal 1Sh 2Sh / 4Ku 5Ku / 1Ta 2Ta", "4Ku", "nk.deal"),
+    ("nakash", "draw 6N2", "6N2", "nk.deal"),
+    ("sama", "deal 4Ku", "4Ku", "sa.deal"),
+    ("sama", "draw 6N2", "6N2", "sa.replace"),
+    ("sama", "draw 1Sh 9Kr", "9Kr", "sa.replace"),
+])
+def test_18_2_a_chance_move_with_a_card_of_another_deck_is_refused(name, move, token, clause):
+    game = get_game(name, players=3)
+    err = refused(game.parse_move, move)
+    assert isinstance(err, NotationError) and err.token == token and err.clause == clause
+    assert "Mughal" in str(err) and "\n" not in err.described()
+
+
+# --- 18.4 one rule for numbers: no leading zeros (a seed is any word) ---------------------------------
+@pytest.mark.parametrize("name, text, plain", [
+    ("komi", "players=007", "players=7"),
+    ("komi", "rounds=010", "rounds=10"),
+    ("guru-ganjifa", "players=03", "players=3"),
+    ("nakash", "ante=00", "ante=0"),
+])
+def test_18_4_an_option_with_leading_zeros_is_refused_in_one_line(capsys, name, text, plain):
+    err = refused(get_game(name).from_text, text)
+    assert "leading zeros" in str(err) and plain in str(err) and text in str(err)
+    code, out, err_text = run_cli(capsys, "play", name, text)
+    assert code == 2 and not out
+    line = one_line_error(err_text)
+    assert line.startswith("ganjifa:") and "leading zeros" in line and text in line
+
+
+@pytest.mark.parametrize("argv", [["--players", "04"], ["--games", "0100"], ["--workers", "01"], ["--games", "²"]])
+def test_18_4_command_line_numbers_follow_the_same_rule(capsys, argv):
+    code, out, err = run_cli(capsys, "simulate", "komi", *argv)
+    assert code == 2 and not out
+    line = one_line_error(err)
+    assert "leading zeros" in line and argv[1] in line
+
+
+def test_18_4_a_transcript_with_leading_zeros_in_its_options_is_refused():
+    text = transcript_text(options="players=04")
+    err = refused(lambda: T.replay(T.parse(text, "kk.txt")))
+    assert err.line == 3 and "leading zeros" in str(err)
+
+
+@pytest.mark.parametrize("name, options, text, token", [
+    ("komi", {}, f"dealer=P1; turn=P3; bets=0 02 0; {KOMI3}", "0 02 0"),
+    ("komi", {}, f"dealer=P01; turn=P2; {KOMI3}", "P01"),
+    ("komi", {}, f"dealer=P1; turn=P2; round=01; {KOMI3}", "01"),
+    ("sama", {"rounds": 3}, f"dealer=P1; turn=P2; won=01 0 0; {KOMI3}", "01 0 0"),
+])
+def test_18_4_positions_follow_the_same_rule(name, options, text, token):
+    assert refused(get_game(name, players=3, **options).position, text).token == token
+
+
+def test_18_4_a_seed_is_still_any_word(capsys):
+    from engine.shuffle import parse_seed
+
+    assert parse_seed("007") == "007" and parse_seed("7") == 7
+    code, out, _ = run_cli(capsys, "play", "komi", "--seed", "007", "players=3")
+    assert code == 0 and "seed: 007" in out
+
+
+def test_18_4_the_rule_is_stated_in_the_notation_chapter():
+    text = (ROOT / "rules" / "how-to-use.md").read_text(encoding="utf-8")
+    assert "without leading zeros" in text
+
+
+# --- 18.5 play --write never replaces a file without --force -------------------------------------------
+def test_18_5_play_write_refuses_to_replace_a_file_without_force(capsys, tmp_path):
+    path = tmp_path / "komi.txt"
+    path.write_text("my notes\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "play", "komi", "--seed", "5", "--write", str(path))
+    assert code == 2 and not out
+    line = one_line_error(err)
+    assert str(path) in line and "--force" in line and "already exists" in line
+    assert path.read_text(encoding="utf-8") == "my notes\n"
+    code, out, err = run_cli(capsys, "play", "komi", "--seed", "5", "--write", str(path), "--force")
+    assert code == 0 and not err and T.read(path).game == "komi"
+    code, out, err = run_cli(capsys, "play", "komi", "--seed", "6", "--write", str(path))  # says what is there
+    assert code == 2 and "transcript of komi, seed 5" in one_line_error(err)
+    assert T.read(path).seed == 5
+
+
+def test_18_5_play_write_to_a_new_file_needs_no_force(capsys, tmp_path):
+    path = tmp_path / "deals" / "komi.txt"
+    code, out, err = run_cli(capsys, "play", "komi", "--seed", "5", "--write", str(path))
+    assert code == 0 and not err and T.read(path).seed == 5
+    assert sorted(p.name for p in path.parent.iterdir()) == ["komi.txt"]
+
+
+# --- 18.6 Ctrl-C: one line, exit status 130, no half-written file ---------------------------------------
+def interrupted(capsys, *argv) -> None:
+    """``ganjifa argv`` with Ctrl-C arriving in it: one line, exit status 130."""
+    try:
+        code, out, err = run_cli(capsys, *argv)
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C escaped from the command (a traceback)")
+    assert code == 130
+    assert one_line_error(err) == "ganjifa: interrupted"
+
+
+def test_18_6_ctrl_c_in_simulate_and_compare_is_one_line(capsys, tmp_path, monkeypatch):
+    import engine.simulate
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine.simulate, "simulate", stop)
+    json_file, csv_file = tmp_path / "r.json", tmp_path / "r.csv"
+    interrupted(capsys, "simulate", "komi", "--games", "50", "--json", str(json_file), "--csv", str(csv_file))
+    interrupted(capsys, "compare", "komi", "--games", "50", "--variant", "ties=push", "--variant", "ties=dealer",
+                "--json", str(json_file))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_18_6_ctrl_c_while_a_file_is_written_leaves_the_old_file(capsys, tmp_path, monkeypatch):
+    """The interrupt arrives halfway through writing the report: the old report stays, whole, and no
+    temporary file is left."""
+    import builtins
+
+    from engine import files
+
+    json_file = tmp_path / "r.json"
+    json_file.write_text('{"old": true}\n', encoding="utf-8")
+
+    class HalfWriter:
+        def __init__(self, f):
+            self.f = f
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+        def write(self, text):
+            self.f.write(text[:len(text) // 2])
+            self.f.flush()
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(files, "open", lambda *a, **k: HalfWriter(builtins.open(*a, **k)), raising=False)
+    interrupted(capsys, "simulate", "komi", "--games", "50", "--workers", "1", "--json", str(json_file))
+    assert json_file.read_text(encoding="utf-8") == '{"old": true}\n'
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_18_6_ctrl_c_in_deals_write_leaves_every_file_whole(capsys, tmp_path, monkeypatch):
+    paths = []
+    for name in ("komi-4p.txt", "nakash-4p.txt"):
+        path = tmp_path / name
+        lines = (DEALS / name).read_text(encoding="utf-8").split("\n")
+        first = lines.index("---") + 2  # the narration of the first move: the engine's words differ
+        lines[first] += " (old)"
+        path.write_text("\n".join(lines), encoding="utf-8")
+        paths.append(path)
+    old = [p.read_text(encoding="utf-8") for p in paths]
+    real_replace = os.replace
+    calls = []
+
+    def replace_then_stop(src, dst):  # Ctrl-C as the second file is about to take its place
+        calls.append(dst)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace_then_stop)
+    interrupted(capsys, "deals", "--write", *map(str, paths))
+    assert paths[0].read_text(encoding="utf-8") == (DEALS / "komi-4p.txt").read_text(encoding="utf-8")
+    assert paths[1].read_text(encoding="utf-8") == old[1]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["komi-4p.txt", "nakash-4p.txt"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists() or not hasattr(os, "killpg"), reason="needs Linux's /proc")
+def test_18_6_ctrl_c_sent_to_a_running_simulation(tmp_path):
+    """A real Ctrl-C: SIGINT to the whole process group (as a terminal sends it, to the worker processes
+    too) while the workers play. One line on stderr, exit status 130, no report file, no temporary file."""
+    import signal
+    import time
+
+    argv = [sys.executable, "-m", "engine.cli", "simulate", "komi", "--games", "50000000", "--workers", "2",
+            "--json", "r.json", "--csv", "r.csv"]
+    child = subprocess.Popen(argv, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and child.poll() is None:  # the workers are playing
+            if children.exists() and len(children.read_text().split()) >= 2:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+    assert child.returncode == 130, err
+    assert err == "ganjifa: interrupted\n" and "Traceback" not in out
+    assert list(tmp_path.iterdir()) == []

@@ -21,6 +21,17 @@ ENGINE_DIR = Path(engine.__file__).resolve().parent
 CITATION = re.compile(r"\[([a-z][a-z0-9]*\.[a-z0-9][a-z0-9.-]*)\]")
 
 
+def positive_number(argument: str) -> int:
+    """An option_spec converter for a count (``:games:``, ``:from:``): a whole number from 1, written
+    as every number in the book's notation is, without leading zeros (:func:`engine.notation.whole_number`)."""
+    from engine.notation import whole_number
+
+    value = whole_number((argument or "").strip(), 9)
+    if not value:
+        raise ValueError(f"{argument!r}: write a whole number from 1, without leading zeros")
+    return value
+
+
 def choice(*values: str):
     """An option_spec converter that accepts only ``values`` (docutils reports others)."""
     def convert(argument):

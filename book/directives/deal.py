@@ -6,9 +6,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from engine.errors import GanjifaError
+from engine.notation import whole_number
 from engine.transcript import TranscriptError, initial_state, key_pictures, parse, replay
 
-from . import GanjifaDirective
+from . import GanjifaDirective, positive_number
 
 FOLD_AT = 3  # this many forced moves in a row (with no picture among them) are shown as one line
 
@@ -18,7 +19,7 @@ def pictures_option(argument: str) -> str:
     if text in ("bridges", "key", "all", "none"):
         return text
     parts = [p.strip() for p in text.split(",")]
-    if parts and all(p.isascii() and p.isdigit() for p in parts):
+    if parts and all(whole_number(p) for p in parts):
         return ",".join(parts)
     raise ValueError(f"{text!r}: use key (or bridges), all, none, or move numbers like 12,30")
 
@@ -29,8 +30,8 @@ class DealDirective(GanjifaDirective):
     option_spec = {
         "file": directives.unchanged_required,
         "pictures": pictures_option,
-        "from": directives.positive_int,
-        "to": directives.positive_int,
+        "from": positive_number,
+        "to": positive_number,
         "hands": lambda a: directives.choice(a, ("yes", "no")),
         "start-picture": lambda a: directives.choice(a, ("yes", "no")),
         "fold": lambda a: directives.choice(a, ("forced", "none")),

@@ -30,7 +30,7 @@ from engine.simulate import clause_rows, rows, wilson
 
 from ..nodes import clause_ref
 from ..simcache import cached_report
-from . import GanjifaDirective, table
+from . import GanjifaDirective, positive_number, table
 
 MAX_GAMES = 20_000
 SHOW = ("wins", "seats", "clauses", "ratios")
@@ -51,7 +51,7 @@ class SimulationDirective(GanjifaDirective):
     option_spec = {
         "game": directives.unchanged_required,
         "options": directives.unchanged,
-        "games": directives.positive_int,
+        "games": positive_number,
         "seed": directives.unchanged_required,
         "bots": directives.unchanged_required,
         "show": show_option,

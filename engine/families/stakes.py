@@ -302,7 +302,8 @@ class StakesState(State):
     running totals (``balance``, per seat, always summing to zero with the ``pot`` on the table),
     the result. A game subclasses it and supplies:
 
-    * ``HAND_SIZE`` and the clause ids in ``CL`` (keys ``dealer``, ``deal``, ``rotate``, ``rounds``);
+    * ``HAND_SIZE`` and the clause ids in ``CL`` (keys ``players``, ``dealer``, ``deal``, ``rotate``,
+      ``rounds``, and ``money``: the clause a position whose money does not balance breaks);
     * ``_begin_round()``: reset what a round keeps and set ``current_player``;
     * ``_moves()``: the current player's legal moves (a tuple);
     * ``_play(move)``: apply a legal move of a player, return the record;
@@ -618,6 +619,26 @@ class StakesState(State):
         self._turn = 0
         self._legal = None
 
+    def _has_pot(self) -> bool:
+        """Whether stakes go into a pot in this game (with these options); else the pot is always empty."""
+        return True
+
+    def _check_money(self, fields: dict) -> None:
+        """The money of a position read from text balances: every stake a player is up was paid by another
+        player or lies in the pot, so the running totals and the pot sum to zero (clause ``CL["money"]``)."""
+        clause = self.CL["money"]
+        pot, total = self._pot, sum(self._balance)
+        if pot and not self._has_pot():
+            raise NotationError(f"pot={fields.get('pot', pot)}", f"{self.game.title} has no pot here: "
+                                f"{self.NO_POT} [clause {clause}]", clause)
+        if total + pot:
+            written = fields.get("balance", " ".join("0" * len(self._balance)))
+            raise NotationError(f"balance={written}", f"the money does not balance: the totals (summing to {total}) "
+                                f"and the pot ({pot}) must sum to zero, every stake won or in the pot having been "
+                                f"paid by a player [clause {clause}]", clause)
+
+    NO_POT = "no stakes go into a pot"  # why a game has no pot (when ``_has_pot()`` is False)
+
     def _turn_at(self, turn: int | None) -> None:
         """Put the turn at seat ``turn`` (None: the game is over)."""
         self.current_player = turn
@@ -643,6 +664,7 @@ class StakesGame:
     MOVES: tuple[str, ...] = ()
     MOVE_USAGE = ""
     POSITION_KEYS: tuple[str, ...] = ()
+    DRAW_CLAUSE: str | None = None  # the clause of chance's blind draws, if not the deal's (DEAL_CLAUSE)
 
     def deal(self, seed):
         """Shuffle with ``seed``; Player 1 deals one card at a time round the table, starting with
@@ -681,7 +703,16 @@ class StakesGame:
         return self.STATE(self, deal.hands, pack[::-1])
 
     def parse_move(self, text):
-        return parse_say(self.name, text, self.MOVES, self.MOVE_USAGE)
+        move = parse_say(self.name, text, self.MOVES, self.MOVE_USAGE)
+        if isinstance(move, (NewDeal, Draw)):
+            key = self.deck.key
+            cards = move.cards if isinstance(move, Draw) else [c for h in move.hands for c in h]
+            for card in cards:
+                if card.suit.deck != key:
+                    clause = (isinstance(move, Draw) and self.DRAW_CLAUSE) or self.DEAL_CLAUSE
+                    raise NotationError(str(card), f"{self.title} is played with the {self.deck.name} deck "
+                                        f"[clause {clause}]", clause)
+        return move
 
     def deal_points(self, state) -> tuple[float, ...]:
         """A deal's points in a match: the stakes each seat won or lost."""
@@ -718,11 +749,12 @@ def parse_position(game, text: str):
     (default all 0); ``pot`` the stakes on the table (default 0); the hands in seat order (their
     number sets the number of players); ``out`` cards discarded this round; any key the game adds
     (``POSITION_KEYS``). The cards named nowhere are the pack, in deck order. ``pack=N`` may be
-    written as a check.
+    written as a check. The money must balance: the running totals and the pot sum to zero (a game
+    without a pot, such as Komi, has ``pot=0``); else NotationError citing ``CL["money"]``.
     """
     import dataclasses
 
-    from ..notation import whole_number
+    from ..notation import seat as read_seat, whole_number
     from ..protocol import split_notation
 
     state_cls = game.STATE
@@ -744,8 +776,9 @@ def parse_position(game, text: str):
         value = fields.get(key, "")
         if allow_none and value == "-":
             return None
-        if value[:1] == "P" and value[1:].isascii() and value[1:].isdigit() and 1 <= int(value[1:]) <= n:
-            return int(value[1:]) - 1
+        number = read_seat(value, n)
+        if number is not None:
+            return number
         raise NotationError(value or key, f"'{key}=' names a player, P1 to P{n}" + (" (or -)" if allow_none else ""))
 
     for key in ("dealer", "turn"):
@@ -782,10 +815,12 @@ def parse_position(game, text: str):
     rounds = whole_number(fields.get("round", "1"), 2)
     if rounds is None or not 1 <= rounds <= game.rounds:
         raise NotationError(fields.get("round", ""), f"round is 1 to {game.rounds} (option rounds)")
-    balance = [whole_number(b.lstrip("+-"), 6) for b in fields.get("balance", " ".join("0" * n)).split()]
-    signs = [-1 if b.startswith("-") else 1 for b in fields.get("balance", " ".join("0" * n)).split()]
+    written = fields.get("balance", " ".join("0" * n)).split()
+    balance = [whole_number(b[1:] if b[:1] in "+-" else b, 6) for b in written]
+    signs = [-1 if b.startswith("-") else 1 for b in written]
     if len(balance) != n or None in balance:
-        raise NotationError(fields.get("balance", ""), f"balance gives one whole number per player ({n})")
+        raise NotationError(fields.get("balance", ""), f"balance gives one whole number per player ({n}), "
+                            "e.g. 'balance=-1 2 -1'")
     pot = whole_number(fields.get("pot", "0"), 6)
     if pot is None:
         raise NotationError(fields.get("pot", ""), "pot is a whole number of stakes")
@@ -795,6 +830,7 @@ def parse_position(game, text: str):
     state._round = rounds
     state._balance = [s * b for s, b in zip(signs, balance)]
     state._pot = pot
+    state._check_money(fields)
     state._order = deal_order(state._dealer, n)
     if chance is not None:
         if chance == "deal" and rounds >= game.rounds:

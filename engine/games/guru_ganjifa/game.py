@@ -128,11 +128,12 @@ class GuruGanjifa(Game):
     })
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "gg.deal"
+    PEER: ClassVar = "hearts"  # a trick-taking game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
 
     players: int = option(3, choices=(3, 4), help="number of players", clause="gg.players")
     ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),
-                              help="traditional: the five weak suits' numerals rank 1 high .. 10 low; "
-                                   "uniform: 10 high .. 1 low in every suit", clause="gg.ranking")
+                              help="traditional: the five weak suits' numerals rank 1 high to 10 low; "
+                                   "uniform: 10 high to 1 low in every suit", clause="gg.ranking")
     time: str = option("day", choices=("day", "night"),
                        help="which Raja leads: Rama's by day, Krishna's by night", clause="gg.opening")
     direction: str = option("anticlockwise", choices=("anticlockwise", "clockwise"),

@@ -101,6 +101,7 @@ class KendraKari(Game):
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "kk.deal"
+    PEER: ClassVar = "crazy_eights"  # a shedding game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
 
     def __post_init__(self) -> None:
         self.check_options()

@@ -82,6 +82,7 @@ class Komi(StakesGame, Game):
                                  ("Scoring", ("km.value", "km.score", "km.komi", "km.rounds")))
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "km.deal"
+    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
     STATE: ClassVar = KomiState
     MOVES: ClassVar = tuple(f"bet {k}" for k in MAX_BETS) + ("show",)
     MOVE_USAGE: ClassVar = "a Komi move is 'bet 1' to 'bet 5' or 'show' (chance: 'dealer P2', 'deal ...')"

@@ -8,6 +8,7 @@ from ...cards import Card
 from ...decks import MUGHAL
 from ...errors import IllegalMoveError, NotationError
 from ...families.stakes import Say, StakesState, settle_against_dealer
+from ...notation import whole_number
 from .records import CL_BET, CL_DEALER, KomiRecord
 from .strategy import move_priority as _move_priority
 
@@ -49,8 +50,9 @@ class KomiState(StakesState):
 
     HAND_SIZE = 3
     CL = {"players": "km.players", "dealer": "km.dealer", "deal": "km.deal", "rotate": "km.rotate",
-          "rounds": "km.rounds"}
+          "rounds": "km.rounds", "money": "km.settle"}
     RECORD = KomiRecord
+    NO_POT = "every bet is settled with the dealer"
     __slots__ = ("_bets", "_shown")
 
     def _clear_round(self) -> None:
@@ -111,14 +113,17 @@ class KomiState(StakesState):
     def visible_cards(self, player: int) -> frozenset:
         return frozenset(c for h in self._hands for c in h) if self._shown else frozenset()
 
+    def _has_pot(self) -> bool:
+        return False
+
     def _position_extra(self):
         return (("bets", " ".join(map(str, self._bets))),) if any(self._bets) else ()
 
     def _read_bets(self, fields) -> list[int]:
         n = self.game.players
         text = fields.get("bets", " ".join("0" * n))
-        bets = [int(b) if b.isascii() and b.isdigit() and len(b) < 3 else -1 for b in text.split()]
-        if len(bets) != n or any(b < 0 or b > self.game.max_bet for b in bets) or bets[self._dealer]:
+        bets = [whole_number(b, 2) for b in text.split()]
+        if len(bets) != n or None in bets or any(b > self.game.max_bet for b in bets) or bets[self._dealer]:
             raise NotationError(text, f"bets gives one bet per player (0 to {self.game.max_bet}; the dealer's is 0)",
                                 "km.bet")
         return bets

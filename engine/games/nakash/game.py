@@ -83,6 +83,7 @@ class Nakash(StakesGame, Game):
                                  ("Scoring", ("nk.value", "nk.bust", "nk.over", "nk.order", "nk.rounds")))
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "nk.deal"
+    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
     STATE: ClassVar = NakashState
     MOVES: ClassVar = ("show",)
     MOVE_USAGE: ClassVar = "a Nakash player's move is 'show' (chance: 'dealer P2', 'deal ...')"

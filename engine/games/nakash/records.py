@@ -60,8 +60,11 @@ class NakashRecord(StakesRecord):
                 text += (f" {join_names(people)} tie with {winning_words(best)} and share the pot of {pot} "
                          f"({shares}).")
         elif returned:
-            text += (f" Nobody has a winning hand, so the pot of {pot} goes back to the players, "
-                     f"{money(pot // len(pay))} each.")
+            share, odd = divmod(pot, len(pay))
+            each = f"to the players, {money(share)} each" if not odd else (
+                f"in equal shares, the odd stake{'s' if odd > 1 else ''} going in the order of play ("
+                + ", ".join(f"{names_of(names, s)} {p}" for s, p in enumerate(pay)) + ")")
+            text += f" Nobody has a winning hand, so the pot of {pot} goes back {each}."
         else:
             text += f" Nobody has a winning hand, so the pot of {pot} waits for the next round."
         return text + f" Totals: {payments_text(totals, names)} {cite}."

@@ -59,7 +59,7 @@ class NakashState(StakesState):
 
     HAND_SIZE = 2
     CL = {"players": "nk.players", "dealer": "nk.dealer", "deal": "nk.deal", "rotate": "nk.rotate",
-          "rounds": "nk.rounds"}
+          "rounds": "nk.rounds", "money": "nk.ante"}
     RECORD = NakashRecord
     __slots__ = ("_shown",)
 
@@ -101,9 +101,8 @@ class NakashState(StakesState):
         if best[0] == 0:  # nobody qualifies
             winners = ()
             if self.game.unclaimed == "return" or self._round == self.game.rounds:
-                share = pot // n
-                for s in range(n):
-                    pay[s] = share
+                for s, amount in split_pot(pot, self._order).items():  # equal shares, odd units in the order of play
+                    pay[s] = amount
                 self._pot = 0
                 clause, returned = "nk.carry", True
             else:

@@ -150,6 +150,7 @@ class Naqsh(Game):
     TABLES: ClassVar = TABLES
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "nq.deal"
+    PEER: ClassVar = "blackjack"  # a hand against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
     DEALER_SEAT: ClassVar[int] = -1  # the dealer sits last: seat 0 is on the dealer's right and plays first
     DEALER_ROTATES: ClassVar[bool] = True  # when nobody makes Naqsh the deal passes to the dealer's right
 

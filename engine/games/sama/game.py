@@ -82,6 +82,8 @@ class Sama(StakesGame, Game):
                                  ("Scoring", ("sa.value", "sa.double", "sa.stakes", "sa.rounds")))
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "sa.deal"
+    DRAW_CLAUSE: ClassVar = "sa.replace"
+    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
     STATE: ClassVar = SamaState
     MOVES: ClassVar = ("keep", "exchange up", "exchange down", "show")
     MOVE_USAGE: ClassVar = ("a Sama move is 'keep', 'exchange up', 'exchange down' or 'show' "

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ...cards import Card
 from ...errors import IllegalMoveError, NotationError
 from ...families.stakes import CHANCE, Draw, Say, StakesState, split_pot
+from ...notation import seat as read_seat, whole_number
 from ...protocol import Result
 from ...shuffle import Rng
 from .records import SamaRecord
@@ -58,7 +59,7 @@ class SamaState(StakesState):
 
     HAND_SIZE = 3
     CL = {"players": "sa.players", "dealer": "sa.dealer", "deal": "sa.deal", "rotate": "sa.rotate",
-          "rounds": "sa.rounds"}
+          "rounds": "sa.rounds", "money": "sa.stakes"}
     RECORD = SamaRecord
     __slots__ = ("_phase", "_drawing", "_won", "_draw_at")
 
@@ -275,9 +276,7 @@ class SamaState(StakesState):
     @staticmethod
     def drawing_seat(fields, players):
         seat, _, _ = fields.get("drawing", "").partition(" ")
-        if seat[:1] == "P" and seat[1:].isascii() and seat[1:].isdigit() and 1 <= int(seat[1:]) <= players:
-            return int(seat[1:]) - 1
-        return None
+        return read_seat(seat, players)
 
     def _position_extra(self):
         out = []
@@ -317,11 +316,23 @@ class SamaState(StakesState):
 
     def _read_won(self, fields) -> None:
         n = self.game.players
-        won = fields.get("won", " ".join("0" * n)).split()
-        if len(won) != n or not all(w.isascii() and w.isdigit() and len(w) < 4 for w in won):
+        won = [whole_number(w, 3) for w in fields.get("won", " ".join("0" * n)).split()]
+        if len(won) != n or None in won:
             raise NotationError(fields.get("won", ""), f"won gives the rounds won by each player ({n} numbers)",
                                 "sa.rounds")
-        self._won = [int(w) for w in won]
+        self._won = won
+
+    NO_POT = "playing for rounds won (option scoring=rounds), nobody pays into a pot"
+
+    def _has_pot(self) -> bool:
+        return self.game.scoring == "stakes"
+
+    def _check_money(self, fields) -> None:
+        super()._check_money(fields)
+        if not self._has_pot() and any(self._balance):
+            raise NotationError(f"balance={fields.get('balance', '')}", "playing for rounds won (option "
+                                "scoring=rounds), no stakes change hands: every total is 0 [clause sa.stakes]",
+                                "sa.stakes")
 
     def _set_position(self, turn, fields) -> None:
         if "drawing" in fields:
