@@ -28,6 +28,7 @@ def setup(app):
     from .directives.question import QuestionDirective
     from .directives.simulation import SimulationDirective
     from .nodes import setup_nodes
+    from .printwords import setup as check_print_words
     from .webfonts import copy_fonts
 
     setup_nodes(app)
@@ -58,5 +59,6 @@ def setup(app):
     app.connect("env-merge-info", merge)
     app.connect("builder-inited", _add_static)
     app.connect("build-finished", copy_fonts)
+    check_print_words(app)  # words players never read: the print build warns at file and line
     app.add_css_file("book.css")
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}

@@ -1,9 +1,10 @@
 """Look at the printed booklet the way a publisher would: what its pages say and how full they are.
 
 ``python -m book.pagecheck _build/pdf/ganjifa-rules.pdf`` prints the figures: pages, the page
-count's remainder by four, engine words in the print text (Python prompts, tracebacks, clause
-ids), the pages more than 40% blank, and the smallest text in a picture (card labels) and anywhere. ``--png DIR --pages 3,17`` also renders chosen pages
-to PNG (with poppler's ``pdftoppm``) so a reviewer can look at them.
+count's remainder by four, words players never read in the print text (book/printwords.py's list,
+the one the print build checks: Python prompts, clause ids, "rules program" ...), the pages more
+than 40% blank, and the smallest text in a picture (card labels) and anywhere. ``--png DIR --pages
+3,17`` also renders chosen pages to PNG (with poppler's ``pdftoppm``) so a reviewer can look at them.
 """
 
 from __future__ import annotations
@@ -16,14 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ENGINE_WORDS = {
-    "Python prompt": re.compile(r">>>"),
-    "traceback": re.compile(r"Traceback \(most recent call last\)"),
-    "clause id": re.compile(r"\b(?:kk|gg|nq|tg|ud|ek|km|nk|hr|sh|sm|sa)\.[a-z][a-z-]+\b"),
-    "bot name": re.compile(r"\bbots?\b|\bheuristic\b"),
-    "seed": re.compile(r"\bseed \d+"),
-    "file path": re.compile(r"rules/deals/|\.txt\b"),
-}
+from .printwords import ENFORCED as ENGINE_WORDS  # the one list, shared with the print build's check
+from .printwords import WAITING
 
 
 def page_list(text: str) -> list[int]:
@@ -43,11 +38,12 @@ def page_texts(pdf: Path) -> list[str]:
     return [p.extract_text() or "" for p in PdfReader(str(pdf)).pages]
 
 
-def engine_words(texts: list[str]) -> list[tuple[int, str, str]]:
-    """``(page, kind, text)`` for every engine word in the print text."""
+def engine_words(texts: list[str], words: dict[str, re.Pattern] = ENGINE_WORDS) -> list[tuple[int, str, str]]:
+    """``(page, kind, text)`` for every engine word in the print text (book/printwords.py's list; ``WAITING``
+    for the entries not yet enforced)."""
     out = []
     for n, text in enumerate(texts, 1):
-        for kind, pattern in ENGINE_WORDS.items():
+        for kind, pattern in words.items():
             for m in pattern.finditer(text):
                 out.append((n, kind, m.group(0)))
     return out
@@ -172,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     blank = blank_pages(pdf, texts)
     print(f"{pdf}: {len(texts)} pages ({'a multiple of four' if len(texts) % 4 == 0 else 'NOT a multiple of four'})")
     print(f"engine words in the print text: {len(words)}" + "".join(f"\n  p. {n}: {k} {t!r}" for n, k, t in words[:20]))
+    waiting = engine_words(texts, WAITING)
+    if waiting:
+        print(f"listed but not yet enforced (book/printwords.py): {len(waiting)}"
+              + "".join(f"\n  p. {n}: {k} {t!r}" for n, k, t in waiting[:5]))
     print(f"pages more than 40% blank: {len(blank)} of {len(texts)} ({100 * len(blank) / len(texts):.0f}%): "
           + ", ".join(f"p. {n} ({100 * s:.0f}%)" for n, s in blank))
     sizes = font_sizes(pdf)

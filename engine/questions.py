@@ -18,7 +18,7 @@ The questions (``NAME`` is a player's name, ``MOVE`` a move in the game's notati
 >>> kk = get_game("kendra-kari", players=4)
 >>> p = kk.position("ring=1:9Sh 2:4Sh 3:4Gh 4:- 5:- 6:- 7:9Ta; last=3; turn=P4; P1=3Ta 5Ba RGh 2Ch VSu; "
 ...                 "P2=2Sa 6Ch 10Qi 5Sh; P3=1Ba 7Su 3Qi 9Ch; P4=7Gh 4Ba 1Su 8Ch 3Sa; stock=60")
->>> a = ask(p, "may Dev draw", ["Asha", "Bilal", "Chitra", "Dev"])
+>>> a = ask(p, "may Dev draw", ["Asha", "Bela", "Chitra", "Dev"])
 >>> a.verdict, a.clauses
 ('no', ('kk.must-play',))
 >>> print(a.text)
@@ -124,7 +124,7 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             text, clauses = _narrated(state.copy().apply(move), names)
             if word == "must":
                 only = state.is_forced(move)
-                lead = "Yes, it is the only legal move: " if only else "No, it is one of several legal moves: "
+                lead = "Yes, it is the only move allowed: " if only else "No, it is one of several moves allowed: "
                 return Answer(q, "yes" if only else "no", lead + text, clauses)
             return Answer(q, "yes", f"Yes. {text}", clauses)
     if low.startswith("what may ") and low.endswith(" play"):
@@ -137,7 +137,8 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             listed.append((str(move), text))
             clauses += cited
         verdict = ", ".join(m for m, _ in listed)
-        summary = f"{names[seat]} has {len(listed)} legal move{'s' if len(listed) != 1 else ''}."
+        summary = f"{names[seat]} may choose from {len(listed)} moves." if len(listed) != 1 else \
+            f"{names[seat]} has only one move."
         return Answer(q, verdict, summary, tuple(dict.fromkeys(clauses)), tuple(listed))
     if low.startswith("what happens if "):
         seat, move_text = _split_name(q[len("what happens if "):], names)

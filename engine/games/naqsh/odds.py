@@ -254,8 +254,8 @@ def edge_table(game) -> Table:
                      f"{o.edge_per_player:+.3f}", f"{o.edge_nothing:+.2f}"))
     return Table("", ("Players", "A player's Naqsh", "Dealer's Naqsh", "Nobody's", "Dealer's gain a round",
                       "per other player", "if a failing dealer pays nothing"), tuple(rows),
-                     f"Stakes per round, with the simple strategy: players take a card on 13 or less and stand on "
-                     f"14 to 16, the dealer draws until Naqsh or over. Simulated, {rounds:,} rounds for each size "
+                     f"Stakes per round, with the careful players' strategy: players take a card on 13 or less "
+                     f"and stand on 14 to 16, the dealer draws until Naqsh or over. Simulated, {rounds:,} rounds for each size "
                      "of table; ± gives the 95% interval. For two players an exact count over every one of the "
                      "4,635,742,926 ways a round can go gives a dealer's gain of −0.168, inside the interval.")
 

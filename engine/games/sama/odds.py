@@ -119,11 +119,11 @@ def worth_table(game) -> Table:
     court_up = game.court_up
     e = expected_totals(court_up)
     rows = (("never exchange", f"{float(e.keep):.3f}", "-"),
-            ("the simple strategy", f"{float(e.simple):.3f}", f"{float(e.simple - e.keep):+.3f}"))
+            ("the careful player", f"{float(e.simple):.3f}", f"{float(e.simple - e.keep):+.3f}"))
     return Table("Sama: the expected total of one hand, without and with the exchange",
                  ("player", "expected total", "gain"), rows,
                  f"Exact, over all {e.cases:,} deals of one hand (two face down, one face up); the face-up card "
-                 f"counts double{'' if court_up == 'double' else ', a court card single'}. The simple strategy "
+                 f"counts double{'' if court_up == 'double' else ', a court card single'}. The careful player "
                  f"exchanges the face-up card in {100 * e.up / e.cases:.1f}% of deals and the face-down pair in "
                  f"{100 * e.down / e.cases:.1f}%.")
 
@@ -136,7 +136,7 @@ def share_table(game, rounds: int = 20000) -> Table:
         rows.append((str(n), f"{100 / n:.1f}%", f"{100 * share:.1f}%", f"{100 * low:.1f}% to {100 * high:.1f}%"))
     return Table("Sama: rounds won by a player who uses the exchange, against players who never do",
                  ("players", "fair share", "won", "95% interval"), tuple(rows),
-                 f"Simulated: {rounds:,} seeded rounds per line; a tie counts as a share of the round.")
+                 f"Simulated: {rounds:,} rounds per line; a tie counts as a share of the round.")
 
 
 TABLES = {"worth": worth_table, "share": share_table}

@@ -14,7 +14,7 @@ MATCH = {f"deals/m{i}.txt": (DEALS / f"naqsh-match-{i}.txt").read_text() for i i
 def test_tables_build_and_mistakes_fail(tmp_path):
     good = ("# T\n\n```{game-table} naqsh\n:table: two-card-naqsh\n```\n\n"
             "```{match-table}\n:files: deals/m1.txt deals/m2.txt deals/m3.txt deals/m4.txt\n"
-            ":names: Asha, Bilal, Chitra, Dev, Esha\n```\n")
+            ":names: Asha, Bela, Chitra, Dev, Esha\n```\n")
     (tmp_path / "a").mkdir()
     code, out = build(tmp_path / "a", good, MATCH)
     assert code == 0, out

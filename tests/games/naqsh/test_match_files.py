@@ -9,7 +9,7 @@ from engine.match import Match
 from engine.transcript import match_transcripts, read, replay
 
 DEALS = Path(__file__).resolve().parents[3] / "rules" / "deals"
-NAMES = ("Asha", "Bilal", "Chitra", "Dev", "Esha")
+NAMES = ("Asha", "Bela", "Chitra", "Dev", "Esha")
 
 
 def test_match_files_are_the_match_and_chain_their_dealers():
