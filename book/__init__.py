@@ -26,7 +26,9 @@ def setup(app):
     from .directives.match_table import MatchTableDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
+    from .directives.sim_figure import SimFigureRole
     from .directives.simulation import SimulationDirective
+    from .directives.what_you_need import WhatYouNeedDirective
     from .nodes import setup_nodes
     from .printwords import setup as check_print_words
     from .webfonts import copy_fonts
@@ -39,9 +41,11 @@ def setup(app):
     app.add_directive("position", PositionDirective)
     app.add_directive("question", QuestionDirective)
     app.add_directive("game-facts", GameFactsDirective)
+    app.add_directive("what-you-need", WhatYouNeedDirective)
     app.add_directive("quick-reference", QuickReferenceDirective)
     app.add_directive("deck-table", DeckTableDirective)
     app.add_directive("simulation", SimulationDirective)
+    app.add_role("sim-figure", SimFigureRole())  # one simulated figure in words, in a sentence
     app.add_role("define", glossary.DefineRole())
     app.add_role("rule", RuleRole())
     app.add_directive("glossary-index", glossary.GlossaryDirective)

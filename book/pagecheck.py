@@ -133,6 +133,11 @@ def fullness(png: Path) -> float:
     return (inked[-1] - inked[0] + 1) / (bottom - top)
 
 
+def _is_note(text: str) -> bool:
+    """A note page at the end (its first line just "Notes"), not a chapter such as "Notes for designers"."""
+    return text.partition("\n")[0].strip() == "Notes"
+
+
 def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
     """``(page, blank share)`` for pages more than ``limit`` blank, leaving out the cover and imprint,
     intentional pages (notes, blank), the back cover, and the last page before a chapter opening or
@@ -145,9 +150,9 @@ def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[
         for n, png in enumerate(pngs, 1):
             text = texts[n - 1].strip()
             after = texts[n].strip() if n < last else ""
-            if n <= 3 or n == last or text.startswith("Notes") or not text or (n + 1) in chapter_starts \
+            if n <= 3 or n == last or _is_note(text) or not text or (n + 1) in chapter_starts \
                     or (n + 2) in chapter_starts and not after \
-                    or n + 1 == last or after.startswith("Notes"):  # the book's last page of text
+                    or n + 1 == last or _is_note(after):  # the book's last page of text
                 continue
             share = 1 - fullness(png)
             if share > limit:

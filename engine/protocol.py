@@ -99,6 +99,18 @@ class Result:
 
 
 @dataclass(frozen=True)
+class TableSpot:
+    """One thing lying in the middle of the table when play starts, for the "What you need" picture
+    (``engine/draw/table.py``): ``label`` in players' words (``stock``, ``pot``, ``Position 7``),
+    ``kind`` how it lies (``face-down``: a pile of backs; ``face-up``: the top card of the deal's pile
+    ``pile`` showing its face; ``pot``: counters), ``pile`` the :class:`Deal` pile it shows, if any."""
+
+    label: str
+    kind: str
+    pile: str = ""
+
+
+@dataclass(frozen=True)
 class Table:
     """A table a game computes for its chapter (odds, scoring): a title, the column heads, rows of
     text and a note (e.g. how it was computed). ``Game.table(name)`` makes it; the book prints it."""
@@ -252,6 +264,17 @@ class Game:
     AT_A_GLANCE: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     # the game's own events counted in simulations: id -> what it is, in players' words
     EVENTS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    # the chapter's opening box "What you need" (book/directives/what_you_need.py) and its picture of
+    # the table (engine/draw/table.py), in players' words: what else the table needs besides the cards
+    # ("" = nothing), how the first dealer is chosen (Game.first_dealer_words), the direction of play when
+    # the game has no `direction` option (Game.direction_of_play), what lies in the middle when play
+    # starts, and what lies before each player: "hand" (cards held), "face-down" / "face-up" (the hand's
+    # card at that place lying on the table), "bet" (counters staked before the deal, not by the dealer)
+    EQUIPMENT: ClassVar[str] = ""
+    FIRST_DEALER: ClassVar[str] = "any player"
+    DIRECTION: ClassVar[str] = "anticlockwise"
+    TABLE_LAYOUT: ClassVar[tuple[TableSpot, ...]] = ()
+    SEAT_CARDS: ClassVar[tuple[str, ...]] = ("hand",)
     # the clause that says how the cards are dealt (cited when a deal does not fit)
     DEAL_CLAUSE: ClassVar[str | None] = None
     # matches (engine.match): which seat of a deal deals (-1: the last, so seat 0 plays first), and
@@ -406,6 +429,22 @@ class Game:
     def events_of(self, record: Record) -> tuple[str, ...]:
         """The ids (keys of ``EVENTS``) of the events a record shows, for simulation statistics."""
         return ()
+
+    # --- the table: "What you need" ------------------------------------------------------
+    def direction_of_play(self) -> str:
+        """``clockwise`` or ``anticlockwise``: the ``direction`` option when the game has one, else ``DIRECTION``."""
+        for info in self.options():
+            if info.name == "direction":
+                return str(getattr(self, info.name))
+        return self.DIRECTION
+
+    def first_dealer_words(self) -> str:
+        """How the first dealer is chosen, in players' words (``FIRST_DEALER``; a game with a choice says which)."""
+        return self.FIRST_DEALER
+
+    def dealer_seat(self) -> int:
+        """The seat that deals the first deal in the book's pictures (``DEALER_SEAT`` at this table)."""
+        return self.DEALER_SEAT % self.players
 
     # --- matches: who deals ---------------------------------------------------------------
     def next_dealer(self, state: "State") -> int | None:

@@ -12,7 +12,8 @@ The questions (``NAME`` is a player's name, ``MOVE`` a move in the game's notati
 * ``must NAME MOVE`` -> ``yes`` when it is NAME's only legal move, else ``no``;
 * ``what may NAME play`` -> the legal moves, in notation, separated by commas;
 * ``what happens if NAME MOVE`` -> ``legal`` (with what happens) or ``illegal`` (and why);
-* ``who wins after MOVE; MOVE; ...`` -> the winners' names (``and`` between them).
+* ``who wins after MOVE; MOVE; ...`` -> the winners' names (``and`` between them), or ``nobody``
+  when nobody comes out ahead; the answer's first sentence says so, then what the last move did.
 
 >>> from engine import get_game
 >>> kk = get_game("kendra-kari", players=4)
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .errors import GanjifaError, IllegalMoveError, NotationError
-from .protocol import CHANCE, State
+from .protocol import CHANCE, Result, State
 
 QUESTIONS = ("whose turn", "may NAME MOVE", "must NAME MOVE", "what may NAME play", "what happens if NAME MOVE",
              "who wins after MOVE; MOVE; ...")
@@ -95,6 +96,41 @@ def _narrated(record, names) -> tuple[str, tuple[str, ...]]:
     return _words(record.narrate(names), names), tuple(record.clauses)
 
 
+def _listed(people: Sequence[str]) -> str:
+    return (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else people[0]
+
+
+def outcome(result: Result, names: Sequence[str]) -> tuple[str, str]:
+    """A finished game's verdict and its sentence (without citation or full stop), worded so that
+    subject and verb agree with the verdict.
+
+    One winner "wins"; several "share the win" only when they split one win between them (each
+    holds a share of a whole win), else they "win" side by side (e.g. each is paid by the dealer).
+    When nobody won, or every player ends level with nothing won or lost, the verdict is
+    ``nobody``, though the result counts a level finish as a win shared by all (as simulations do).
+
+    >>> from engine.protocol import Result
+    >>> outcome(Result((0, 1), (0.0, 0.0), "nobody is ahead after 1 round", "nk.rounds"), ["Asha", "Bela"])
+    ('nobody', 'Nobody comes out ahead: every player ends level, with nothing won or lost')
+    >>> outcome(Result((1, 2), (-2.0, 1.0, 1.0), "the dealer pays", "x.y"), ["Asha", "Bela", "Chitra"])
+    ('Bela and Chitra', 'Bela and Chitra win: the dealer pays')
+    >>> outcome(Result((1, 2), (0.0, 0.5, 0.5), "a tie", "x.y"), ["Asha", "Bela", "Chitra"])
+    ('Bela and Chitra', 'Bela and Chitra share the win: a tie')
+    """
+    winners, scores = result.winners, result.scores
+    if not winners:
+        return "nobody", f"Nobody comes out ahead: {_words(result.reason, names)}"
+    if len(winners) == len(scores) > 1 and not any(scores):
+        return "nobody", "Nobody comes out ahead: every player ends level, with nothing won or lost"
+    people = [names[w] for w in winners]
+    if len(people) == 1:
+        verb = "wins"
+    else:
+        shares = [scores[w] for w in winners]
+        verb = "share the win" if all(0 < s < 1 for s in shares) and abs(sum(shares) - 1) < 1e-9 else "win"
+    return " and ".join(people), f"{_listed(people)} {verb}: {_words(result.reason, names)}"
+
+
 def ask(state: State, question: str, names: Sequence[str]) -> Answer:
     """Answer ``question`` (one of :data:`QUESTIONS`) about ``state``, which is left unchanged."""
     q = " ".join(question.strip().rstrip("?").split())
@@ -103,8 +139,9 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
     if low == "whose turn":
         seat = state.current_player
         if seat is None:
-            return Answer(q, "nobody", f"Nobody: the game is over. {state.result().narrate(names)}",
-                          (state.result().clause,))
+            result = state.result()
+            return Answer(q, "nobody", f"Nobody: the game is over. {outcome(result, names)[1]} {_cite((result.clause,))}.",
+                          (result.clause,))
         if seat == CHANCE:
             return Answer(q, "chance", "Chance acts next (a shuffle or a blind draw).", ())
         return Answer(q, names[seat], f"{names[seat]} is to play.", ())
@@ -168,7 +205,10 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
                           + (f" {_words(last.narrate(names), names)}" if last else ""),
                           tuple(last.clauses) if last else ())
         result = trial.result()
-        winners = " and ".join(names[w] for w in result.winners)
-        clauses = tuple(dict.fromkeys([c for r in played[-1:] for c in r.clauses] + [result.clause]))
-        return Answer(q, winners, f"{result.narrate(names)} {_cite((result.clause,))}.", clauses)
+        verdict, sentence = outcome(result, names)
+        # the lead sentence gives the verdict; then what the last move did (the showdown, the pot, the payments)
+        happened, cited = _narrated(played[-1], names) if played else ("", ())
+        clauses = tuple(dict.fromkeys([*cited, result.clause]))
+        text = f"{sentence} {_cite((result.clause,))}." + (f" {happened}" if happened else "")
+        return Answer(q, verdict, text, clauses)
     raise NotationError(q, "ask one of: " + "; ".join(QUESTIONS))

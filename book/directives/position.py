@@ -7,6 +7,7 @@ from docutils.parsers.rst import directives
 
 from engine.errors import GanjifaError, IllegalMoveError, NotationError
 from engine.protocol import default_names
+from engine.questions import outcome
 
 from . import GanjifaDirective
 
@@ -43,7 +44,7 @@ class PositionDirective(GanjifaDirective):
         box = nodes.container(classes=["ganjifa-position"])
         box += self.state_figure(state, self.options.get("caption"), names)
         if state.is_terminal():
-            box += self.narration(f"The game is over. {state.result().narrate(names)}")
+            box += self.narration(f"The game is over. {outcome(state.result(), names)[1]}.")  # as a question answers it
         else:
             box += nodes.paragraph("", f"{names[state.current_player]} to play.", classes=["ganjifa-turn"])
             chosen = self.options.get("move", "").strip()

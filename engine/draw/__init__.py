@@ -23,9 +23,10 @@ from ..decks import Deck, Ranking
 from .cards import card_picture
 from .layouts import deck_sheet_picture, hand_picture, trick_picture
 from .svg import PRINT_WIDTH, Picture, document, element, estimate_width, place, to_string
+from .table import table_picture
 from .tricks import trick_table_picture
 
-__all__ = ["card_svg", "hand_svg", "trick_svg", "trick_table_svg", "deck_sheet_svg", "state_svg",
+__all__ = ["card_svg", "hand_svg", "trick_svg", "trick_table_svg", "deck_sheet_svg", "state_svg", "table_svg",
            "to_string"]
 
 
@@ -55,6 +56,12 @@ def deck_sheet_svg(deck: Deck, suit: Suit | str | None = None, *, ranking: Ranki
                    size: float | None = None) -> Element:
     """A suit's 12 cards from highest to lowest, or (``suit=None``) the whole deck with a column per suit."""
     return document(deck_sheet_picture(deck, suit, ranking=ranking, size=size))
+
+
+def table_svg(game, names) -> Element:
+    """The table as ``game`` starts, seen from above: seats with ``names``, the dealer, the direction of play,
+    each player's cards and what lies in the middle (the game's ``SEAT_CARDS`` and ``TABLE_LAYOUT``)."""
+    return document(table_picture(game, names))
 
 
 def state_svg(state, *, viewer: int | None = None, names=None) -> Element:

@@ -665,6 +665,11 @@ class StakesGame:
     MOVE_USAGE = ""
     POSITION_KEYS: tuple[str, ...] = ()
     DRAW_CLAUSE: str | None = None  # the clause of chance's blind draws, if not the deal's (DEAL_CLAUSE)
+    FIRST_DEALER = "the player the table names, sitting as Player 1"  # the `first_dealer=player-1` words
+
+    def first_dealer_words(self) -> str:
+        """How the first dealer is chosen, by the ``first_dealer`` option, in players' words."""
+        return "chosen by chance, for instance by cutting the pack" if self.first_dealer == "chance" else self.FIRST_DEALER
 
     def deal(self, seed):
         """Shuffle with ``seed``; Player 1 deals one card at a time round the table, starting with

@@ -129,6 +129,8 @@ class GuruGanjifa(Game):
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "gg.deal"
     PEER: ClassVar = "hearts"  # a trick-taking game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
+    EQUIPMENT: ClassVar = "nothing: the cards each player wins are counted at the end"
+    FIRST_DEALER: ClassVar = "any player: the holder of the leading Raja opens, whoever deals"
 
     players: int = option(3, choices=(3, 4), help="number of players", clause="gg.players")
     ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from ...decks import DECKS, MUGHAL
-from ...protocol import Deal, Game, option
+from ...protocol import Deal, Game, TableSpot, option
 from ...shuffle import shuffled
 from .moves import KKMove, KKShuffle, parse_move
 from .positions import parse_position
@@ -102,6 +102,8 @@ class KendraKari(Game):
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "kk.deal"
     PEER: ClassVar = "crazy_eights"  # a shedding game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
+    FIRST_DEALER: ClassVar = "any player; the player after the dealer starts"
+    TABLE_LAYOUT: ClassVar = (TableSpot("Position 7", "face-up", "centre"), TableSpot("stock", "face-down", "stock"))
 
     def __post_init__(self) -> None:
         self.check_options()

@@ -83,6 +83,9 @@ class Komi(StakesGame, Game):
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "km.deal"
     PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; everyone but the dealer bets each round"
+    FIRST_DEALER: ClassVar = "the oldest player, sitting as Player 1"
+    SEAT_CARDS: ClassVar = ("face-down", "face-down", "face-down", "bet")
     STATE: ClassVar = KomiState
     MOVES: ClassVar = tuple(f"bet {k}" for k in MAX_BETS) + ("show",)
     MOVE_USAGE: ClassVar = "a Komi move is 'bet 1' to 'bet 5' or 'show' (chance: 'dealer P2', 'deal ...')"

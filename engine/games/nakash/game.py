@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from ...decks import MUGHAL
 from ...families.stakes import FIRST_DEALER, ROUNDS, StakesGame
-from ...protocol import Game, option
+from ...protocol import Game, TableSpot, option
 from .state import NakashState
 
 CLAUSES = MappingProxyType({
@@ -84,6 +84,9 @@ class Nakash(StakesGame, Game):
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "nk.deal"
     PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; everyone pays 1 into the pot each round"
+    TABLE_LAYOUT: ClassVar = (TableSpot("pot", "pot"),)
+    SEAT_CARDS: ClassVar = ("face-down", "face-down")
     STATE: ClassVar = NakashState
     MOVES: ClassVar = ("show",)
     MOVE_USAGE: ClassVar = "a Nakash player's move is 'show' (chance: 'dealer P2', 'deal ...')"

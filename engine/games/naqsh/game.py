@@ -32,7 +32,7 @@ from typing import ClassVar, Sequence
 
 from ...cards import Card
 from ...decks import DECKS, FRENCH, MUGHAL, NAQSH
-from ...protocol import Deal, DealerDraw, Game, Table, option
+from ...protocol import Deal, DealerDraw, Game, Table, TableSpot, option
 from ...shuffle import shuffled
 from . import bank
 from .moves import NQMove, parse_move
@@ -151,6 +151,10 @@ class Naqsh(Game):
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "nq.deal"
     PEER: ClassVar = "blackjack"  # a hand against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; every payment is 1"
+    FIRST_DEALER: ClassVar = "each player draws a card: the highest deals"
+    TABLE_LAYOUT: ClassVar = (TableSpot("stock", "face-down", "stock"),)
+    SEAT_CARDS: ClassVar = ("face-down",)
     DEALER_SEAT: ClassVar[int] = -1  # the dealer sits last: seat 0 is on the dealer's right and plays first
     DEALER_ROTATES: ClassVar[bool] = True  # when nobody makes Naqsh the deal passes to the dealer's right
 

@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from ...decks import MUGHAL
 from ...families.stakes import FIRST_DEALER, ROUNDS, StakesGame
-from ...protocol import Game, option
+from ...protocol import Game, TableSpot, option
 from .state import SamaState
 
 CLAUSES = MappingProxyType({
@@ -84,6 +84,9 @@ class Sama(StakesGame, Game):
     DEAL_CLAUSE: ClassVar = "sa.deal"
     DRAW_CLAUSE: ClassVar = "sa.replace"
     PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    EQUIPMENT: ClassVar = "paper to tally the rounds each player wins; playing for stakes, counters instead, about 20 each"
+    TABLE_LAYOUT: ClassVar = (TableSpot("pack", "face-down", "pack"),)
+    SEAT_CARDS: ClassVar = ("face-down", "face-down", "face-up")
     STATE: ClassVar = SamaState
     MOVES: ClassVar = ("keep", "exchange up", "exchange down", "show")
     MOVE_USAGE: ClassVar = ("a Sama move is 'keep', 'exchange up', 'exchange down' or 'show' "

@@ -1,0 +1,146 @@
+"""``{sim-figure}``: one simulated figure in a player's words, inside a sentence of a chapter.
+
+A chapter says what play shows in plain sentences ("the stock runs out in about one game in
+40"); the figure comes from the same cached simulation report (:mod:`book.simcache`) that the
+designers' notes show in full, so the sentence and the table never disagree and nobody types
+the number. The role's text is ``FIGURE @ GAME OPTIONS``:
+
+- FIGURE is ``[NOUN:] TOP / BOTTOM`` (a share, read "about one NOUN in N") or ``TOP per BOTTOM``
+  (a rate, read "about 12"), each term one of the game's events, ``games``, ``moves`` or ``win-N``
+  (the games player N won, shared wins as fractions);
+- GAME OPTIONS is the game's name and its options, with ``games=``, ``seed=`` and ``bots=`` as in
+  ``{simulation}`` (defaults 1000, 1, random).
+
+``{sim-figure}`game: stock-out / games @ kendra-kari games=2000 bots=heuristic``` prints
+"about one game in 43". The wording is :func:`share_words` / :func:`rate_words`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxRole
+
+from engine.errors import GanjifaError
+from engine.registry import game_class
+from engine.shuffle import parse_seed
+
+from engine.simulate import UNIT
+
+from ..simcache import cached_report
+from . import ENGINE_DIR
+
+DENOMINATORS = (2, 3, 4, 5, 6, 10)  # "about three in seven" is no help at the table
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_words(n: int) -> str:
+    """A whole number as a player reads it: words to ten, figures above (with a thousands comma)."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else f"{n:,}"
+
+
+def share_words(x: float, n: float, noun: str = "") -> str:
+    """``x`` out of ``n`` in words: "about one game in three", "about two in five", "about one game in 40".
+
+    >>> share_words(659, 2000, "game"), share_words(1499, 1836), share_words(47, 2000, "game")
+    ('about one game in three', 'about four in five', 'about one game in 43')
+    >>> share_words(5579, 12892, "time"), share_words(3170, 11479, "time")
+    ('about two times in five', 'about three times in ten')
+    >>> share_words(0, 500, "round"), share_words(500, 500, "round"), share_words(1, 1000)
+    ('no round', 'every round', 'about one in 1,000')
+    """
+    one = f"{noun} " if noun else ""
+    if n <= 0 or x <= 0:
+        return f"no {noun or 'one'}".strip()
+    p = x / n
+    if p >= 0.995:
+        return f"every {noun or 'one'}"
+    if p < 0.1:  # one in N, N to two figures
+        odds = 1 / p
+        digits = len(str(int(odds))) - 2
+        odds = round(odds, -digits) if digits > 0 else round(odds)
+        return f"about one {one}in {number_words(int(odds))}"
+    best = min((Fraction(a, b) for b in DENOMINATORS for a in range(1, b)),
+               key=lambda f: (round(abs(float(f) - p), 2), f.denominator))
+    some = f"{noun}s " if noun and best.numerator > 1 else one  # "two games in five"
+    return f"about {number_words(best.numerator)} {some}in {number_words(best.denominator)}"
+
+
+def rate_words(x: float, n: float) -> str:
+    """``x`` per ``n``, as a player reads an average: "about 12", "about one and a half"; below one, as a share.
+
+    >>> rate_words(24049, 2000), rate_words(3581, 2000), rate_words(1216, 2000), rate_words(3, 2000)
+    ('about 12', 'about two', 'about three in five', 'about one in 670')
+    """
+    r = x / n if n else 0.0
+    if r < 1:
+        return share_words(x, n)
+    if r >= 10:
+        return f"about {number_words(round(r))}"
+    halves = round(r * 2)
+    whole, half = divmod(halves, 2)
+    return f"about {number_words(whole)}" + (" and a half" if half else "")
+
+
+class SimFigureRole(SphinxRole):
+    """The role: parse, look up the cached report, print the figure in words (an error names file and line)."""
+
+    def run(self):
+        try:
+            text = self.figure()
+        except ValueError as err:
+            msg = self.inliner.reporter.error(f"{{sim-figure}}: {err}", line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        node = nodes.inline(text, text, classes=["ganjifa-sim-figure"])
+        self.set_source_info(node)
+        return [node], []
+
+    def figure(self) -> str:
+        formula, at, setting = self.text.partition("@")
+        words = setting.split()
+        if not at or not words:
+            raise ValueError(f"{self.text!r}: write 'FIGURE @ GAME OPTIONS', e.g. 'game: stock-out / games @ kendra-kari'")
+        for path in sorted(ENGINE_DIR.rglob("*.py")):
+            self.env.note_dependency(str(path))
+        keys = {k: v for k, _, v in (w.partition("=") for w in words[1:]) if k in ("games", "seed", "bots")}
+        options = " ".join(w for w in words[1:] if w.partition("=")[0] not in keys)
+        try:
+            game = game_class(words[0]).from_text(options)
+            seed = parse_seed(keys.get("seed", "1"))
+        except GanjifaError as err:
+            raise ValueError(str(err)) from None
+        games = int(keys.get("games", "1000"))
+        if not 1 <= games <= 20_000:
+            raise ValueError(f"games={games}: from 1 to 20000")
+        noun, colon, formula = formula.rpartition(":")
+        share = "/" in formula
+        top, sep, bottom = (t.strip() for t in formula.partition("/" if share else " per "))
+        if not sep:
+            raise ValueError(f"{formula.strip()!r}: write 'TOP / BOTTOM' (a share) or 'TOP per BOTTOM' (a rate)")
+        folder = Path(self.env.app.confdir) / self.config.ganjifa_cache / "simulations"
+        try:
+            report = cached_report(folder, game, games, seed, tuple(keys.get("bots", "random").split(",")))
+        except GanjifaError as err:
+            raise ValueError(str(err)) from None
+        x, n = count(report, top), count(report, bottom)
+        if not share:
+            return rate_words(x, n)
+        if x > n:
+            raise ValueError(f"{top} ({x}) outnumbers {bottom} ({n}): write '{top} per {bottom}'")
+        return share_words(x, n, noun.strip())
+
+
+def count(report, term: str) -> float:
+    """How many times ``term`` happened in ``report``: an event, ``games``, ``moves`` or ``win-N``."""
+    if term == "games":
+        return report.games
+    if term == "moves":
+        return report.tally.moves
+    if term.startswith("win-") and term[4:].isdigit() and 1 <= int(term[4:]) <= len(report.tally.wins):
+        return report.tally.wins[int(term[4:]) - 1] / UNIT
+    if term in report.game.EVENTS:
+        return report.tally.event_counts[term]
+    raise ValueError(f"{term!r} is not an event of {report.game.title}; use "
+                     + ", ".join([*report.game.EVENTS, "games", "moves", "win-N"]))

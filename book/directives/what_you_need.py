@@ -1,0 +1,84 @@
+"""``{what-you-need} sama``: the box that opens a chapter: players, cards, counters or stakes, the first
+dealer, the direction of play, and a picture of the table as play starts.
+
+Every fact comes from the game's contract (``engine/protocol.py``): the player range and the
+``players`` option's default, the deck and the deal, ``EQUIPMENT``, ``first_dealer_words()``,
+``direction_of_play()``, and for the picture ``SEAT_CARDS``, ``TABLE_LAYOUT`` and ``dealer_seat()``.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from engine.draw import table_svg
+
+from ..printwords import CAST
+from . import GanjifaDirective
+
+DIRECTION_WORDS = {
+    "anticlockwise": "anticlockwise: the next player is the one on your right",
+    "clockwise": "clockwise: the next player is the one on your left",
+}
+
+
+def _number_words(n: int) -> str:
+    return ("one", "two", "three", "four", "five", "six", "seven", "eight")[n - 1] if 1 <= n <= 8 else str(n)
+
+
+def facts(game) -> list[tuple[str, str]]:
+    """The box's lines, ``(heading, words)``, for a game definition at its defaults."""
+    cls = type(game)
+    low, high = cls.min_players, cls.max_players
+    if low == high:
+        players = _number_words(low)
+    elif high == low + 1:
+        players = f"{_number_words(low)} or {_number_words(high)}"
+    else:
+        players = f"{_number_words(low)} to {_number_words(high)}"
+    players += f" (the picture shows {_number_words(game.players)})" if low != high else ""
+    deck = game.deck
+    cards = f"the {deck.name} deck, {len(deck.cards)} cards; {_dealt(cls)}"
+    return [
+        ("Players", players),
+        ("Cards", cards),
+        ("Besides the cards", game.EQUIPMENT or "nothing"),
+        ("First dealer", game.first_dealer_words()),
+        ("Play goes", DIRECTION_WORDS.get(game.direction_of_play(), game.direction_of_play())),
+    ]
+
+
+def _dealt(cls) -> str:
+    """How many cards each player is dealt, by table size when it differs."""
+    sizes = {n: len(cls.from_options({"players": n}).deal(0).hands[0]) for n in range(cls.min_players, cls.max_players + 1)}
+    if len(set(sizes.values())) == 1:
+        size = next(iter(sizes.values()))
+        return f"{size} to each player" if size != 1 else "1 to each player"
+    return ", ".join(f"{size} each with {_number_words(n)} players" for n, size in sizes.items())
+
+
+class WhatYouNeedDirective(GanjifaDirective):
+    required_arguments = 1
+    has_content = False
+    option_spec = {}
+
+    def run(self):
+        self.note_engine()
+        game = self.game(self.arguments[0])
+        box = nodes.container(classes=["ganjifa-what-you-need"])
+        title = nodes.paragraph(classes=["ganjifa-what-you-need-title"])
+        title += nodes.strong(text="What you need")
+        box += title
+        lines = nodes.bullet_list(classes=["ganjifa-what-you-need-facts"])
+        for heading, words in facts(game):
+            item = nodes.list_item()
+            para = nodes.paragraph()
+            para += nodes.strong(text=f"{heading}: ")
+            para += nodes.Text(words[:1].upper() + words[1:] + ".")
+            item += para
+            lines += item
+        box += lines
+        dealer = CAST[game.dealer_seat()]
+        caption = (f"The table as play starts, with {dealer} dealing. Face-down cards show their dark backs; "
+                   "the arrow shows which way play goes.")
+        box += self.figure(table_svg(game, CAST), caption, classes=["ganjifa-table-picture"])
+        return [box]

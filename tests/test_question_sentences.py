@@ -1,0 +1,140 @@
+"""Every answer's words agree with its verdict (issue 19): each {question} in the chapters is asked
+again here, and the sentence a player reads first must say what the verdict says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import get_game
+from engine.protocol import Result, default_names
+from engine.questions import ask, outcome
+from engine.registry import game_class
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+QUESTION = re.compile(r"^(:{3,}|`{3,})\{question\}\s*(.*?)\n(.*?)^\1\s*$", re.S | re.M)
+OPTION = re.compile(r"^:([a-z]+):\s*(.*)$", re.M)
+SUBJECT = re.compile(r"^(?P<who>.+?) (?P<verb>wins|win|share the win)\b")
+
+
+def chapter_questions():
+    """(file:line, question, options) for every {question} in the chapters, read now."""
+    found = []
+    for path in sorted(RULES.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for m in QUESTION.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            found.append(pytest.param(m.group(2), dict(OPTION.findall(m.group(3))), id=f"{path.name}:{line}"))
+    return found
+
+
+def first_sentence(text: str) -> str:
+    m = re.match(r"(.+?[.!?])(?:\s|$)", text, re.S)
+    return m.group(1) if m else text
+
+
+def people(subject: str) -> set[str]:
+    return {p.strip() for p in re.split(r",|\band\b", subject) if p.strip()}
+
+
+def balance(state):
+    """Each seat's money so far, for games that keep one (None for the others)."""
+    return getattr(state, "balance", None)
+
+
+def test_the_chapters_have_questions():
+    assert len(chapter_questions()) > 10
+
+
+@pytest.mark.parametrize(("question", "opts"), chapter_questions())
+def test_an_answer_says_what_its_verdict_says(question, opts):
+    game = game_class(opts["game"]).from_text(opts.get("options", ""))
+    state = game.position(" ".join(opts["position"].split()))
+    names = tuple(n.strip() for n in opts["names"].split(",")) if "names" in opts else default_names(state.players)
+    answer = ask(state, opts["ask"], names)
+    lead = first_sentence(answer.text)
+    if answer.verdict in ("yes", "no"):
+        assert answer.text.startswith(answer.verdict.capitalize()), answer.text
+    if not opts["ask"].lower().startswith("who wins after"):
+        return
+    over, last = _played(state, game, opts["ask"])
+    result = over.result()
+    # after the verdict, the answer says what the last move did (the showdown, the pot, the payments)
+    assert last.narrate(names)[:60] in answer.text, answer.text
+    if not any(result.scores):  # everyone level, nothing won or lost: nobody comes out ahead
+        assert answer.verdict == "nobody", answer.text
+    if answer.verdict == "nobody":
+        assert lead.startswith("Nobody comes out ahead"), lead
+        return
+    m = SUBJECT.match(lead)
+    assert m, f"the first sentence names no winner: {lead!r}"
+    winners = people(answer.verdict)
+    assert people(m.group("who")) == winners, lead
+    assert (m.group("verb") == "wins") == (len(winners) == 1), lead
+    assert len(winners) > 1 or "share" not in lead, lead
+    if "share" in lead:  # only a win split between them: each holds part of one whole win
+        assert sum(result.scores[names.index(n)] for n in winners) == pytest.approx(1.0), lead
+    # nobody is said to win whose money went down in that round
+    before = balance(state)
+    if before is not None:
+        after = balance(over)
+        for name in winners:
+            seat = names.index(name)
+            assert after[seat] >= before[seat], f"{name} is said to win but loses money: {answer.text}"
+
+
+def _played(state, game, question):
+    """The position after the question's moves, and the last move's record."""
+    trial, record = state.copy(), None
+    for move in filter(None, (m.strip() for m in question[len("who wins after "):].split(";"))):
+        record = trial.apply(game.parse_move(move))
+    return trial, record
+
+
+# --- the wording itself ------------------------------------------------------------------------------
+
+def test_one_winner_wins():
+    assert outcome(Result((2,), (0.0, 1.0, 3.0), "+3 after 1 round", "x.r"), ["A", "B", "C"]) == \
+        ("C", "C wins: +3 after 1 round")
+
+
+def test_winners_share_only_a_split_win():
+    split = Result((1, 2), (0.0, 0.5, 0.5), "a tie for fewest cards", "x.r")
+    assert outcome(split, ["A", "B", "C"]) == ("B and C", "B and C share the win: a tie for fewest cards")
+    paid = Result((0, 2), (1.0, -2.0, 1.0), "the dealer pays each player still standing", "x.r")
+    verdict, sentence = outcome(paid, ["A", "B", "C"])
+    assert verdict == "A and C" and sentence.startswith("A and C win:") and "share" not in sentence
+
+
+def test_level_or_no_winner_is_nobody():
+    level = Result((0, 1, 2), (0.0, 0.0, 0.0), "nobody is ahead after 1 round", "x.r")
+    assert outcome(level, ["A", "B", "C"]) == \
+        ("nobody", "Nobody comes out ahead: every player ends level, with nothing won or lost")
+    none = Result((), (0.0, 0.0), "no money changes hands", "x.r")
+    assert outcome(none, ["A", "B"]) == ("nobody", "Nobody comes out ahead: no money changes hands")
+
+
+def test_who_wins_leads_with_the_verdict_then_says_what_happened():
+    komi = get_game("komi", players=4).position(
+        "dealer=P1; turn=P1; bets=0 1 3 2; P1=8Sh 2Ta 6Gh; P2=8Sa 3Ba 5Qi; P3=9Su VCh 1Qi; P4=10Ta 7Gh 1Ba")
+    a = ask(komi, "who wins after show", ["Asha", "Bela", "Chitra", "Dev"])
+    assert a.verdict == "Dev"
+    assert a.text.startswith("Dev wins: +2 after 1 round [km.rounds]. Asha, the dealer, shows")
+    assert "Totals: Asha +1, Bela 0, Chitra -3, Dev +2" in a.text and "km.settle" in a.clauses
+
+
+def test_a_pot_handed_back_is_nobody_ahead():
+    nakash = get_game("nakash", players=2).position(
+        "dealer=P1; turn=P2; pot=2; balance=-1 -1; P1=9Sa 9Ta; P2=RSa 8Ta")
+    a = ask(nakash, "who wins after show; show", ["Asha", "Bela"])
+    assert a.verdict == "nobody" and a.agrees("Nobody")
+    assert a.text.startswith("Nobody comes out ahead") and "share" not in first_sentence(a.text)
+    assert "goes back to the players" in a.text and "nk.carry" in a.clauses
+    over = nakash.copy()
+    for move in ("show", "show"):
+        over.apply(nakash.game.parse_move(move))
+    turn = ask(over, "whose turn", ["Asha", "Bela"])
+    assert turn.text == ("Nobody: the game is over. Nobody comes out ahead: every player ends level, "
+                         "with nothing won or lost [nk.rounds].")
