@@ -138,10 +138,16 @@ def _is_note(text: str) -> bool:
     return text.partition("\n")[0].strip() == "Notes"
 
 
+def _is_quick_reference(text: str) -> bool:
+    """A chapter's quick reference, which starts a page of its own so that it can be copied whole."""
+    return text.partition("\n")[0].strip().endswith(" at a glance")
+
+
 def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
     """``(page, blank share)`` for pages more than ``limit`` blank, leaving out the cover and imprint,
-    intentional pages (notes, blank), the back cover, and the last page before a chapter opening or
-    before the end matter (the last chapter's end, like any chapter's)."""
+    intentional pages (notes, blank), the back cover, and the last page before a chapter opening, a
+    chapter's quick reference (a page of its own, to copy) or the end matter (the last chapter's end,
+    like any chapter's)."""
     chapter_starts = set(chapter_pages(pdf))
     with tempfile.TemporaryDirectory() as tmp:
         pngs = render(pdf, Path(tmp))
@@ -152,7 +158,7 @@ def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[
             after = texts[n].strip() if n < last else ""
             if n <= 3 or n == last or _is_note(text) or not text or (n + 1) in chapter_starts \
                     or (n + 2) in chapter_starts and not after \
-                    or n + 1 == last or _is_note(after):  # the book's last page of text
+                    or n + 1 == last or _is_note(after) or _is_quick_reference(after):
                 continue
             share = 1 - fullness(png)
             if share > limit:
