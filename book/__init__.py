@@ -20,7 +20,7 @@ def setup(app):
     from .directives.clause import ClauseDirective, ClauseLinks, RuleRole, cited_before_stated, merge, purge
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
-    from .directives import glossary
+    from .directives import glossary, term_index
     from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
     from .directives.game_table import GameTableDirective
     from .directives.match_table import MatchTableDirective
@@ -55,6 +55,14 @@ def setup(app):
     app.connect("env-merge-info", glossary.merge)
     app.connect("env-get-outdated", glossary.outdated)
     app.connect("doctree-resolved", glossary.resolve)
+    app.add_role("mention", term_index.MentionRole())  # a mention the index of terms lists ({term} is Sphinx's)
+    app.add_directive("term-index", term_index.TermIndexDirective)
+    app.add_node(term_index.term_index_list)
+    app.connect("doctree-read", term_index.collect)  # after glossary.collect: it reads the definitions
+    app.connect("env-purge-doc", term_index.purge)
+    app.connect("env-merge-info", term_index.merge)
+    app.connect("env-get-outdated", term_index.outdated)
+    app.connect("doctree-resolved", term_index.resolve)
     app.add_directive("game-table", GameTableDirective)
     app.add_directive("match-table", MatchTableDirective)
     app.add_post_transform(ClauseLinks)

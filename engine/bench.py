@@ -3,8 +3,8 @@ ratio to OpenSpiel's nearest game timed in the same run.
 
 Each measurement deals fresh seeded games and lets a seeded :class:`~engine.bots.RandomBot` play
 every seat through the one play loop (:func:`engine.play.run`), deal included, for about ``seconds``.
-A game is one game at the game's default options: for the games against a dealer (whose option
-``rounds`` is 1 by default) that is one round. Games per second are counted in the process's CPU time
+A game is one game at the game's default options, except that a game of rounds (the games against a
+dealer, with an option ``rounds``) plays one round (:func:`engine.registry.unit_game`). Games per second are counted in the process's CPU time
 (``time.process_time``), what one core does, in ``SLICES`` slices; the figure is the fastest slice's,
 as ``timeit`` reports the best of its repeats: a shared machine's neighbours only ever slow a slice
 down, so the fastest is the best estimate of what the code costs, and the median slice is recorded
@@ -37,7 +37,7 @@ from typing import Any, Callable
 from .bots import RandomBot
 from .files import write_text
 from .play import run
-from .registry import available_games, game_class, get_game
+from .registry import available_games, game_class, unit_game
 
 
 SLICES = 5
@@ -126,7 +126,7 @@ def timed(play: Callable[[], int], seconds: float) -> dict:
 def measure(name: str, players: int, seconds: float = 2.0, first_seed: int = 0) -> dict:
     """Play full random games of ``name`` for about ``seconds`` of CPU time in :data:`SLICES` slices;
     return the figures (``games_per_s``: the fastest slice; ``median_games_per_s``: the median one)."""
-    game = get_game(name, players=players)
+    game = unit_game(name, players)
     bots = [RandomBot(f"bench/{name}/{players}/{seat}") for seat in range(players)]
     deal, new_game = game.deal, game.new_game
     seeds = iter(range(first_seed, 1 << 62))
@@ -183,7 +183,7 @@ def measure_simulation(name: str, players: int, seconds: float, workers: int, ga
     """
     from .simulate import simulate
 
-    game = get_game(name, players=players)
+    game = unit_game(name, players)
     clock = time.perf_counter
     if games is None:
         start = clock()

@@ -48,11 +48,11 @@ def play(name: str, counts: list[int], games: list[int], mark=os.getppid) -> lis
     Returns the moves made at each count."""
     from .bots import RandomBot
     from .play import run
-    from .registry import get_game
+    from .registry import unit_game
 
     setups = []
     for p in counts:
-        game = get_game(name, players=p)
+        game = unit_game(name, p)
         bots = [RandomBot(f"instructions/{name}/{p}/{seat}") for seat in range(p)]
         run(game.new_game(game.deal("warm-up")), bots, "warm-up")
         setups.append((game.deal, game.new_game, bots))
@@ -72,9 +72,9 @@ def _pilot(name: str, players: int) -> int:
     rounded down to one of :data:`GAME_COUNTS` (played natively first, so every module is compiled too)."""
     from .bots import RandomBot
     from .play import run
-    from .registry import get_game
+    from .registry import unit_game
 
-    game = get_game(name, players=players)
+    game = unit_game(name, players)
     bots = [RandomBot(f"instructions/pilot/{seat}") for seat in range(players)]
     start = time.process_time()
     played = 0

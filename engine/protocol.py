@@ -146,6 +146,11 @@ def parse_options(text: str) -> dict[str, str]:
     return out
 
 
+def _has_numbers(choices: tuple[Any, ...]) -> bool:
+    """Some choice is a whole number: option text is then read as a number when it is no other choice."""
+    return any(type(c) is int for c in choices)
+
+
 def _cite(clause: str | None) -> str:
     return f" [clause {clause}]" if clause else ""
 
@@ -302,7 +307,8 @@ class Game:
         """Validate every option value; call from ``__post_init__``."""
         for info in self.options():
             value = getattr(self, info.name)
-            if info.choices and (value not in info.choices or type(value) is not type(info.default)):
+            if info.choices and (value not in info.choices
+                                 or not any(type(value) is type(c) for c in (info.default, *info.choices))):
                 allowed = ", ".join(map(option_text, info.choices))
                 raise OptionError(f"{self.title}: option {info.name.replace('_', '-')}={option_text(value)} is not "
                                   f"allowed; choose one of {allowed}" + _cite(info.clause), info.clause)
@@ -325,8 +331,9 @@ class Game:
             if name in kwargs:
                 raise OptionError(f"option {key!r} is given twice")
             info = known[name]
-            if isinstance(value, str) and not isinstance(info.default, str):
-                value = cls._option_value(info, value)
+            if isinstance(value, str) and (not isinstance(info.default, str) or
+                                           (value not in info.choices and _has_numbers(info.choices))):
+                value = cls._option_value(info, value)  # (a word default with numbers among its choices: a number)
             kwargs[name] = value
         return cls(**kwargs)  # type: ignore[call-arg]
 
@@ -339,13 +346,18 @@ class Game:
                 raise OptionError(f"{cls.title}: option {spoken} takes yes or no, not {text!r}" + _cite(info.clause),
                                   info.clause)
             return value
-        if isinstance(info.default, int):
+        if not isinstance(info.default, int):  # a word default whose other choices are numbers (rounds=each-deals-once)
+            matches = [c for c in info.choices if option_text(c) == text]
+            if matches:
+                return matches[0]
+        if isinstance(info.default, int) or _has_numbers(info.choices):
             value = whole_number(text, 6)
             if value is None:
                 plain = text.lstrip("0") or "0"
                 why = (f"numbers are written without leading zeros: {spoken}={plain}, not {spoken}={text}"
                        if len(text) > 1 and text[0] == "0" and text.isascii() and text.isdigit()
-                       else f"option {spoken} takes a whole number, not {text!r}")
+                       else f"option {spoken} takes a whole number"
+                       + ("" if isinstance(info.default, int) else f" or {option_text(info.default)}") + f", not {text!r}")
                 raise OptionError(f"{cls.title}: {why}" + _cite(info.clause), info.clause)
             return value
         matches = [c for c in info.choices if option_text(c) == text]

@@ -50,6 +50,19 @@ def get_game(name: str, **options: Any) -> Game:
     return game_class(name).from_options(options)
 
 
+def unit_game(name: str, players: int) -> Game:
+    """One unit of play for the bench and the instruction counts: the game at its defaults with ``players``,
+    except that a game of rounds (an option ``rounds``, e.g. Komi's one round for each player) plays one round,
+    to set beside one hand of the peer's game.
+
+    >>> unit_game("komi", 5).round_count, get_game("komi", players=5).round_count
+    (1, 5)
+    """
+    cls = game_class(name)
+    one = {"rounds": 1} if any(o.name == "rounds" for o in cls.options()) else {}
+    return cls.from_options({"players": players, **one})
+
+
 def available_games() -> list[str]:
     """The names of the games that load."""
     out = []

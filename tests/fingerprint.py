@@ -9,6 +9,9 @@ The hash of 150 games a setting is recorded below (``RECORDED``) and the command
 still holds. It was last recorded when chance became one stream a game (issue 18): a seed now fixes
 the deal, each seat's bot (its own stream) and chance's later steps (one stream, each step drawing in
 turn), so Nakash's and Sama's games changed, where chance deals later rounds and draws blind.
+Then again when three defaults changed (issue 19): Naqsh's failing dealer pays nothing, Sama's face-up
+courts count single, a game of Komi is one round for each player; with the old options given
+(dealer-fails=pay-standing, court-up=double, rounds=1) the games hash to the old 119170e861c88adc.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive
 
-RECORDED = {150: "119170e861c88adc"}  # games a setting -> the hash of all settings
+RECORDED = {150: "138905b0c120aeae"}  # games a setting -> the hash of all settings (issue 19: three defaults changed)
 
 
 def settings():

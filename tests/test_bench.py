@@ -9,7 +9,7 @@ import pytest
 from engine import bench, instructions
 from engine.bench import PEERS, measure, measure_simulation, peer_of, peers_available, ratio_rows, run_bench
 from engine.cli import main
-from engine.registry import available_games, game_class
+from engine.registry import available_games, game_class, unit_game
 
 NO_PEERS = "OpenSpiel (the [peers] extra: pip install -e '.[peers]') is not installed"
 EVERY_COUNT = [(name, n) for name in available_games()
@@ -42,8 +42,9 @@ def test_every_game_declares_a_known_peer_and_is_compared_game_for_game():
     declared = {name: peer_of(name) for name in available_games()}  # ValueError for a peer PEERS lacks
     assert set(declared.values()) - {None} == set(PEERS.values())  # each peer compares with some game
     for name in available_games():  # a game of ours at its defaults is the unit: a game with rounds plays one
-        defaults = {o.name: o.default for o in game_class(name).options()}
-        assert defaults.get("rounds", 1) == 1, name
+        game = unit_game(name, game_class(name).min_players)
+        assert getattr(game, "rounds", 1) == 1, name
+        assert {k: v for k, v in game.option_items() if k not in ("players", "rounds")} == {}, name
 
 
 def test_targets_are_the_issue_s():

@@ -49,3 +49,46 @@ def test_a_glossary_with_no_terms_says_so(tmp_path):
     code, out = build(tmp_path, INDEX, {"rules.md": "# Rules\n\nNothing.\n", "more.md": "# More\n\nx\n",
                                         "words.md": WORDS})
     assert code != 0 and "no chapter marks a term with {define}" in out, out
+
+
+# -- the index of terms ({term-index}): each defined word with every place it is defined or marked ----------
+
+INDEX_BOOK = "# Book\n\n```{toctree}\nrules\nmore\nwords\nterms\n```\n"
+RULES_USED = RULES + "\n## Later\n\nThe {mention}`ring` fills up, and the {mention}`last <last card>` card decides.\n"
+MORE_USED = MORE + "\nThe {mention}`last card <Last card>` may be anywhere.\n"
+TERMS = "# Index\n\n```{term-index}\n```\n"
+
+
+def _index(html: str) -> dict[str, list[tuple[str, str, bool]]]:
+    """term -> [(href, where, is definition)] as the site shows them."""
+    body = html.split('ganjifa-term-index')[1]
+    out = {}
+    for entry in re.findall(r'<p class="ganjifa-index-entry">(.*?)</p>', body, re.S):
+        term = re.search(r'ganjifa-index-term">([^<]+)<', entry).group(1)
+        out[term] = [(href, re.sub(r"<[^>]+>", "", where), "ganjifa-index-def" in classes)
+                     for classes, href, where in re.findall(r'<a class="([^"]*)" href="([^"]+)">(.*?)</a>', entry, re.S)]
+    return out
+
+
+def test_the_index_lists_each_defined_word_with_its_definition_and_marked_uses_in_book_order(tmp_path):
+    code, out = build(tmp_path, INDEX_BOOK, {"rules.md": RULES_USED, "more.md": MORE_USED, "words.md": WORDS,
+                                             "terms.md": TERMS})
+    assert code == 0, out
+    index = _index((tmp_path / "out" / "terms.html").read_text())
+    assert list(index) == ["Last card", "Ring", "Traditional ranking"]  # every defined word, alphabetical
+    assert index["Ring"] == [("rules.html#term-rules-ring", "Rules", True),
+                             ("rules.html#use-rules-ring-1", "Rules: Later", False),
+                             ("more.html#term-more-ring", "More rules", True)]
+    assert [(href, is_def) for href, _, is_def in index["Last card"]] == [
+        ("rules.html#term-rules-last-card", True), ("rules.html#use-rules-last-card-1", False),
+        ("more.html#use-more-last-card-1", False)]
+    assert index["Traditional ranking"] == [("rules.html#term-rules-traditional-ranking", "Rules", True)]
+    page = (tmp_path / "out" / "rules.html").read_text()
+    assert '<span class="ganjifa-mention" id="use-rules-ring-1">ring</span>' in page  # reads as plain text
+
+
+def test_a_mention_of_a_word_defined_nowhere_fails_with_its_line(tmp_path):
+    more = MORE + "\nSee the {mention}`rings` here.\n"
+    code, out = build(tmp_path, INDEX_BOOK, {"rules.md": RULES, "more.md": more, "words.md": WORDS, "terms.md": TERMS})
+    assert code != 0
+    assert re.search(rf"more\.md:{line_of(more, 'See the')}: WARNING: {{mention}}: 'rings' is defined nowhere", out), out

@@ -117,7 +117,7 @@ def test_level_or_no_winner_is_nobody():
 
 
 def test_who_wins_leads_with_the_verdict_then_says_what_happened():
-    komi = get_game("komi", players=4).position(
+    komi = get_game("komi", players=4, rounds=1).position(  # a game of one round: the show ends it
         "dealer=P1; turn=P1; bets=0 1 3 2; P1=8Sh 2Ta 6Gh; P2=8Sa 3Ba 5Qi; P3=9Su VCh 1Qi; P4=10Ta 7Gh 1Ba")
     a = ask(komi, "who wins after show", ["Asha", "Bela", "Chitra", "Dev"])
     assert a.verdict == "Dev"

@@ -39,6 +39,8 @@ from ..shuffle import Rng
 
 FIRST_DEALER = ("player-1", "chance")
 ROUNDS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
+# the ``rounds`` choice "one round for each player", so that everyone deals once (a game may offer it first)
+EACH_DEALS_ONCE = "each-deals-once"
 
 
 # ------------------------------------------------------------------------------ table helpers
@@ -539,7 +541,7 @@ class StakesState(State):
         for s, p in enumerate(pay):
             bal[s] += p
         self._last_pay = tuple(pay)
-        if self._round < self.game.rounds:
+        if self._round < self.game.round_count:
             self.current_player = CHANCE
             self._pending = "deal"
             return False
@@ -573,7 +575,7 @@ class StakesState(State):
         bal = self._balance
         best = max(bal)
         winners = tuple(s for s, b in enumerate(bal) if b == best)
-        rounds = self.game.rounds
+        rounds = self.game.round_count
         over = f"{rounds} round{'s' if rounds != 1 else ''}"
         if best == 0 and not any(bal):
             reason = f"nobody is ahead after {over}: no money changed hands"
@@ -666,6 +668,16 @@ class StakesGame:
     POSITION_KEYS: tuple[str, ...] = ()
     DRAW_CLAUSE: str | None = None  # the clause of chance's blind draws, if not the deal's (DEAL_CLAUSE)
     FIRST_DEALER = "the player the table names, sitting as Player 1"  # the `first_dealer=player-1` words
+
+    @property
+    def round_count(self) -> int:
+        """The rounds in a game: the ``rounds`` option, or one for each player with ``rounds=each-deals-once``.
+
+        >>> from engine import get_game
+        >>> get_game("komi", players=5).round_count, get_game("komi", players=5, rounds=2).round_count
+        (5, 2)
+        """
+        return self.players if self.rounds == EACH_DEALS_ONCE else self.rounds
 
     def first_dealer_words(self) -> str:
         """How the first dealer is chosen, by the ``first_dealer`` option, in players' words."""
@@ -818,8 +830,8 @@ def parse_position(game, text: str):
     if "pack" in fields and whole_number(fields["pack"], 3) != len(pack):
         raise NotationError(fields["pack"], f"the pack holds the {len(pack)} cards named nowhere else")
     rounds = whole_number(fields.get("round", "1"), 2)
-    if rounds is None or not 1 <= rounds <= game.rounds:
-        raise NotationError(fields.get("round", ""), f"round is 1 to {game.rounds} (option rounds)")
+    if rounds is None or not 1 <= rounds <= game.round_count:
+        raise NotationError(fields.get("round", ""), f"round is 1 to {game.round_count} (option rounds)")
     written = fields.get("balance", " ".join("0" * n)).split()
     balance = [whole_number(b[1:] if b[:1] in "+-" else b, 6) for b in written]
     signs = [-1 if b.startswith("-") else 1 for b in written]
@@ -838,7 +850,7 @@ def parse_position(game, text: str):
     state._check_money(fields)
     state._order = deal_order(state._dealer, n)
     if chance is not None:
-        if chance == "deal" and rounds >= game.rounds:
+        if chance == "deal" and rounds >= game.round_count:
             raise NotationError("chance=deal", f"round {rounds} is the last (option rounds={game.rounds})")
         state.current_player = CHANCE
         state._pending = chance

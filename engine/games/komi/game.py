@@ -1,7 +1,7 @@
 """Komi: every player bets against the dealer; three cards each; the last digit of the pip total
 decides, and three court cards (a *Komi*) beat everything but another Komi.
 
->>> komi = Komi(players=3)
+>>> komi = Komi(players=3, rounds=1)  # by default a game is one round for each player; here one round
 >>> state = komi.position("dealer=P1; turn=P3; bets=0 2 0; P1=5Sh 7Ta VGh; P2=RSa VTa RBa; P3=9Su 9Ch 3Qi")
 >>> print(state.apply(komi.parse_move("bet 1")).narrate(["Asha", "Bela", "Chitra"]))
 Chitra bets 1 stake against the dealer [km.bet].
@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from ...decks import MUGHAL
-from ...families.stakes import FIRST_DEALER, ROUNDS, StakesGame
+from ...families.stakes import EACH_DEALS_ONCE, FIRST_DEALER, ROUNDS, StakesGame
 from ...protocol import Game, option
 from .state import KomiState
 
@@ -68,8 +68,9 @@ class Komi(StakesGame, Game):
     first_dealer: str = option("player-1", choices=FIRST_DEALER,
                                help="who deals first: Player 1 (seat the oldest player there), or chosen by chance",
                                clause="km.dealer")
-    rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each",
-                         clause="km.rounds")
+    rounds: int | str = option(EACH_DEALS_ONCE, choices=(EACH_DEALS_ONCE,) + ROUNDS,
+                               help="rounds in a game, the deal passing on after each: by default one for each "
+                                    "player, so that everyone deals once; or a number agreed", clause="km.rounds")
 
     name: ClassVar[str] = "komi"
     title: ClassVar[str] = "Komi"

@@ -27,8 +27,9 @@ STAND_FROM, STAND_TO = 14, 16  # a player may stand only on these totals
 WAITING, PLAYING, STOOD, THREW, BUST, NAQSH = range(6)
 STATUS_WORDS = ("waiting", "playing", "stood", "threw in", "bust", "Naqsh")
 
-# what the dealer pays when the dealer fails to make Naqsh (option dealer-fails)
-DEALER_FAILS = ("pay-standing", "pay-higher", "nothing")
+# what the dealer pays when the dealer fails to make Naqsh (option dealer-fails): the book's ruling first
+# (nothing moves: only a Naqsh is paid, so the bank, the seat a Naqsh wins, is worth having), then the variants
+DEALER_FAILS = ("nothing", "pay-standing", "pay-higher")
 
 
 def value(card: Card) -> int:

@@ -132,9 +132,9 @@ class Naqsh(Game):
     pack: str = option("naqsh", choices=tuple(PACKS), help="the cards: the Naqsh pack, a French pack without "
                        "jacks (queen = Ghodi, king = Mir), or four suits of a Mughal deck (Vizier = Ghodi, "
                        "Raja = Mir)", clause="nq.substitutes")
-    dealer_fails: str = option("pay-standing", choices=bank.DEALER_FAILS,
-                               help="when nobody makes Naqsh: the dealer pays every player still standing, "
-                                    "or only those standing on more than the dealer, or nothing moves",
+    dealer_fails: str = option("nothing", choices=bank.DEALER_FAILS,
+                               help="when nobody makes Naqsh: nothing moves, or the dealer pays every player "
+                                    "still standing, or only those standing on more than the dealer",
                                clause="nq.dealer-fails")
 
     name: ClassVar[str] = "naqsh"

@@ -40,9 +40,11 @@ SIM_SEED = "naqsh-odds"
 class Odds:
     """How rounds end with the bots' strategy at ``players`` players (the dealer included).
 
-    ``edge``: the dealer's expected gain per round, in stakes (every player pays one stake on a dealer's
-    Naqsh; the dealer pays one to each player still standing on a failure). ``edge_nothing``: the same when
-    a failing dealer pays nothing. ``half_width``: the 95% interval's half-width of ``edge`` (0 when exact).
+    ``edge``: the dealer's expected gain per round, in stakes, in the variant *pay-standing* (every player
+    pays one stake on a dealer's Naqsh; the dealer pays one to each player still standing on a failure; with
+    this strategy's dealer, who never stands, *pay-higher* is the same). ``edge_nothing``: the same under the
+    book's ruling, when a failing dealer pays nothing. ``half_width``, ``half_width_nothing``: their 95%
+    intervals' half-widths (0 when exact).
     ``cases``: the number of distinct rounds (sequences of card values) summed, when exact; else the
     number of rounds simulated.
     """
@@ -56,10 +58,15 @@ class Odds:
     exact: bool
     cases: int
     half_width: float = 0.0
+    half_width_nothing: float = 0.0
 
     @property
     def edge_per_player(self) -> float:
         return self.edge / (self.players - 1)
+
+    def edge_under(self, rule: str) -> tuple[float, float]:
+        """The dealer's gain a round and its interval's half-width under the option ``dealer-fails=rule``."""
+        return (self.edge_nothing, self.half_width_nothing) if rule == "nothing" else (self.edge, self.half_width)
 
 
 # --- one hand ---------------------------------------------------------------------------------------
@@ -185,7 +192,7 @@ def simulate(players: int, rounds: int = SIM_ROUNDS, seed: int | str = SIM_SEED)
     rnd = random.Random(seed_int(f"{seed}/{players}")).random
     pack = [v for v in VALUES for _ in range(4)]
     kinds = [0, 0, 0]
-    gain = gain2 = nothing = 0
+    gain = gain2 = nothing = nothing2 = 0
     for _ in range(rounds):
         order = pack[:]
         for i in range(47, 0, -1):
@@ -197,11 +204,14 @@ def simulate(players: int, rounds: int = SIM_ROUNDS, seed: int | str = SIM_SEED)
         gain2 += g * g
         if kind == 1:
             nothing += g
+            nothing2 += g * g
     mean = gain / rounds
     var = max(gain2 / rounds - mean * mean, 0.0)
     half = 1.96 * math.sqrt(var / rounds)
-    return Odds(players, kinds[0] / rounds, kinds[1] / rounds, kinds[2] / rounds, mean, nothing / rounds, False,
-                rounds, half)
+    mean0 = nothing / rounds
+    half0 = 1.96 * math.sqrt(max(nothing2 / rounds - mean0 * mean0, 0.0) / rounds)
+    return Odds(players, kinds[0] / rounds, kinds[1] / rounds, kinds[2] / rounds, mean, mean0, False,
+                rounds, half, half0)
 
 
 @lru_cache(maxsize=None)
@@ -244,20 +254,35 @@ def two_card_table(game) -> Table:
 
 
 def edge_table(game) -> Table:
+    """The dealer's position under the game's ``dealer-fails`` rule, with the other payment beside it:
+    under the book's ruling (a failing dealer pays nothing), what it would be if the dealer paid every player
+    standing; under a paying variant, what it would be if the dealer paid nothing."""
+    rule = game.dealer_fails
+    other = "pay-standing" if rule == "nothing" else "nothing"
     rows = []
     rounds = None
     for n in range(2, 8):
         o = odds(n)
         rounds = o.cases
+        edge, half = o.edge_under(rule)
         rows.append((str(n), f"{100 * o.p_player_naqsh:.1f}%", f"{100 * o.p_dealer_naqsh:.1f}%",
-                     f"{100 * o.p_nobody:.1f}%", f"{o.edge:+.2f} ± {o.half_width:.2f}",
-                     f"{o.edge_per_player:+.3f}", f"{o.edge_nothing:+.2f}"))
+                     f"{100 * o.p_nobody:.1f}%", f"{edge:+.2f} ± {half:.2f}",
+                     f"{edge / (n - 1):+.3f}", f"{o.edge_under(other)[0]:+.2f}"))
+    exact_gain = f"{EXACT_TWO_PLAYERS[rule]:.3f}".replace("-", "\u2212")
     return Table("", ("Players", "A player's Naqsh", "Dealer's Naqsh", "Nobody's", "Dealer's gain a round",
-                      "per other player", "if a failing dealer pays nothing"), tuple(rows),
+                      "per other player", OTHER_HEAD[other]), tuple(rows),
                      f"Stakes per round, with the careful players' strategy: players take a card on 13 or less "
                      f"and stand on 14 to 16, the dealer draws until Naqsh or over. Simulated, {rounds:,} rounds for each size "
                      "of table; ± gives the 95% interval. For two players an exact count over every one of the "
-                     "4,635,742,926 ways a round can go gives a dealer's gain of −0.168, inside the interval.")
+                     f"4,635,742,926 ways a round can go gives a dealer's gain of {exact_gain}, inside the "
+                     "interval.")
+
+
+# the last column's head: the dealer's gain a round under the other payment
+OTHER_HEAD = {"pay-standing": "if a failing dealer pays every player standing",
+              "nothing": "if a failing dealer pays nothing"}
+# ``exact(2)``'s dealer's gain a round under each rule (half a minute to compute: a slow test checks them)
+EXACT_TWO_PLAYERS = {"nothing": 0.153, "pay-standing": -0.168, "pay-higher": -0.168}
 
 
 def hand_table(game) -> Table:

@@ -1,4 +1,4 @@
-"""Sama: two cards face down and one face up each; the face-up card counts double; each player
+"""Sama: two cards face down and one face up each; a face-up number card counts double; each player
 may once exchange the face-up card or both face-down cards; the highest total wins the round.
 
 >>> sama = Sama(players=3)
@@ -33,7 +33,7 @@ CLAUSES = MappingProxyType({
     "sa.dealer": "The first dealer",
     "sa.deal": "Two cards face down and one face up",
     "sa.value": "Card values",
-    "sa.double": "The face-up card counts double",
+    "sa.double": "A face-up number card counts double",
     "sa.exchange": "One exchange each, in turn",
     "sa.replace": "New cards come from the pack; discards leave play",
     "sa.show": "Totals are shown in turn",
@@ -60,9 +60,10 @@ class Sama(StakesGame, Game):
     """
 
     players: int = option(4, choices=range(3, 7), help="number of players, 3 to 6", clause="sa.players")
-    court_up: str = option("double", choices=("double", "single"),
-                           help="a face-up Raja or Vizier: doubled like any face-up card, or counted at its "
-                                "plain value", clause="sa.double")
+    court_up: str = option("single", choices=("single", "double"),
+                           help="a face-up Raja or Vizier: counted at its plain value, 12 or 11, as the source "
+                                "has it \"whether face up or down\", or doubled like a face-up number card",
+                           clause="sa.double")
     scoring: str = option("rounds", choices=("rounds", "stakes"),
                           help="count the rounds each player wins, or play for a pot of one stake each round",
                           clause="sa.stakes")

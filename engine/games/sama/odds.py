@@ -44,7 +44,7 @@ class Expected:
 
 
 @lru_cache(maxsize=None)
-def expected_totals(court_up: str = "double") -> Expected:
+def expected_totals(court_up: str = "single") -> Expected:
     suits = MUGHAL.suits
     cases = 0
     keep = simple = Fraction(0)
@@ -91,7 +91,7 @@ def _wilson(wins: float, n: int) -> tuple[float, float]:
 
 
 @lru_cache(maxsize=None)
-def simulated_share(players: int, rounds: int = 20000, court_up: str = "double", seed: str = "sama-odds") \
+def simulated_share(players: int, rounds: int = 20000, court_up: str = "single", seed: str = "sama-odds") \
         -> tuple[float, float, float]:
     """The share of rounds won by one player using the simple strategy against ``players - 1`` players
     who never exchange (a tie counts as a share), with its 95% interval: ``(share, low, high)``."""
@@ -123,7 +123,7 @@ def worth_table(game) -> Table:
     return Table("Sama: the expected total of one hand, without and with the exchange",
                  ("player", "expected total", "gain"), rows,
                  f"Exact, over all {e.cases:,} deals of one hand (two face down, one face up); the face-up card "
-                 f"counts double{'' if court_up == 'double' else ', a court card single'}. The careful player "
+                 f"counts double{', a court card too' if court_up == 'double' else ', a court card single'}. The careful player "
                  f"exchanges the face-up card in {100 * e.up / e.cases:.1f}% of deals and the face-down pair in "
                  f"{100 * e.down / e.cases:.1f}%.")
 

@@ -21,19 +21,21 @@ def card_value(card: Card) -> int:
     return card.rank
 
 
-def up_value(card: Card, court_up: str = "double") -> int:
-    """What the face-up card counts: double its value (with ``court_up="single"``, a court card single)."""
+def up_value(card: Card, court_up: str = "single") -> int:
+    """What the face-up card counts: double its value, but a court card single (with ``court_up="double"``,
+    a court card doubled too)."""
     if court_up == "single" and card.rank > 10:
         return card.rank
     return 2 * card.rank
 
 
-def hand_total(hand, court_up: str = "double") -> int:
-    """A Sama hand's total: the two face-down cards plus the face-up card (the last) counted double.
+def hand_total(hand, court_up: str = "single") -> int:
+    """A Sama hand's total: the two face-down cards plus the face-up card (the last), a number card counted
+    double, a court card single (both doubled with ``court_up="double"``).
 
     >>> from engine.cards import parse_cards
-    >>> hand_total(parse_cards("7Sh 10Ta 3Gh")), hand_total(parse_cards("7Sh 10Ta RGh")), hand_total(parse_cards("7Sh 10Ta RGh"), "single")
-    (23, 41, 29)
+    >>> hand_total(parse_cards("7Sh 10Ta 3Gh")), hand_total(parse_cards("7Sh 10Ta RGh")), hand_total(parse_cards("7Sh 10Ta RGh"), "double")
+    (23, 29, 41)
     """
     up = hand[2].rank  # up_value(hand[2], court_up), written out: the shows call this often
     return hand[0].rank + hand[1].rank + (up if court_up == "single" and up > 10 else 2 * up)

@@ -1,7 +1,7 @@
 """How the heuristic Sama player rates a move: the exchange that adds most on average.
 
 The simple player knows only its own three cards and the value of an average card of the full
-pack (6.5; a face-up one counts 13, or with ``court-up=single`` about 11.1): it exchanges the
+pack (6.5; a face-up one counts about 11.1, a court card counting single, or 13 with ``court-up=double``): it exchanges the
 face-up card when that adds more than it loses, the face-down pair when that adds more, the
 better of the two, and otherwise keeps. At the show there is nothing to choose.
 """
@@ -15,7 +15,7 @@ MEAN_UP = {"double": 2 * MEAN,
            "single": sum(c.rank if c.rank > 10 else 2 * c.rank for c in MUGHAL.cards) / len(MUGHAL.cards)}
 
 
-def exchange_gain(hand, kind: str, court_up: str = "double") -> float:
+def exchange_gain(hand, kind: str, court_up: str = "single") -> float:
     """The expected gain of a move (``keep``, ``exchange up``, ``exchange down``) for ``hand``
     ([down, down, up]) against a card of the full pack."""
     if kind == "exchange up":

@@ -75,7 +75,8 @@ def test_deal_three_cards_each_round_the_table():  # km.deal
 
 
 def test_show_values_scores_and_komi():  # km.show, km.value, km.score, km.komi, km.settle
-    state = pos("dealer=P1; turn=P3; bets=0 2 0; P1=5Sh 7Ta VGh; P2=RSa VTa RBa; P3=9Su 9Ch 3Qi", players=3)
+    state = pos("dealer=P1; turn=P3; bets=0 2 0; P1=5Sh 7Ta VGh; P2=RSa VTa RBa; P3=9Su 9Ch 3Qi", players=3,
+                rounds=1)  # a game of one round: the show ends it
     play(state, "bet 1")
     record = play(state, "show")[0]
     assert record.clauses == ("km.show", "km.value", "km.score", "km.komi", "km.settle")
@@ -112,6 +113,22 @@ def test_rounds_rotate_and_totals_run():  # km.rotate, km.rounds
     with pytest.raises(IllegalMoveError) as err:
         state.check(Say.of("komi", "bet 1"))
     assert err.value.clause == "km.rounds"
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
+def test_by_default_a_game_is_one_round_for_each_player(players):  # km.rounds, ruling 8 (issue 19)
+    game = get_game("komi", players=players)
+    assert game.rounds == "each-deals-once" and game.round_count == players
+    assert game.options_text() == f"players={players}"  # the default is not written
+    state = play_seeded(game, 7, "random")
+    assert state.is_terminal() and state.round == players  # everyone has dealt once
+    assert f"after {players} rounds" in state.result().reason
+    # the variant: a number of rounds agreed, written out and read back
+    one = get_game("komi", players=players, rounds=1)
+    assert one.round_count == 1 and one.options_text() == f"players={players} rounds=1"
+    assert type(game).from_text(one.options_text()) == one
+    assert type(game).from_text(f"players={players} rounds=each-deals-once") == game
+    assert play_seeded(one, 7, "random").round == 1
 
 
 def test_a_new_deal_is_checked():  # km.deal
@@ -195,7 +212,7 @@ def test_events_say_whether_the_dealer_came_out_ahead():  # the events the chapt
 def test_dealer_ahead_and_behind_in_a_simulation_match_the_money():
     from engine.shuffle import derive
 
-    game = get_game("komi", players=3)
+    game = get_game("komi", players=3, rounds=1)
     for g in range(60):
         state = play_seeded(game, derive(7, "game", g), ("random",))
         events = [e for r in state.history for e in game.events_of(r)]

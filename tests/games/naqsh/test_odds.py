@@ -92,9 +92,9 @@ def test_hand_table_against_brute_force_over_the_cards():
         assert row[4] == f"{100 * float(ends[t]['bust'] / s):.1f}%"
 
 
-def _engine_round_odds(players, rounds):
-    """The round odds from the engine: heuristic bots playing real seeded hands."""
-    game = Naqsh(players=players)
+def _engine_round_odds(players, rounds, rule="nothing"):
+    """The round odds from the engine: heuristic bots playing real seeded hands (option dealer-fails=rule)."""
+    game = Naqsh(players=players, dealer_fails=rule)
     kinds = {"nq.player-naqsh": 0, "nq.dealer-naqsh": 0, "nq.dealer-fails": 0}
     gain = gain2 = 0
     for seed in range(rounds):
@@ -107,13 +107,14 @@ def _engine_round_odds(players, rounds):
     return kinds, mean, math.sqrt((gain2 / rounds - mean * mean) / rounds)
 
 
-@pytest.mark.parametrize("players", [2, 4, 6, 7])
-def test_simulated_round_odds_agree_with_the_engine_itself(players):
+@pytest.mark.parametrize("players, rule", [(2, "nothing"), (4, "pay-standing"), (6, "nothing"), (7, "pay-standing")])
+def test_simulated_round_odds_agree_with_the_engine_itself(players, rule):
     rounds = 6000
-    kinds, mean, se = _engine_round_odds(players, rounds)
+    kinds, mean, se = _engine_round_odds(players, rounds, rule)
     o = odds.odds(players)
-    sim_se = o.half_width / 1.96
-    assert abs(o.edge - mean) < 4 * math.hypot(se, sim_se), (o.edge, mean)
+    edge, half = o.edge_under(rule)
+    sim_se = half / 1.96
+    assert abs(edge - mean) < 4 * math.hypot(se, sim_se), (edge, mean)
     for p, clause in ((o.p_player_naqsh, "nq.player-naqsh"), (o.p_dealer_naqsh, "nq.dealer-naqsh"),
                       (o.p_nobody, "nq.dealer-fails")):
         q = kinds[clause] / rounds
@@ -122,13 +123,24 @@ def test_simulated_round_odds_agree_with_the_engine_itself(players):
 
 
 def test_edge_table_shows_the_simulated_figures():
+    """The default (a failing dealer pays nothing) heads the table, with pay-standing beside it; a paying
+    variant's table turns it round."""
     table = Naqsh().table("dealer-edge")
+    assert table.header[-1] == "if a failing dealer pays every player standing"
+    for row in table.rows:
+        o = odds.odds(int(row[0]))
+        assert row[4] == f"{o.edge_nothing:+.2f} ± {o.half_width_nothing:.2f}"
+        assert row[5] == f"{o.edge_nothing / (o.players - 1):+.3f}"
+        assert row[6] == f"{o.edge:+.2f}"
+        assert o.edge_nothing > 0 > o.edge  # the bank, which a Naqsh wins, is worth having only under the ruling
+    assert f"{odds.SIM_ROUNDS:,} rounds" in table.note
+    table = Naqsh(dealer_fails="pay-standing").table("dealer-edge")
+    assert table.header[-1] == "if a failing dealer pays nothing"
     for row in table.rows:
         o = odds.odds(int(row[0]))
         assert row[4] == f"{o.edge:+.2f} ± {o.half_width:.2f}"
         assert row[5] == f"{o.edge_per_player:+.3f}"
         assert row[6] == f"{o.edge_nothing:+.2f}"
-    assert f"{odds.SIM_ROUNDS:,} rounds" in table.note
 
 
 @pytest.mark.slow
@@ -137,5 +149,9 @@ def test_two_player_simulation_agrees_with_exact_enumeration():
     assert exact.cases == 4_635_742_926
     sim = odds.odds(2)
     assert abs(exact.edge - sim.edge) < sim.half_width * 1.5
-    assert f"{exact.edge:.3f}".replace("-", "\u2212") in Naqsh().table("dealer-edge").note
+    assert abs(exact.edge_nothing - sim.edge_nothing) < sim.half_width_nothing * 1.5
+    assert f"{exact.edge:.3f}".replace("-", "\u2212") in Naqsh(dealer_fails="pay-standing").table("dealer-edge").note
+    assert f"{exact.edge_nothing:.3f}" in Naqsh().table("dealer-edge").note
+    assert odds.EXACT_TWO_PLAYERS == {"nothing": round(exact.edge_nothing, 3), "pay-standing": round(exact.edge, 3),
+                                      "pay-higher": round(exact.edge, 3)}
     assert abs(exact.p_dealer_naqsh - sim.p_dealer_naqsh) < 0.01

@@ -206,6 +206,21 @@ def test_when_the_dealer_fails_too(rule, pay):
     assert winners == tuple(i for i, p in enumerate(pay) if p > 0)
 
 
+def test_by_default_a_failing_dealer_pays_nothing_and_pay_standing_is_the_variant():
+    """Ruling 1 (issue 19): only a Naqsh is paid, so the bank, which a Naqsh wins, is worth having."""
+    assert Naqsh().dealer_fails == "nothing"
+    assert Naqsh.options()[2].choices == ("nothing", "pay-standing", "pay-higher")
+    text = "P1=10N1 4N2 stood; P2=3N1 9N3 threw; P3=MN1 4N3 stood; P4=2N2; turn=P4; stock=4N1 MN2"
+    s = pos(text)  # the dealer goes over: two players stood, nobody is paid
+    play(s, "deal", "take")
+    assert s.is_terminal() and s.payments() == (0, 0, 0, 0) and s.result().winners == ()
+    s = pos(text, dealer_fails="pay-standing")  # the variant: the failing dealer pays both
+    play(s, "deal", "take")
+    assert s.is_terminal() and s.payments() == (1, 0, 1, -2)
+    assert Naqsh(dealer_fails="pay-standing").options_text() == "players=6 dealer-fails=pay-standing"
+    assert Naqsh.from_text("players=6 dealer-fails=pay-standing") == Naqsh(dealer_fails="pay-standing")
+
+
 def test_a_dealer_who_goes_over_pays_every_standing_player_even_under_pay_higher():
     s = pos("P1=10N1 4N2 stood; P2=3N1 9N3 threw; P3=MN1 4N3 stood; P4=2N2; turn=P4; stock=4N1 MN2",
             dealer_fails="pay-higher")

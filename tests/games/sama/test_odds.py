@@ -50,8 +50,8 @@ def test_exact_expected_totals():
         e = odds.expected_totals(court_up)
         assert e.cases == cases == 96 * 95 * 94 // 2
         assert abs(float(e.keep) - keep) < 1e-9 and abs(float(e.simple) - simple) < 1e-9
-    table = get_game("sama").table("worth")
-    keep, simple, _ = exact("double")
+    table = get_game("sama").table("worth")  # the default: a face-up court single
+    keep, simple, _ = exact("single")
     assert table.rows[1][1] == f"{simple:.3f}" and table.rows[1][2] == f"{simple - keep:+.3f}"
 
 

@@ -38,8 +38,23 @@ def test_values_and_the_face_up_card_doubled():  # sa.value, sa.double
 
     assert hand_total(parse_cards("7Sh 10Ta 3Gh")) == 23
     assert hand_total(parse_cards("VSh RTa 3Gh")) == 29  # Vizier 11, Raja 12
-    assert hand_total(parse_cards("7Sh 10Ta RGh")) == 41  # a face-up Raja doubled
-    assert hand_total(parse_cards("7Sh 10Ta RGh"), "single") == 29  # the variant: a face-up court single
+    assert hand_total(parse_cards("7Sh 10Ta RGh")) == 29  # a face-up Raja single: the ruling
+    assert hand_total(parse_cards("7Sh 10Ta RGh"), "double") == 41  # the variant: a face-up court doubled
+
+
+def test_a_face_up_court_counts_single_by_default_and_double_in_the_variant():
+    """Ruling 1 (issue 19): the source's courts count 11 and 12 "whether face up or down"."""
+    sama = get_game("sama", players=3)
+    assert sama.court_up == "single" and [o.choices for o in type(sama).options() if o.name == "court_up"] == \
+        [("single", "double")]
+    text = "dealer=P3; turn=P1; phase=show; P1=7Sh 10Ta RGh; P2=9Sa 9Ta 8Ba; P3=2Su 4Ch 3Qi"
+    # Asha 7 + 10 + 12 = 29 against Bela 9 + 9 + 16 = 34: Bela wins; with courts doubled Asha has 41 and wins
+    for options, winner in (({}, 1), ({"court_up": "double"}, 0)):
+        state = get_game("sama", players=3, **options).position(text)
+        for _ in range(3):
+            state.apply(state.game.parse_move("show"))
+        assert state.result().winners == (winner,)
+    assert get_game("sama", players=3, court_up="double").options_text() == "players=3 court-up=double"
 
 
 def test_one_exchange_each_in_turn():  # sa.exchange
@@ -81,7 +96,7 @@ def test_show_in_turn_and_the_highest_total_wins():  # sa.show, sa.win, sa.stake
     play(state, "keep", "keep", "keep")
     records = play(state, "show", "show", "show")
     assert records[0].clauses == ("sa.show", "sa.value", "sa.double")
-    assert [r.data[2] for r in records] == [23, 37, 28]
+    assert [r.data[2] for r in records] == [23, 37, 17]  # Chitra's face-up Vizier counts 11, single
     assert "sa.win" in records[-1].clauses and state.won == (0, 1, 0)
     assert state.result().winners == (1,) and state.result().clause == "sa.rounds"
     assert state.game.settle(state) == (0.0, 0.0, 0.0)  # counting rounds: no money
