@@ -34,7 +34,7 @@ def setup(app):
     from .webfonts import copy_fonts
 
     setup_nodes(app)
-    # where computed figures are kept between builds (relative to conf.py): simulations (book/simcache.py)
+    # where computed figures are kept between builds (relative to the source folder): simulations (book/simcache.py)
     app.add_config_value("ganjifa_cache", "_build/cache", "env", types=[str])
     app.add_directive("clause", ClauseDirective)
     app.add_directive("deal", DealDirective)

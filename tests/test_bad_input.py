@@ -24,6 +24,8 @@ from engine.errors import GanjifaError, NotationError
 from engine.protocol import Deal
 from engine.registry import get_game
 
+from .test_directive_errors import sphinx_build
+
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = ROOT / "rules" / "deals"
 GG_GOLDEN = DEALS / "guru-ganjifa-3p.txt"
@@ -69,9 +71,7 @@ def build(tmp_path: Path, pages: dict[str, str], jobs: int = 1) -> tuple[int, st
                                  'exclude_patterns = ["_build", "deals"]\n')
     for name, text in pages.items():
         (src / name).write_text(text)
-    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-q", "-j", str(jobs), "-b", "html",
-                          str(src), str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
-    return run.returncode, run.stdout + run.stderr
+    return sphinx_build("-E", "-W", "-q", "-j", str(jobs), "-b", "html", str(src), str(tmp_path / "out"))
 
 
 def position_page(game: str, text: str, options: str = "") -> str:

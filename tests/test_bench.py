@@ -75,6 +75,7 @@ def test_ratio_of_a_real_measurement_to_a_peer():
     assert ratio_rows([ours], [sim], {}) == []  # no peer measured, no ratio
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not peers_available(), reason=NO_PEERS)
 def test_bench_times_the_peers_beside_ours_and_prints_the_ratios(tmp_path, capsys):
     out = tmp_path / "bench.json"

@@ -1,11 +1,14 @@
 """A tiny Sphinx project per case: every bad directive fails a -W build, naming the .md file and line."""
 
+import contextlib
+import io
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from sphinx.cmd.build import build_main
 
 from engine import transcript as T
 
@@ -23,9 +26,16 @@ def build(tmp_path, page: str, files: dict[str, str] = {}) -> tuple[int, str]:
     for name, text in files.items():
         (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / name).write_text(text)
-    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out")],
-                         capture_output=True, text=True, timeout=300)
-    return run.returncode, run.stdout + run.stderr
+    return sphinx_build("-E", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out"))
+
+
+def sphinx_build(*args: str) -> tuple[int, str]:
+    """``sphinx-build ARGS`` in this process (a new Sphinx application each time; starting a Python for
+    each of the many tiny builds cost more than the builds): its exit status and everything it printed."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        code = build_main(list(args))
+    return code, out.getvalue()
 
 
 def line_of(page: str, needle: str) -> int:

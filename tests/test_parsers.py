@@ -164,6 +164,7 @@ def fuzz(name: str, parser: str, examples: int | None = None, counter: list | No
     return seed(FUZZ_SEED)(run) if FUZZ_SEED else run
 
 
+@pytest.mark.slow  # the fuzzing's budget runs in make test; make check keeps the round trips below
 @pytest.mark.parametrize("name, parser", [(g, p) for g in GAMES for p in parsers_of(g)])
 def test_random_text_raises_only_the_projects_errors(name, parser):
     fuzz(name, parser)()

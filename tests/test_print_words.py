@@ -2,14 +2,14 @@
 reads the same list, and every chapter and golden deal seats the same cast."""
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from book import pagecheck, printwords
 from book.printwords import CAST, WORDS, find
+
+from .test_directive_errors import sphinx_build
 
 ROOT = Path(__file__).resolve().parent.parent
 CONF = ('extensions = ["myst_parser", "sphinx_design", "book"]\nexclude_patterns = ["_build"]\n'
@@ -42,9 +42,7 @@ def build(tmp_path, page: str, *, print_build: bool) -> tuple[int, str]:
     (src / "index.md").write_text(page)
     tags = ["-t", "print", "-b", "singlehtml"] if print_build else ["-b", "html"]
     out = tmp_path / ("print" if print_build else "html")
-    run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", *tags, str(src), str(out)],
-                         capture_output=True, text=True, timeout=300)
-    return run.returncode, run.stdout + run.stderr
+    return sphinx_build("-E", "-W", "--keep-going", "-q", *tags, str(src), str(out))
 
 
 def line_of(page: str, needle: str) -> int:

@@ -119,7 +119,7 @@ class SimFigureRole(SphinxRole):
         top, sep, bottom = (t.strip() for t in formula.partition("/" if share else " per "))
         if not sep:
             raise ValueError(f"{formula.strip()!r}: write 'TOP / BOTTOM' (a share) or 'TOP per BOTTOM' (a rate)")
-        folder = Path(self.env.app.confdir) / self.config.ganjifa_cache / "simulations"
+        folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
         try:
             report = cached_report(folder, game, games, seed, tuple(keys.get("bots", "random").split(",")))
         except GanjifaError as err:

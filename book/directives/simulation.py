@@ -86,7 +86,7 @@ class SimulationDirective(GanjifaDirective):
         show = self.options.get("show", ("ratios",) if ratios else ("wins",))
         if "ratios" in show and not ratios:
             raise self.fail(":show: ratios needs :ratios: (label = event / event; ...)")
-        folder = Path(self.env.app.confdir) / self.config.ganjifa_cache / "simulations"
+        folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
         try:
             reports = [cached_report(folder, game, games, seed, b) for _, game, b in setups]
         except GanjifaError as err:
