@@ -17,18 +17,34 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-book: html pdf
+# the site and the booklet, each made again only when a file it is made from has changed since
+book: pdf
+
+# every file the site and the booklet are made from (`make clean` for anything else)
+SITE := _build/html/index.html
+BOOK_SOURCES := conf.py index.md pyproject.toml \
+	$(shell find rules engine book -type f ! -path '*/__pycache__/*' ! -name '*.pyc' 2>/dev/null)
+# the site, every chapter read afresh (-E), so that every chapter's warnings are seen (-W)
+BUILD_SITE = $(SPHINX) -E -W --keep-going -q -b html . _build/html
 
 html: $(STAMP)
-	$(SPHINX) -E -W --keep-going -q -b html . _build/html
-	@echo "HTML: _build/html/index.html"
+	$(BUILD_SITE)
+	@echo "HTML: $(SITE)"
 
-# the booklet is made from the singlehtml build (every chapter on one page); it reuses the
-# environment the html build just read, so only the writing is done twice
-pdf: html
+$(SITE): $(BOOK_SOURCES) $(STAMP)
+	$(BUILD_SITE) || { rm -f $@; exit 1; }
+	@echo "HTML: $(SITE)"
+
+pdf: $(PDF)
+	cp $(PDF) _build/html/ganjifa-rules.pdf  # the site links to it (book/site.py)
+
+# the booklet is made from the singlehtml build (every chapter on one page); it reuses the environment the
+# site's build has just read, so only the writing is done twice. book.pdf leaves a PDF made from the same
+# inputs as it is (and says so); touch tells make it is up to date
+$(PDF): $(SITE)
 	$(SPHINX) -W --keep-going -q -b singlehtml -t print -d _build/html/.doctrees . _build/singlehtml
 	$(BIN)/python -m book.pdf _build/singlehtml $(PDF)
-	cp $(PDF) _build/html/ganjifa-rules.pdf  # the site links to it (book/site.py)
+	@touch $(PDF)
 
 # every test, on every core (pytest-xdist); the real book is built once, in the background, while the
 # other tests run (tests/book_build.py); the ten slowest tests are listed at the end

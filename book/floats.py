@@ -2,21 +2,27 @@
 
 A whole-table picture of a worked game (most of a page for a table of 15-20 cards a hand) that does
 not fit under the moves before it goes to the next page and leaves a gap. :func:`mark` gives each
-such picture, the place it stands and each move an id; after a first rendering, :func:`float_down`
-reads where WeasyPrint put them (the public ``Page.anchors``) and moves each picture that left more
-than ``GAP`` of a page blank past as many of the moves after it as fill the gap, so the moves run on
-and the picture heads the next page. Its caption ("Before move 33") still says which position it
-is. Only moves are passed, never another picture, a question or a rule.
+such picture, the place it stands and each move an id; :func:`probe` and :func:`lay_out_all` lay out
+the chapters that hold such pictures (without drawing the pictures, whose size is all that counts),
+and :func:`float_down` reads where WeasyPrint put them (the public ``Page.anchors``) and moves each
+picture that left more than ``GAP`` of a page blank past as many of the moves after it as fill the
+gap, so the moves run on and the picture heads the next page. Its caption ("Before move 33") still
+says which position it is. Only moves are passed, never another picture, a question or a rule.
 """
 
 from __future__ import annotations
 
+import copy
 import re
+import tempfile
 import xml.etree.ElementTree as ET
+from typing import NamedTuple
 
 from .pdf import _has_class
 
-GAP = 0.40  # a page more than this share blank is worth a second rendering
+FRONT = ("pdf-cover", "pdf-colophon", "pdf-contents")  # the front matter's parts (book.pdf.prepare)
+
+GAP = 0.40  # a page more than this share blank is worth moving a picture for
 PX_PER_MM = 96 / 25.4
 
 
@@ -38,6 +44,156 @@ def mark(root: ET.Element) -> int:
                     child.set("id", f"pdf-move-{moves}")
                     moves += 1
     return pictures
+
+
+def probe(root: ET.Element, css: list[str], parts: int = 1) -> list[ET.Element]:
+    """The pages to lay out to learn where the worked games' pictures fall (none if there is no such
+    picture), each a copy of ``root``; ``css`` is the text of every stylesheet the page uses.
+
+    The pictures are empty while the page is edited (:mod:`book.inline_svg`): their ``<svg>`` tags,
+    which give their size, are all the layout reads. Each chapter starts on a right-hand page of the
+    same size (print.css: ``break-before: right``), so it is laid out alone as in the book, page for
+    page: the copies hold only the chapters with such pictures, shared among ``parts`` copies to be
+    laid out side by side, and no front matter. That holds unless a chapter's text depends on its page
+    numbers (a page reference, a counter running through the book): then one copy keeps everything.
+    """
+    chapters = [el for el in root.iter("section") if _has_class(el, "pdf-chapter")
+                and any(_is_picture(f) for f in el.iter("figure"))]
+    if not chapters:
+        return []
+    if numbered(root, chapters, css):
+        return [copy.deepcopy(root)]
+    sizes = {id(ch): len(ET.tostring(ch)) for ch in chapters}  # the work to lay each out, roughly
+    groups: list[set[int]] = [set() for _ in range(max(1, min(parts, len(chapters))))]
+    load = [0] * len(groups)
+    for ch in sorted(chapters, key=lambda ch: -sizes[id(ch)]):
+        n = load.index(min(load))
+        groups[n].add(id(ch))
+        load[n] += sizes[id(ch)]
+    out = []
+    for group in groups:
+        kept = []
+        for parent in list(root.iter()):  # take out what this copy leaves out, copy, put it back
+            for i, child in enumerate(list(parent)):
+                if child.tag in ("section", "nav") and (
+                        any(_has_class(child, c) for c in FRONT)
+                        or (_has_class(child, "pdf-chapter") and id(child) not in group)):
+                    kept.append((parent, i, child))
+        for parent, _, child in kept:
+            parent.remove(child)
+        out.append(copy.deepcopy(root))
+        for parent, i, child in kept:
+            parent.insert(i, child)
+    return out
+
+
+_NUMBERED = re.compile(r"\b(?:target-counters?|target-text)\s*\(|\bcounters?\(\s*(?!list-item\b)[-\w]+")
+
+
+def numbered(root: ET.Element, chapters: list[ET.Element], css: list[str]) -> bool:
+    """Whether an element of ``chapters`` takes content from a counter or a target's page number in
+    ``css`` (a rule whose ``content`` holds ``target-counter()``, ``target-text()`` or a counter other
+    than a list's), so that its text, and so its layout, depends on the chapter's place in the book."""
+    import cssselect2
+    import tinycss2
+
+    selectors = []
+
+    def read(rules) -> None:
+        for rule in rules:
+            if rule.type == "qualified-rule" and _NUMBERED.search(tinycss2.serialize(rule.content)):
+                try:
+                    selectors.extend(cssselect2.compile_selector_list(rule.prelude))
+                except cssselect2.SelectorError:
+                    continue
+            elif rule.type == "at-rule" and rule.content is not None and rule.lower_at_keyword in (
+                    "media", "supports", "layer", "container", "scope"):  # rules inside rules
+                read(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True))
+
+    for sheet in css:
+        read(tinycss2.parse_stylesheet(sheet, skip_comments=True, skip_whitespace=True))
+    if not selectors:
+        return False
+    inside = {id(el) for chapter in chapters for el in chapter.iter()}
+    return any(id(el.etree_element) in inside and any(sel.test(el) for sel in selectors)
+               for el in cssselect2.ElementWrapper.from_html_root(root).iter_subtree())
+
+
+def _is_picture(figure: ET.Element) -> bool:
+    return (figure.get("id") or "").startswith("pdf-float-")
+
+
+class Page(NamedTuple):
+    """What :func:`float_down` reads of a laid-out page: its height and where its anchors are."""
+
+    height: float
+    anchors: dict[str, tuple[float, float, float, float]]
+
+
+def lay_out(html: str, base_url: str, font_config=None) -> list[Page]:
+    """The pages WeasyPrint lays ``html`` out on (``HTML.render``), as :class:`Page` s."""
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    document = HTML(string=html, base_url=base_url).render(font_config=font_config or FontConfiguration())
+    return [Page(page.height, dict(page.anchors)) for page in document.pages]
+
+
+def lay_out_all(pages: list[str], base_url: str, font_config=None) -> list[Page]:
+    """Lay out each of ``pages`` (:func:`lay_out`), the first in this process and each other one at the same
+    time in a process of its own; return all their pages, in order."""
+    if len(pages) < 2:
+        return [p for html in pages for p in lay_out(html, base_url, font_config)]
+    import multiprocessing
+    import threading
+
+    # fork is quick, and safe from a process without threads; else a fresh interpreter
+    method = ("fork" if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+              else "spawn")
+    context = multiprocessing.get_context(method)
+    children = []
+    try:
+        for html in pages[1:]:
+            receive, send = context.Pipe(duplex=False)
+            child = context.Process(target=_lay_out_child, args=(send, html, base_url, tempfile.gettempdir()),
+                                    daemon=True)
+            child.start()
+            send.close()
+            children.append((child, receive))
+        out = lay_out(pages[0], base_url, font_config)
+        for child, receive in children:
+            try:
+                result = receive.recv()
+            except EOFError:  # it ended without a word
+                child.join()
+                raise RuntimeError(f"a layout probe's process ended with exit code {child.exitcode}") from None
+            if isinstance(result, BaseException):
+                raise result
+            out += result
+        return out
+    finally:
+        for child, receive in children:
+            receive.close()
+            if child.is_alive():
+                child.terminate()
+            child.join()
+
+
+def _lay_out_child(send, html: str, base_url: str, temp: str) -> None:
+    import gc
+    import shutil
+
+    gc.disable()  # as in book.pdf: the objects live until the end
+    tempfile.tempdir = folder = tempfile.mkdtemp(prefix="ganjifa-probe-", dir=temp)  # WeasyPrint's working files
+    try:
+        try:
+            result = lay_out(html, base_url)
+        except Exception as error:  # noqa: BLE001 - handed to the parent, which raises it
+            result = RuntimeError(f"layout probe: {type(error).__name__}: {error}")
+        send.send(result)
+        send.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def text_block(css: str) -> tuple[float, float]:

@@ -4,16 +4,23 @@
 one page), adds a cover, a colophon and a contents page, strips the web chrome, marks
 each chapter for the print stylesheet (``book/static/print.css``) and writes the PDF.
 Fonts come from the ``fontpkg`` packages, registered with ``@font-face`` at PDF time.
+Beside the PDF, ``OUT.pdf.inputs`` records what it was made from (:mod:`book.pdfinputs`): run
+again on the same inputs, it says the PDF is up to date and leaves it (``--force`` makes it anew).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
+import re
+import shutil
 import sys
+import tempfile
 from html import escape as html_escape
 import time
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -46,6 +53,20 @@ class Heading:
 
 # -- fonts ---------------------------------------------------------------------------------
 
+def font_files() -> list[tuple[str, str, int, Path]]:
+    """The fontpkg font file for each family, style and weight the stylesheet uses:
+    (CSS family name, style, weight, path)."""
+    import fontpkg
+
+    out = []
+    for css_name, pkg_name in FONTS:
+        fam = fontpkg.family(pkg_name)
+        for style in fam.styles:
+            for weight in WEIGHTS:
+                out.append((css_name, style, weight, fontpkg.select_file(fam, weight, style, nearest=True).path))
+    return out
+
+
 def font_faces_css() -> str:
     """``@font-face`` rules for the fontpkg fonts, each file named by a file:// URL.
 
@@ -53,18 +74,8 @@ def font_faces_css() -> str:
     so each weight the stylesheet uses gets its own rule, and WeasyPrint embeds a static
     instance of the file at that weight.
     """
-    import fontpkg
-
-    rules = []
-    for css_name, pkg_name in FONTS:
-        fam = fontpkg.family(pkg_name)
-        for style in fam.styles:
-            for weight in WEIGHTS:
-                f = fontpkg.select_file(fam, weight, style, nearest=True)
-                rules.append(
-                    f'@font-face {{ font-family: "{css_name}"; '
-                    f'src: url("{f.path.resolve().as_uri()}"); '
-                    f"font-style: {style}; font-weight: {weight}; }}")
+    rules = [f'@font-face {{ font-family: "{css_name}"; src: url("{path.resolve().as_uri()}"); '
+             f"font-style: {style}; font-weight: {weight}; }}" for css_name, style, weight, path in font_files()]
     return "\n".join(rules) + "\n"
 
 
@@ -299,10 +310,10 @@ def imprint(title: str, author: str, edition: str) -> list[str]:
         version, licence = "0", "MIT"
     decks = edition.split(" \u00b7 ")[0]
     return [f"{title}, edition {version}. {decks}.",
-            f"\u00a9 2026 {author}. Text, pictures and rules program under the {licence} licence: "
+            f"\u00a9 2026 {author}. Text, pictures and the software that checks them under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
             f"Sources: {SOURCES}. The wording, the numbering of the rules and the rulings are this book's own.",
-            "Every example in this booklet was computed by the rules program and checked against the text "
+            "Every example in this booklet was worked out by computer and checked against the text "
             "when the booklet was made."]
 
 
@@ -388,9 +399,10 @@ def serialise(root: ET.Element) -> str:
     return "<!DOCTYPE html>\n" + ET.tostring(root, encoding="unicode", method="html")
 
 
-def missing_anchors(root: ET.Element) -> tuple[str, ...]:
-    """Internal links (``href="#x"``) whose target id is not in the document, in order, each once."""
-    ids = {el.get("id") for el in root.iter() if el.get("id")}
+def missing_anchors(root: ET.Element, more_ids=()) -> tuple[str, ...]:
+    """Internal links (``href="#x"``) whose target id is not in the document (nor in ``more_ids``), in
+    order, each once."""
+    ids = {el.get("id") for el in root.iter() if el.get("id")} | set(more_ids)
     ids |= {el.get("name") for el in root.iter() if el.tag == "a" and el.get("name")}
     out = []
     for el in root.iter():
@@ -402,29 +414,87 @@ def missing_anchors(root: ET.Element) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Booklet:
-    """What :func:`make_pdf` wrote: the file, its page count, the seconds WeasyPrint took,
-    and internal links whose target is missing (``#anchor`` strings)."""
+    """What :func:`make_pdf` wrote: the file, its page count, the seconds it took, and internal links
+    whose target is missing (``#anchor`` strings); ``reused`` when the PDF was already made from the same
+    inputs and was left as it was."""
 
     path: Path
     pages: int
     seconds: float
     broken_links: tuple[str, ...] = ()
     floated: tuple[str, ...] = ()  # captions of the worked games' pictures moved to the next page's head
+    reused: bool = False
+
+
+def stylesheets(head: ET.Element, html_dir: Path) -> list[str]:
+    """The text of every stylesheet ``head`` names (``<link rel="stylesheet">`` files in ``html_dir``)
+    or holds (``<style>``), in order."""
+    out = []
+    for el in head:
+        if el.tag == "style":
+            out.append(el.text or "")
+        elif el.tag == "link" and "stylesheet" in (el.get("rel") or "").split():
+            path = html_dir / (el.get("href") or "").split("?")[0].split("#")[0]
+            if (el.get("href") or "").split(":")[0] not in ("http", "https") and path.is_file():
+                out.append(path.read_text(encoding="utf-8", errors="replace"))
+    return out
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+_KEEP: list | None = None  # when a list (``python -m book.pdf``), what make_pdf rendered is kept in it, not freed
+
+
+_IDS = re.compile(r"""\sid\s*=\s*["']([^"']+)["']""")
 
 
 def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
-             author: str = AUTHOR, subtitle: str = SUBTITLE, edition: str | None = None) -> Booklet:
+             author: str = AUTHOR, subtitle: str = SUBTITLE, edition: str | None = None,
+             force: bool = False) -> Booklet:
     """Write the booklet for the singlehtml build in ``html_dir`` to ``out``.
 
     Only WeasyPrint's public API: the edited page goes in as ``HTML(string=..., base_url=...)``;
     internal links are checked in the document before rendering; fonts are embedded with a
     fixed timestamp, so the same book gives the same bytes.
-    """
-    import tinyhtml5
-    from weasyprint import HTML
 
-    from . import floats
-    from weasyprint.text.fonts import FontConfiguration
+    One full rendering: where the worked games' pictures fall is learnt first from a light layout
+    probe (:func:`book.floats.probe`: the chapters with such pictures, the pictures empty), and the
+    book is rendered once with the pictures moved. Unless ``force``, a PDF already made from the same
+    inputs (:mod:`book.pdfinputs`) is left as it is.
+    """
+    with _rendering():
+        return _make_pdf(html_dir, out, title=title, author=author, subtitle=subtitle, edition=edition, force=force)
+
+
+@contextmanager
+def _rendering():
+    """While the booklet is made: Python's cycle collector off (WeasyPrint builds millions of objects that
+    live until the end, and the collector's passes over them cost a fifth of the time), and WeasyPrint's
+    working files (the fonts it copies for ``@font-face``) in a temporary folder of ours, removed at the
+    end, whether or not the objects that would remove them have been collected by then."""
+    enabled = gc.isenabled()
+    gc.disable()
+    saved = tempfile.tempdir
+    folder = tempfile.mkdtemp(prefix="ganjifa-pdf-")
+    tempfile.tempdir = folder
+    try:
+        yield
+    finally:
+        tempfile.tempdir = saved
+        shutil.rmtree(folder, ignore_errors=True)
+        if enabled:
+            gc.enable()
+
+
+def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Booklet:
+    import tinyhtml5
+
+    from . import floats, inline_svg, pdfinputs
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", EPOCH)
     html_dir = Path(html_dir)
@@ -432,8 +502,18 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     if not index.is_file():
         raise FileNotFoundError(f"{index} not found: build with `sphinx -b singlehtml` first")
     start = time.perf_counter()
-    with index.open("rb") as f:
-        root = tinyhtml5.parse(f, namespace_html_elements=False)
+    out = Path(out)
+    edition = edition or edition_line()
+    inputs = pdfinputs.digest(html_dir, [path for *_, path in font_files()],
+                              {"title": title, "subtitle": subtitle, "author": author, "edition": edition})
+    if not force and (record := pdfinputs.reusable(out, inputs)):
+        return Booklet(out, record["pages"], time.perf_counter() - start, tuple(record["broken_links"]),
+                       tuple(record["floated"]), reused=True)
+
+    # the pictures' insides are set aside while the page is parsed and edited, and put back to render it
+    page, insides = inline_svg.set_aside(index.read_bytes().decode("utf-8"))
+    root = tinyhtml5.parse(page, namespace_html_elements=False)
+    pictures = inline_svg.take_marks(root)
     prepare(root, title=title, subtitle=subtitle, edition=edition, author=author)
     head = _find(root, "head")
     for t in _iter(head, "title"):
@@ -443,25 +523,36 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     # `stylesheets=` would be user sheets, which lose to the theme)
     css = font_faces_css() + PRINT_CSS.read_text(encoding="utf-8")
     head.append(_el("style", css))
-    broken = missing_anchors(root)
+    broken = missing_anchors(root, (m for inside in insides for m in _IDS.findall(inside)))
 
-    fonts = FontConfiguration()  # @font-face rules only count with one
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()  # @font-face rules only count with one; shared by every rendering
+    base_url = html_dir.resolve().as_uri() + "/"
 
     def render(html: str):
-        return HTML(string=html, base_url=html_dir.resolve().as_uri() + "/").render(font_config=fonts)
+        return HTML(string=html, base_url=base_url).render(font_config=fonts)
 
     floats.mark(root)
-    rendered = render(serialise(root))
-    floated = tuple(floats.float_down(root, rendered.pages, css))
-    if floated:  # a second rendering, with the pictures moved
-        rendered = render(serialise(root))
+    floated: tuple[str, ...] = ()
+    probes = floats.probe(root, stylesheets(head, html_dir), parts=min(2, _cores()))
+    if probes:  # where the pictures fall before any is moved, laid out side by side on two cores
+        pages = floats.lay_out_all([serialise(p) for p in probes], base_url, fonts)
+        floated = tuple(floats.float_down(root, pages, css))
+    inline_svg.fill(pictures)
+    rendered = render(inline_svg.put_back(serialise(root), insides))
     ending = render(end_matter(len(rendered.pages), title, css))
     booklet = rendered.copy(rendered.pages + ending.pages)  # WeasyPrint's documented way to join documents
     booklet.metadata.title = title
     booklet.metadata.authors = [author]
-    booklet.write_pdf(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".part")  # never a half-written PDF under the booklet's name
+    booklet.write_pdf(partial)
+    partial.replace(out)
+    pdfinputs.write(out, inputs, pages=len(booklet.pages), broken_links=list(broken), floated=list(floated))
+    if _KEEP is not None:
+        _KEEP.append((root, rendered, ending, booklet))
     return Booklet(out, len(booklet.pages), time.perf_counter() - start, broken, floated)
 
 
@@ -478,7 +569,7 @@ def end_matter(pages: int, title: str, css: str) -> str:
             "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
             f"players. In this booklet: {html_escape(games)}.</p>"
             "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
-            "every example was checked against a rules program when the booklet was made.</p></section>")
+            "every example was checked by computer when the booklet was made.</p></section>")
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{css}</style></head>"
             f"<body class='pdf-end'><div class='body'>{notes}{back}</div></body></html>")
 
@@ -487,18 +578,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m book.pdf", description=__doc__.splitlines()[0])
     parser.add_argument("html_dir", help="the Sphinx singlehtml output folder")
     parser.add_argument("out", help="the PDF to write")
+    parser.add_argument("--force", action="store_true",
+                        help="render the PDF even when it was already made from the same inputs")
     args = parser.parse_args(argv)
     try:
-        booklet = make_pdf(args.html_dir, args.out)
+        booklet = make_pdf(args.html_dir, args.out, force=args.force)
     except (FileNotFoundError, ValueError) as exc:
         print(f"book.pdf: {exc}", file=sys.stderr)
         return 1
     for link in booklet.broken_links:
         print(f"book.pdf: warning: link to {link} has no target in the book", file=sys.stderr)
+    if booklet.reused:
+        print(f"PDF: {booklet.path} is up to date ({booklet.pages} pages; its inputs have not changed), "
+              "not rendered again")
+        return 0
+    from .pdfinputs import font_subsetter
+
+    if font_subsetter() != "harfbuzz":
+        print("book.pdf: warning: HarfBuzz-Subset (libharfbuzz-subset0) is not installed, so WeasyPrint "
+              "subsets the fonts with fontTools: this PDF's bytes differ from one made where it is", file=sys.stderr)
     floated = f"; pictures floated to a page's head: {', '.join(booklet.floated)}" if booklet.floated else ""
     print(f"PDF: {booklet.path} ({booklet.pages} pages, {booklet.seconds:.1f} s{floated})")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    _KEEP = []  # the process ends as soon as the booklet is written: freeing the rendered book would take seconds
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -557,11 +557,56 @@ def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
     """Each glossary entry names the chapter and page ("Guru Ganjifa, p. 41: A card is ..."); page N holds
     that definition."""
     start = real_pdf.page_of("The words this book gives a special meaning")
-    text = " ".join("\n".join(real_pdf.pages[start - 1:start + 2]).split())
-    refs = re.findall(r"(Kendra Kari|Guru Ganjifa|The decks)[^,:]*, p\.\s?(\d+): (\S+ \S+ \S+)", text)
-    assert len(refs) >= 15, text[:2000]
+    end = real_pdf.page_of("Every word the glossary explains", start)  # the index follows the glossary
+    text = " ".join("\n".join(real_pdf.pages[start - 1:end - 1]).split())
+    chapters = "|".join(re.escape(title.split(" (")[0]) for title in _real_chapter_titles())
+    refs = re.findall(rf"({chapters})[^,:]*, p\.\s?(\d+): (\S+ \S+ \S+)", text)
+    assert len(refs) >= 50, text[:2000]  # 20 from three chapters before every game's words went in (issue 19)
+    assert {chapter for chapter, _, _ in refs} >= {"The decks", "Kendra Kari", "Guru Ganjifa", "Komi", "Nakash",
+                                                   "Sama", "Naqsh"}
     for chapter, page, opening in refs:
         assert opening in " ".join(real_pdf.pages[int(page) - 1].split()), (chapter, page, opening)
+
+
+INDEX_ENTRY = re.compile(r"([A-Z][A-Za-z\u2010-]*(?: [A-Za-z\u2010-]+)*) (\d+(?:, \d+)*)")
+
+
+def _index_entries(built: Built) -> dict[str, list[int]]:
+    """The index of terms at the end of the book: term -> its page numbers, as printed."""
+    start = built.page_of("Every word the glossary explains")
+    text = []
+    for n in range(start, len(built.pages) + 1):
+        lines = [ln.strip() for ln in built.pages[n - 1].splitlines() if ln.strip()]
+        if not lines or lines[0] == "Notes":
+            break
+        if lines[-1] == str(n):
+            lines.pop()  # the page number
+        if n == start:
+            lines = [" ".join(lines).split("works with it.", 1)[1]]  # after the heading and its note
+        elif lines[0] == "Index":
+            lines.pop(0)  # the running head
+        text.append(" ".join(lines))
+    return {term: [int(p) for p in pages.split(", ")] for term, pages in INDEX_ENTRY.findall(" ".join(text))}
+
+
+@pytest.mark.book
+def test_index_gives_the_pages_where_each_word_is_defined_and_used(real_pdf):
+    """The index of terms lists every word of the glossary with the pages that define or use it, in the
+    book's order ("Stake 93, 107, 123, 139"); each of those pages holds the word (issue 19)."""
+    index = _index_entries(real_pdf)
+    assert len(index) >= 45, index
+    assert sum(len(pages) > 1 for pages in index.values()) >= 20, index  # marked uses, not just definitions
+    assert {"Bank", "Pot", "Stake", "Stand", "Ghodi", "Mir", "Leading Raja", "Komi", "Naqsh"} <= set(index), index
+    for term, pages in index.items():
+        assert pages == sorted(pages), (term, pages)
+        for page in pages:
+            text = real_pdf.pages[page - 1]
+            flat = " ".join(re.sub(r"[\u2010\u00ad-]\s*\n\s*", "", text).split()).lower()
+            spaced = " ".join(text.split()).lower()
+            for word in re.split(r"[ \u2010-]", term.lower()):
+                stem = word[:5]  # "Stake" is on a page that says "stakes", "Stand" where it says "standing"
+                assert re.search(rf"\b{re.escape(stem)}", flat) or re.search(rf"\b{re.escape(stem)}", spaced), \
+                    f"index: {term!r} gives p. {page}, which lacks {word!r}"
 
 
 @pytest.mark.book
@@ -609,3 +654,171 @@ def test_pagecheck_reads_page_ranges_and_refuses_bad_ones_in_one_line(capsys):
         assert stop.value.code == 2
         err = capsys.readouterr().err
         assert f"not a page or a page range: {bad!r}" in err and "Traceback" not in err
+
+
+# -- making the booklet quickly, once, and the same everywhere (issue 18) ---------------------
+
+def _as_read(html: str) -> bytes:
+    """The tree WeasyPrint parses ``html`` into (with the same HTML5 parser), serialised."""
+    import tinyhtml5
+
+    return ET.tostring(tinyhtml5.parse(html, namespace_html_elements=False))
+
+
+def test_pictures_set_aside_parse_as_the_whole_page(fixture_pdf):
+    """book.inline_svg: the page parsed with its pictures' insides set aside and written back serialises to
+    what WeasyPrint reads as the same tree as the page parsed whole (the booklet's bytes rest on it)."""
+    import tinyhtml5
+
+    from book import inline_svg
+
+    tricky = ('<!DOCTYPE html><html><head><title>t</title></head><body><p>a &amp; b<svg width="30" height="20" '
+              'viewBox="0 0 30 20"><title>A &lt;title&gt;</title><g><svg x="1"/><svg y="2"><circle r="1"/></svg>'
+              '</g><text x="1">R &amp; 10</text></svg> after <SVG width="1"></SVG><svg/></p></body></html>')
+    for html in (tricky, (fixture_pdf.path.parent / "_build" / "index.html").read_text(encoding="utf-8")):
+        whole = tinyhtml5.parse(html, namespace_html_elements=False)
+        page, insides = inline_svg.set_aside(html)
+        root = tinyhtml5.parse(page, namespace_html_elements=False)
+        marks = inline_svg.take_marks(root)
+        assert sorted(marks.values()) == list(range(len(insides)))
+        assert all(len(svg) == 0 for svg in marks)  # parsed without their insides
+        inline_svg.fill(marks)
+        assert _as_read(inline_svg.put_back(bookpdf.serialise(root), insides)) == _as_read(bookpdf.serialise(whole))
+
+
+def _singlehtml(chapters: dict[str, str]) -> str:
+    """A page shaped like Sphinx's singlehtml output: each chapter after its ``document-`` target."""
+    body = "".join(f'<span id="document-{name}"></span><section id="{name}">{html}</section>'
+                   for name, html in chapters.items())
+    return ('<!DOCTYPE html><html><head><meta charset="utf-8"><title>Probe</title></head><body><div class="body">'
+            f'<section id="front"><h1>Probe</h1><p>A book of chapters.</p><div class="toctree-wrapper">{body}'
+            '</div></section></div></body></html>')
+
+
+def _worked_game(caption: str, text_mm: int, extra: str = "") -> str:
+    """A chapter whose worked game's picture does not fit under ``text_mm`` of text: it floats."""
+    moves = "".join(f'<li class="ganjifa-move"><p>Move {n}: Asha leads and Bela follows suit.</p></li>'
+                    for n in range(1, 41))
+    return (f'<h1>{caption} chapter</h1><div style="height: {text_mm}mm">Rules.{extra}</div>'
+            '<div class="ganjifa-deal"><figure class="ganjifa-figure ganjifa-state">'
+            '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="460" viewBox="0 0 400 460">'
+            f'<title>{caption}</title>' + '<circle cx="200" cy="230" r="150" fill="#c0262d"/>' * 20 +
+            f'</svg><figcaption>{caption}</figcaption></figure><ul class="ganjifa-moves">{moves}</ul></div>')
+
+
+def _probe_book(extra: str = ""):
+    import tinyhtml5
+
+    from book import floats, inline_svg
+
+    css = bookpdf.font_faces_css() + bookpdf.PRINT_CSS.read_text(encoding="utf-8")
+    html = _singlehtml({"a": _worked_game("Before move 1", 70, extra),
+                        "b": "<h1>No pictures</h1>" + "<p>Plain text.</p>" * 40,
+                        "c": _worked_game("Before move 9", 60)})
+    html = html.replace("</head>", f"<style>{css}</style></head>")
+
+    def prepared(page: str):
+        root = tinyhtml5.parse(page, namespace_html_elements=False)
+        marks = inline_svg.take_marks(root)
+        bookpdf.prepare(root, edition="Test edition")
+        floats.mark(root)
+        return root, marks
+
+    return html, css, prepared
+
+
+@pytest.mark.parametrize("reference", [False, True], ids=["plain", "with-a-page-reference"])
+def test_the_layout_probe_floats_the_pictures_the_whole_book_would(reference):
+    """book.floats.probe lays out only the chapters with worked games' pictures, pictures empty, shared
+    among two processes: the pictures float exactly as they do after laying out the whole book with its
+    pictures (the one rendering before it). A chapter whose text holds a page number (a page reference)
+    is laid out where it stands in the book, in one copy of all of it."""
+    from book import floats, inline_svg
+
+    extra = ' See <a class="reference internal ganjifa-page-ref" href="#c">the last chapter</a>.' if reference else ""
+    html, css, prepared = _probe_book(extra)
+    whole, _ = prepared(html)
+    expected = floats.float_down(whole, floats.lay_out(bookpdf.serialise(whole), "file:///"), css)
+    assert expected == ["Before move 1", "Before move 9"]
+
+    page, insides = inline_svg.set_aside(html)
+    root, marks = prepared(page)
+    probes = floats.probe(root, [css], parts=2)
+    kept = [[bookpdf._text(h) for h in probe.iter("h1") if bookpdf._has_class(h, "pdf-chapter-title")]
+            for probe in probes]
+    if reference:
+        assert kept == [["Before move 1 chapter", "No pictures", "Before move 9 chapter"]]
+    else:
+        assert sorted(kept) == [["Before move 1 chapter"], ["Before move 9 chapter"]]  # no front matter either
+        assert not any(bookpdf._has_class(el, "pdf-cover") for probe in probes for el in probe.iter())
+    assert floats.float_down(root, floats.lay_out_all([bookpdf.serialise(p) for p in probes], "file:///"),
+                             css) == expected
+    inline_svg.fill(marks)
+    assert _as_read(inline_svg.put_back(bookpdf.serialise(root), insides)) == _as_read(bookpdf.serialise(whole))
+    assert floats.probe(prepared(_singlehtml({"b": "<h1>None</h1><p>Text.</p>"}))[0], [css]) == []
+
+
+def test_an_unchanged_booklet_is_not_made_again(fixture_pdf, tmp_path, capsys):
+    """book.pdf keeps a digest of the booklet's inputs beside it (OUT.pdf.inputs): made again from the same
+    singlehtml build, the PDF is left as it is, in one line; a changed page, a PDF changed since, or
+    --force make it again."""
+    html = tmp_path / "singlehtml"
+    shutil.copytree(fixture_pdf.path.parent / "_build", html, ignore=shutil.ignore_patterns(".doctrees"))
+    out = tmp_path / "pdf" / "book.pdf"
+    first = bookpdf.make_pdf(html, out)
+    assert not first.reused and (tmp_path / "pdf" / "book.pdf.inputs").is_file()
+    made = out.read_bytes(), out.stat().st_mtime_ns
+
+    assert bookpdf.main([str(html), str(out)]) == 0
+    said = capsys.readouterr().out.strip().splitlines()
+    assert len(said) == 1 and "is up to date" in said[0] and "not rendered again" in said[0], said
+    again = bookpdf.make_pdf(html, out)
+    assert again.reused and again.pages == first.pages
+    assert (out.read_bytes(), out.stat().st_mtime_ns) == made
+
+    index = html / "index.html"
+    index.write_text(index.read_text(encoding="utf-8").replace("Paragraph 1.1:", "Paragraph one:"), encoding="utf-8")
+    changed = bookpdf.make_pdf(html, out)
+    assert not changed.reused and "Paragraph one:" in Built(out).text
+    out.write_bytes(out.read_bytes()[:-10])  # a PDF changed since it was made
+    assert not bookpdf.make_pdf(html, out).reused
+    assert not bookpdf.make_pdf(html, out, force=True).reused
+    assert bookpdf.make_pdf(html, out).reused
+
+
+def _copy_of_the_tree(to: Path) -> None:
+    """The working tree as a fresh clone of it would have it, uncommitted changes too: the files git
+    tracks or would track (no .venv, no _build, so no cached simulations)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        if (ROOT / name).is_file():  # not one deleted in the working tree
+            (to / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, to / name)
+
+
+@pytest.mark.book
+@pytest.mark.skipif(shutil.which("git") is None, reason="git lists the tree's files")
+def test_a_fresh_copy_of_the_tree_makes_the_same_bytes(real_book, tmp_path_factory):
+    """A print shop gets the same bytes from any clone of a commit: the working tree copied into another
+    folder (another path; no _build, so the simulations are played afresh and nothing is cached) makes a
+    booklet byte-identical to this run's book, built in place as `make book` does. The copy builds only
+    the singlehtml pages (from scratch, -E), not the site: the booklet reads nothing else."""
+    for step in (real_book.html, real_book.singlehtml, real_book.pdf):
+        assert step.returncode == 0, f"the real book did not build:\n{step.stdout}{step.stderr}"
+    copy = tmp_path_factory.mktemp("fresh") / "a-copy-of-the-ganjifa-rulebook"
+    _copy_of_the_tree(copy)
+    single = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "singlehtml",
+                             "-t", "print", "-d", "_build/doctrees", ".", "_build/singlehtml"],
+                            cwd=copy, capture_output=True, text=True)
+    assert single.returncode == 0, single.stderr
+    made = subprocess.run([sys.executable, "-m", "book.pdf", "_build/singlehtml", "_build/ganjifa-rules.pdf"],
+                          cwd=copy, capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    ours, theirs = real_book.pdf_path.read_bytes(), (copy / "_build" / "ganjifa-rules.pdf").read_bytes()
+    if ours != theirs:
+        first = next((i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b), min(len(ours), len(theirs)))
+        pages = [n for n, (a, b) in enumerate(zip(Built(real_book.pdf_path).pages,
+                                                  Built(copy / "_build" / "ganjifa-rules.pdf").pages), 1) if a != b]
+        raise AssertionError(f"the copy's booklet differs: {len(ours)} vs {len(theirs)} bytes, first at byte "
+                             f"{first}; text differs on pages {pages or 'none'}")

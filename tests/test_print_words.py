@@ -102,8 +102,6 @@ def test_the_list_and_the_pdf_check_agree():
     assert sorted(found) == sorted(expected)
 
 
-@pytest.mark.xfail(reason="book/pdf.py (another owner): the imprint and back cover still say 'rules program'; "
-                          "suggested wording in the issue 19 report", strict=False)
 def test_imprint_and_back_cover_speak_players_words():
     from book import pdf
 
