@@ -139,7 +139,7 @@ def _is_note(text: str) -> bool:
 
 
 def _is_quick_reference(text: str) -> bool:
-    """A chapter's quick reference, which starts a page of its own so that it can be copied whole."""
+    """A chapter's quick reference ("Komi at a glance"), which starts a page of its own so that it can be copied whole."""
     return text.partition("\n")[0].strip().endswith(" at a glance")
 
 

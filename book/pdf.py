@@ -195,6 +195,12 @@ def _mark_chapters(chapters: list[ET.Element]) -> list[Heading]:
             if sub is not None:
                 sub.set("id", f"pdf-ch{n}-s{m}")
                 entries.append(Heading(2, _text(sub), f"pdf-ch{n}-s{m}"))
+            # a chapter's quick reference (its own page, to copy) is listed under its title, "Komi at a glance"
+            for k, box in enumerate(_iter(section, "div", "ganjifa-quick-reference"), 1):
+                title = _find(box, "p", "ganjifa-quick-title")
+                if title is not None:
+                    title.set("id", f"pdf-ch{n}-s{m}-q{k}")
+                    entries.append(Heading(2, _text(title), f"pdf-ch{n}-s{m}-q{k}"))
     return entries
 
 
