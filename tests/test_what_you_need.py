@@ -95,3 +95,14 @@ def test_unknown_game_names_file_and_line(tmp_path):
     lines = [line for line in out.splitlines() if "snap" in line]
     assert len(lines) == 1, out
     assert f"index.md:{line_of(page, '{what-you-need}')}:" in lines[0] and "unknown game 'snap'" in lines[0], out
+
+
+def test_box_links_to_the_chapters_quick_reference(tmp_path):
+    """The box ends with a link to the chapter's one-page summary, "Komi at a glance", whose box has that anchor."""
+    page = "# Komi\n\n```{what-you-need} komi\n```\n\nRules.\n\n```{quick-reference} komi\n```\n"
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    link = re.search(r'To keep at the table: <a class="reference internal" href="#([^"]+)">Komi at a glance</a>', html)
+    assert link, html
+    assert re.search(rf'<div class="ganjifa-quick-reference[^"]*" id="{link.group(1)}">', html)

@@ -66,6 +66,11 @@ class GameFactsDirective(GanjifaDirective):
         return "; ".join(parts)
 
 
+def quick_reference_id(game) -> str:
+    """The anchor of a game's quick reference, which its What you need box links to."""
+    return f"at-a-glance-{game.name}"
+
+
 class QuickReferenceDirective(GameFactsDirective):
     """``{quick-reference} kendra-kari``: a one-page summary from the game's facts and its rules' titles.
 
@@ -78,7 +83,7 @@ class QuickReferenceDirective(GameFactsDirective):
         self.note_engine()
         game = self.game(self.arguments[0])
         cls = type(game)
-        box = nodes.container(classes=["ganjifa-quick-reference"])
+        box = nodes.container(classes=["ganjifa-quick-reference"], ids=[quick_reference_id(game)])
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
         box += title

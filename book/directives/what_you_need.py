@@ -81,4 +81,17 @@ class WhatYouNeedDirective(GanjifaDirective):
         caption = (f"The table as play starts, with {dealer} dealing. Face-down cards show their dark backs; "
                    "the arrow shows which way play goes.")
         box += self.figure(table_svg(game, CAST), caption, classes=["ganjifa-table-picture"])
+        box += self.glance_link(game)
         return [box]
+
+    @staticmethod
+    def glance_link(game) -> nodes.paragraph:
+        """A line pointing to the chapter's quick reference (a link on the site; in print the contents lists it)."""
+        from .game_facts import quick_reference_id
+
+        para = nodes.paragraph(classes=["ganjifa-glance-link"])
+        para += nodes.Text("To keep at the table: ")
+        para += nodes.reference("", f"{game.title} at a glance", refuri=f"#{quick_reference_id(game)}",
+                                internal=True)
+        para += nodes.Text(", one page near the end of this chapter.")
+        return para
