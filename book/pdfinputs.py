@@ -18,6 +18,8 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from engine.files import write_text
+
 # the distributions whose code makes the PDF (their versions are part of the digest)
 TOOLCHAIN = ("weasyprint", "pydyf", "fonttools", "tinyhtml5", "cssselect2", "tinycss2", "pillow", "fontpkg",
              "fontpkg-noto-sans", "fontpkg-noto-serif", "fontpkg-noto-sans-devanagari", "ganjifa-rules")
@@ -105,6 +107,4 @@ def write(pdf_path: Path, inputs: str, **report) -> None:
     """Record beside ``pdf_path`` the digest it was made from, its own hash and ``report`` (JSON values)."""
     record = {"inputs": inputs, "pdf": hashlib.sha256(pdf_path.read_bytes()).hexdigest(), **report}
     path = record_path(pdf_path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_text(path, json.dumps(record, indent=1) + "\n")

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import pickle
 from functools import lru_cache
 from pathlib import Path
 
 import engine
+from engine.files import write_bytes
 
 ENGINE_DIR = Path(engine.__file__).resolve().parent
 
@@ -61,7 +61,5 @@ def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...]):
             pass
     report = simulate(game, games, seed, bots)
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")  # two processes may compute the same report at once
-    tmp.write_bytes(pickle.dumps(report))
-    tmp.replace(path)
+    write_bytes(path, pickle.dumps(report))  # whole or not at all, even when two processes compute it at once
     return report

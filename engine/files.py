@@ -20,7 +20,13 @@ from pathlib import Path
 
 
 def write_text(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder; the folder must exist.
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file in the same folder (:func:`write_bytes`)."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file of its own in the same folder (so two processes
+    writing the same file at once never mix); the folder must exist.
 
     The new file gets the old file's permissions, or the usual ones for a new file (``0o666`` less the umask).
     """
@@ -30,8 +36,8 @@ def write_text(path: str | Path, text: str) -> None:
     except OSError as err:  # report the file asked for, not the temporary one
         raise type(err)(err.errno, err.strerror, str(path)) from None
     try:
-        with open(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(fd, "wb") as f:
+            f.write(data)
         try:
             mode = os.stat(path).st_mode & 0o7777
         except OSError:

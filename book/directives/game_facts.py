@@ -10,6 +10,20 @@ from ..nodes import clause_ref
 from . import GanjifaDirective, table
 
 
+def deals(cls) -> dict:
+    """A deal of the game (seed 0) at every player count: players -> Deal."""
+    return {n: cls.from_options({"players": n}).deal(0) for n in range(cls.min_players, cls.max_players + 1)}
+
+
+def hands_dealt(deals_by_players: dict, number=str) -> str:
+    """How many cards each player is dealt ("6 to each player"), by table size when it differs ("40 each with
+    3 players, 30 each with 4 players"); ``number`` writes a player count (e.g. in words)."""
+    hand = {len(h) for d in deals_by_players.values() for h in d.hands}
+    if len(hand) == 1:
+        return f"{hand.pop()} to each player"
+    return ", ".join(f"{len(d.hands[0])} each with {number(n)} players" for n, d in deals_by_players.items())
+
+
 class GameFactsDirective(GanjifaDirective):
     required_arguments = 1
     has_content = False
@@ -47,16 +61,9 @@ class GameFactsDirective(GanjifaDirective):
         return out
 
     def dealt(self, cls) -> str:
-        sizes = {}
-        for players in range(cls.min_players, cls.max_players + 1):
-            deal = cls.from_options({"players": players}).deal(0)
-            sizes[players] = deal
+        sizes = deals(cls)
         first = sizes[cls.min_players]
-        hand = {len(h) for d in sizes.values() for h in d.hands}
-        if len(hand) == 1:
-            parts = [f"{hand.pop()} to each player"]
-        else:  # the hand depends on the number of players: say which is which
-            parts = [", ".join(f"{len(d.hands[0])} each with {n} players" for n, d in sizes.items())]
+        parts = [hands_dealt(sizes)]
         for name, _ in first.piles:
             counts = [len(d.pile(name)) for d in sizes.values()]
             if len(set(counts)) == 1:

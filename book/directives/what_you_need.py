@@ -14,6 +14,7 @@ from engine.draw import table_svg
 
 from ..printwords import CAST
 from . import GanjifaDirective
+from .game_facts import deals, hands_dealt
 
 DIRECTION_WORDS = {
     "anticlockwise": "anticlockwise: the next player is the one on your right",
@@ -37,7 +38,7 @@ def facts(game) -> list[tuple[str, str]]:
         players = f"{_number_words(low)} to {_number_words(high)}"
     players += f" (the picture shows {_number_words(game.players)})" if low != high else ""
     deck = game.deck
-    cards = f"the {deck.name} deck, {len(deck.cards)} cards; {_dealt(cls)}"
+    cards = f"the {deck.name} deck, {len(deck.cards)} cards; {hands_dealt(deals(cls), _number_words)}"
     return [
         ("Players", players),
         ("Cards", cards),
@@ -45,15 +46,6 @@ def facts(game) -> list[tuple[str, str]]:
         ("First dealer", game.first_dealer_words()),
         ("Play goes", DIRECTION_WORDS.get(game.direction_of_play(), game.direction_of_play())),
     ]
-
-
-def _dealt(cls) -> str:
-    """How many cards each player is dealt, by table size when it differs."""
-    sizes = {n: len(cls.from_options({"players": n}).deal(0).hands[0]) for n in range(cls.min_players, cls.max_players + 1)}
-    if len(set(sizes.values())) == 1:
-        size = next(iter(sizes.values()))
-        return f"{size} to each player" if size != 1 else "1 to each player"
-    return ", ".join(f"{size} each with {_number_words(n)} players" for n, size in sizes.items())
 
 
 class WhatYouNeedDirective(GanjifaDirective):
