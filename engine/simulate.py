@@ -353,6 +353,15 @@ class Row:
     test: str
 
 
+def figure(value: float, digits: int, unit: str = "") -> str:
+    """``value`` to ``digits`` decimals; one above 0 that would round to 0 reads "<1%" or "<0.01", so that 0
+    is kept for what never happened (a rule that came up at all is not shown as never used)."""
+    text = f"{value:.{digits}f}"
+    if value > 0 and float(text) == 0:
+        return f"<{10 ** -digits:.{digits}f}{unit}"
+    return text + unit
+
+
 def rows(reports: Sequence[Report], alpha: float = 0.05, events: bool = True) -> list[Row]:
     """The rows of a report (one report) or a comparison (several): win share by seat with 95% intervals,
     game length, and (unless ``events`` is false) the game's events (share of games where they happen,
@@ -381,8 +390,8 @@ def rows(reports: Sequence[Report], alpha: float = 0.05, events: bool = True) ->
     add("Moves per game", lambda r: f"{r.mean_moves:.1f} ({r.moves_interval[0]:.1f}-{r.moves_interval[1]:.1f})",
         lambda a, b: welch_p(a.mean_moves, moves_var(a), a.games, b.mean_moves, moves_var(b), b.games), "Welch's t-test")
     for event, what in (game.EVENTS.items() if events else ()):
-        add(f"Games with: {what}", lambda r, e=event: f"{100 * r.tally.event_games[e] / r.games:.1f}% "
-            f"({r.event_rate(e):.2f} per game)",
+        add(f"Games with: {what}", lambda r, e=event: f"{figure(100 * r.tally.event_games[e] / r.games, 1, '%')} "
+            f"({figure(r.event_rate(e), 2)} per game)",
             lambda a, b, e=event: two_proportion_p(a.tally.event_games[e], a.games, b.tally.event_games[e], b.games),
             "two-proportion z-test")
     return out

@@ -210,3 +210,14 @@ def test_the_rule_that_decides_the_result_comes_into_play_in_every_game(name):
         assert report.tally.clause_games[clause] >= games
     if name == "guru-ganjifa":
         assert report.clause_share("gg.winner") == 1.0
+
+
+def test_a_rare_event_is_never_shown_as_zero_a_game():
+    """Nakash's pot that waits comes up once in these 300 four-player rounds: its row reads "<0.01 per game",
+    never "0.00", which is kept for what never happened (engine.simulate.figure, as the rule-use table)."""
+    from engine.simulate import rows, simulate
+
+    report = simulate(get_game("nakash", players=4), 300, seed=6, workers=1)
+    assert report.tally.event_games["carry"] == 1
+    row = next(r for r in rows([report]) if "pot waits" in r.label)
+    assert row.values == ("0.3% (<0.01 per game)",)

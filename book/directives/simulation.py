@@ -26,7 +26,7 @@ from docutils.parsers.rst import directives
 from engine.bots import lineup_words
 from engine.errors import GanjifaError
 from engine.shuffle import parse_seed
-from engine.simulate import clause_rows, rows, wilson
+from engine.simulate import clause_rows, figure, rows, wilson
 
 from ..nodes import clause_ref
 from ..simcache import cached_report
@@ -194,13 +194,3 @@ class SimulationDirective(GanjifaDirective):
                    "Rules that only forbid (a refused move) or set up the game count as not coming into play.")
         return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
-
-
-
-def figure(value: float, digits: int, unit: str = "") -> str:
-    """``value`` to ``digits`` decimals; one above 0 that would round to 0 reads "<1%" or "<0.01", so that 0
-    is kept for what never happened (a rule that came up at all is not shown as never used)."""
-    text = f"{value:.{digits}f}"
-    if value > 0 and float(text) == 0:
-        return f"<{10 ** -digits:.{digits}f}{unit}"
-    return text + unit
