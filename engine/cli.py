@@ -61,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--write", metavar="FILE", help="write the game as a golden transcript to FILE "
                       "(an existing FILE only with --force)")
     play.add_argument("--force", action="store_true", help="let --write replace an existing FILE")
+    play.add_argument("--human", metavar="SEATS",
+                      help="play at the terminal: your seat (1), several seats for hot-seat play (1,3), or 'all'; "
+                           "the other seats are played by --bots")
+    play.add_argument("--players", type=_number, help="number of players (the same as the option players=N)")
     play.add_argument("options", nargs="*", help="key=value game options")
 
     sub.add_parser("games", help="list the games")
@@ -132,23 +136,61 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _play(args) -> int:
+    from .errors import OptionError
     from .protocol import parse_options
+    from .terminal import HUMAN
     from .registry import game_class
     from .shuffle import parse_seed
     from .transcript import check_name, dumps, play, write
 
     options = parse_options(" ".join(args.options))
+    if args.players is not None:
+        if "players" in options:
+            raise OptionError("players given twice: write --players N or players=N, not both")
+        options["players"] = str(args.players)
     game = game_class(args.game).from_options(options)
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
     if args.write and not args.force:
         _refuse_to_replace(args.write)
-    t = play(game, parse_seed(args.seed), args.bots.split(","), names)
+    kinds = [k.strip() for k in args.bots.split(",")]
+    if args.human is not None or HUMAN in kinds:
+        return _play_at_the_terminal(args, game, kinds, names)
+    t = play(game, parse_seed(args.seed), kinds, names)
     if args.write:
         write(t, args.write)
         print(f"wrote {args.write}")
     else:
         print(dumps(t), end="")
     return 0
+
+
+def _play_at_the_terminal(args, game, kinds, names) -> int:
+    """``play --human SEATS`` (or ``--bots human,...``): people at the terminal, bots in the other seats."""
+    from rich.console import Console
+
+    from .errors import OptionError
+    from .shuffle import parse_seed
+    from .terminal import HUMAN, TerminalGame, parse_humans
+
+    if len(kinds) not in (1, game.players):
+        raise OptionError(f"{len(kinds)} bots for {game.players} players: give one kind, or one per seat")
+    if len(kinds) == 1:
+        kinds = kinds * game.players
+    humans = {seat for seat, kind in enumerate(kinds) if kind == HUMAN}
+    if args.human is not None:
+        humans |= parse_humans(args.human, game.players)
+    kinds = ["heuristic" if seat in humans else kind for seat, kind in enumerate(kinds)]
+    from .bots import make_bot
+
+    for kind in kinds:
+        make_bot(kind)  # an unknown bot is refused before the game starts
+    if names is None:
+        from .terminal import CAST
+
+        names = list(CAST[:game.players]) if game.players <= len(CAST) else None
+    table = TerminalGame(game, parse_seed(args.seed), humans, kinds, names, Console(highlight=False),
+                         save_to=args.write)
+    return table.run()
 
 
 def _refuse_to_replace(path: str) -> None:
