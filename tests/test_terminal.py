@@ -36,14 +36,16 @@ class Terminal:
         os.close(slave)
         self.seen = ""  # everything shown so far, plain
         self.raw = b""
+        self.cursor = 0  # where the last expected text ended
 
     def expect(self, text: str, timeout: float = 60) -> str:
         deadline = time.monotonic() + timeout
-        start = len(self.seen)
+        start = self.cursor
         while True:
             plain = self.seen
             at = plain.find(text, start)
             if at >= 0:
+                self.cursor = at + len(text)
                 return plain[start:at + len(text)]
             left = deadline - time.monotonic()
             if left <= 0:
