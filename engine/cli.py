@@ -14,7 +14,7 @@ class _Parser(argparse.ArgumentParser):
     style of every error: ``ganjifa: ...``."""
 
     def error(self, message: str):
-        if "invalid choice" in message and "argument command" in message:  # a mistyped command
+        if "invalid choice" in message and "argument COMMAND" in message:  # a mistyped command
             import difflib
             import re
 
@@ -248,10 +248,6 @@ def _play(args) -> int:
     if args.human is not None or HUMAN in kinds:
         return _play_at_the_terminal(args, game, kinds, names)
     t = play(game, parse_seed(args.seed), kinds, names)
-    if getattr(type(game), "spec", None):  # a variant file: the transcript names it, so it replays with it
-        from dataclasses import replace
-
-        t = replace(t, game=type(game).spec)
     if args.write:
         write(t, args.write)
         print(f"wrote {args.write}")
