@@ -104,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
                     "references); exit status 1 when anything is wrong")
     check.add_argument("chapters", nargs="*", metavar="CHAPTER",
                        help="chapter files or names, e.g. rules/komi.md or komi (default: every chapter)")
+    check.add_argument("--root", metavar="FOLDER", help="the book's folder, with conf.py (default: the current "
+                       "folder if it has one, else this checkout)")
 
     for name, helptext in (("simulate", "play many seeded games and report win rates, length, events and clauses"),
                            ("compare", "two or more variants played on the same seeds, side by side, with paired tests corrected "
@@ -165,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .check import run_check
 
-            return run_check(args.chapters)
+            return run_check(args.chapters, args.root)
     except BrokenPipeError:  # `ganjifa games | head -1`: the reader has gone; end quietly
         import os
 

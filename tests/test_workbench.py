@@ -234,3 +234,55 @@ def test_a_closed_pipe_ends_quietly():
     run = subprocess.run(f"{sys.executable} -m engine.cli games | head -1", shell=True, cwd=ROOT,
                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert run.stderr == "" and run.stdout.count("\n") == 1
+
+
+# --- ganjifa check ----------------------------------------------------------------------------------
+def planted_book(tmp_path: Path) -> Path:
+    """A copy of the book's sources with one error of each kind planted in the Komi chapter."""
+    import shutil
+
+    book = tmp_path / "book"
+    book.mkdir()
+    shutil.copy(ROOT / "conf.py", book / "conf.py")
+    shutil.copy(ROOT / "index.md", book / "index.md")
+    shutil.copytree(ROOT / "rules", book / "rules", ignore=shutil.ignore_patterns("_*"))
+    chapter = book / "rules" / "komi.md"
+    text = chapter.read_text(encoding="utf-8")
+    text = text.replace(":answer: bet 1, bet 2, bet 3", ":answer: bet 1, bet 2", 1)  # a wrong answer
+    text = text.replace("```{clause} km.bet\n", "This depends on {rule}`km.rounds` and on the [odds](#no-such-place).\n\n"
+                        "```{clause} km.nonsense\nA rule the engine does not know.\n```\n\n```{clause} km.bet\n", 1)
+    chapter.write_text(text, encoding="utf-8")
+    deal = book / "rules" / "deals" / "komi-4p.txt"
+    lines = deal.read_text(encoding="utf-8").split("\n")
+    first = lines.index("---") + 2  # the first move's narration
+    lines[first] += " (as the chapter once said)"
+    deal.write_text("\n".join(lines), encoding="utf-8")
+    return book
+
+
+def test_check_reports_a_planted_error_of_each_kind(tmp_path, capsys):
+    book = planted_book(tmp_path)
+    code = main(["check", "komi", "--root", str(book)])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    sections = {}
+    current = None
+    for line in out.splitlines():
+        if line.startswith("  "):
+            sections[current].append(line.strip())
+        elif line.endswith(":") or "):" in line:
+            current = line
+            sections[current] = []
+    text = "\n".join(f"{k}\n" + "\n".join(v) for k, v in sections.items())
+    assert "Failing examples" in text and "the engine answers 'bet 1, bet 2, bet 3'" in text, out
+    assert "Stale or broken golden deals" in text and "komi-4p.txt" in text, out
+    assert "Clauses without an example" in text and "km.players" in text, out
+    assert "Clauses the engine does not know" in text and "km.nonsense" in text, out
+    assert "Clauses cited before they are stated" in text and "km.rounds" in text, out
+    assert "Broken references" in text and "no-such-place" in text, out
+    assert out.rstrip().endswith("problems")
+
+
+def test_check_of_a_good_chapter_and_a_mistyped_one(capsys):
+    assert main(["check", "komy"]) == 2
+    assert "did you mean komi?" in one_line(capsys.readouterr().err)
