@@ -10,6 +10,8 @@ GOOD = ":answer: bet 1, bet 2, bet 3"
 PAGE = """# Bets
 
 ```{{clause}} km.bet
+:summary: Bet one to three stakes against the dealer.
+
 Each player bets one to three stakes.
 ```
 
