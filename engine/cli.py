@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--seed", default="1", help="the game's seed: any word or number (default 1); it fixes the "
                       "deal, chance's later steps and the bots' choices")
     play.add_argument("--bots", default="heuristic",
-                      help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
+                      help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move), "
+                           "human (a person at the terminal, as --human)")
     play.add_argument("--names", default="", help="comma-separated player names, e.g. Asha,Bela,Chitra")
     play.add_argument("--write", metavar="FILE", help="write the game as a golden transcript to FILE "
                       "(an existing FILE only with --force)")
@@ -368,7 +369,10 @@ def _simulate(args) -> int:
                               + (f" in variant {text!r}" if text else "") + ": give one kind, or one per seat")
         for kind in kinds:
             make_bot(kind)  # an unknown bot is refused before any game is played
-        setups.append((text or base or "as given", game, kinds))
+        label = text or base or "as given"
+        if chosen:  # a variant file: its title, not its path
+            label = " ".join([type(game).title, *(w for w in words if not w.startswith("game="))])
+        setups.append((label, game, kinds))
     for path, what in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
         if path:
             check_output_path(path, what)
