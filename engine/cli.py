@@ -345,6 +345,9 @@ def _simulate(args) -> int:
     comparing = args.command == "compare"
     if args.games < 1 or args.games > 100_000_000:
         raise OptionError(f"--games takes 1 to 100,000,000 games, not {args.games}")
+    if comparing and args.games > MAX_PAIRED:  # each variant's games are kept, game by game, to be paired
+        raise OptionError(f"compare pairs every game of every variant and keeps them in memory: --games takes "
+                          f"1 to {MAX_PAIRED:,} games, not {args.games:,}")
     cls = game_class(args.game)
     seed = parse_seed(args.seed)
     workers = args.workers or os.cpu_count() or 1
@@ -389,7 +392,7 @@ def _simulate(args) -> int:
             task = bar.add_task(f"{game.title} {label}", total=args.games)
             reports.append(simulate(game, args.games, seed, bots, workers=workers, scheduler=args.scheduler,
                                     progress=lambda done, task=task: bar.update(task, completed=done),
-                                    per_game=comparing or _wants_money(game)))
+                                    per_game=comparing or _wants_money(game, args.games)))
     labels = [label for label, _, _ in setups]
     out = Console()
     first = reports[0]
@@ -440,10 +443,14 @@ def _simulate(args) -> int:
     return 0
 
 
-def _wants_money(game) -> bool:
+MAX_PAIRED = 2_000_000  # games a variant in compare (about 50 bytes a game kept)
+
+
+def _wants_money(game, games: int) -> bool:
+    """simulate shows money per seat for a stakes game, from each game's outcome kept (up to MAX_PAIRED games)."""
     from .simulate import stakes_game
 
-    return stakes_game(game)
+    return stakes_game(game) and games <= MAX_PAIRED
 
 
 def _print_comparison(out, reports, labels, games: int, seed) -> None:

@@ -26,7 +26,7 @@ from .cards import Card
 from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
-from .transcript import CHANCE_NAME, Step, Transcript, check_name, dumps, write
+from .transcript import CHANCE_NAME, Step, Transcript, check_name, write
 
 HUMAN = "human"
 CAST = ("Asha", "Bela", "Chitra", "Dev", "Esha", "Farid", "Gopal")  # the book's names, seat 1, 2, 3, ...
@@ -192,7 +192,7 @@ class TerminalGame:
 
     def step(self, move) -> None:
         state = self.state
-        before = [state.view(s) for s in range(self.game.players)] if state.current_player != CHANCE or True else []
+        before = [state.view(s) for s in range(self.game.players)]
         record = state.apply(move)
         after = [state.view(s) for s in range(self.game.players)]
         self.tell(record, self._hidden(before, after))
@@ -224,7 +224,7 @@ class TerminalGame:
                     return 0
         except EOFError:
             c.print()
-            c.print("(end of input: the game is left here)")
+            c.print("(end of input: the game is left here)", highlight=False)
             return 0
 
     def money(self) -> None:
@@ -315,7 +315,8 @@ class TerminalGame:
         if n is not None:
             if 1 <= n <= len(moves):
                 return moves[n - 1]
-            self.console.print(f"there is no move {n}: choose 1 to {len(moves)}, or type a move", highlight=False)
+            choose = "1 (the only move)" if len(moves) == 1 else f"1 to {len(moves)}"
+            self.console.print(f"there is no move {n}: choose {choose}, or type a move", highlight=False)
             return None
         try:
             move = self.game.parse_move(text)
@@ -413,6 +414,3 @@ class TerminalGame:
             return
         self.console.print(f"wrote {path}", highlight=False)
 
-
-def text_of(t: Transcript) -> str:
-    return dumps(t)
