@@ -132,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
                                   "or 'game=./my_kk.py:SevenCards' (a variant file); give it once per variant")
         cmd.add_argument("options", nargs="*", help="key=value game options")
 
+    sub._choices_actions.sort(key=lambda a: COMMANDS.index(a.dest))  # the help lists the commands people use first
     args, extra = parser.parse_known_args(argv)
     # key=value game options may come before or after --seed/--bots
     if args.command in ("play", "simulate", "compare") and all("=" in e and not e.startswith("-") for e in extra):
