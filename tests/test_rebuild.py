@@ -2,8 +2,6 @@
 ``sphinx-build`` without ``-E`` (as ``make serve`` and an editor's build run it), which reads again only the
 pages that changed and would otherwise keep the failed page from its saved environment."""
 
-from pathlib import Path
-
 from tests.test_directive_errors import CONF, sphinx_build
 
 GOOD = ":answer: bet 1, bet 2, bet 3"

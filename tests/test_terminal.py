@@ -117,7 +117,6 @@ def scripted(game: str, seed: int, lines, *args: str, humans: str = "1") -> tupl
     """``play GAME --human 1`` with ``lines`` typed (no terminal): the exit status and what was shown."""
     from rich.console import Console
 
-    from engine.cli import _play_at_the_terminal  # noqa: F401 - the command's own path
     from engine.terminal import CAST, TerminalGame, parse_humans
 
     feed = iter(lines)

@@ -15,7 +15,6 @@ import pytest
 
 from engine import transcript as T
 from engine.cli import main
-from engine.errors import OptionError
 from engine.registry import game_class
 
 ROOT = Path(__file__).resolve().parent.parent
