@@ -96,6 +96,12 @@ class TerminalGame:
         self.ask = ask or console.input
         self.save_to = save_to
         self.undo_points: list[tuple] = []  # (state, bots, chance) before each person's move
+        # a view's fields that hold one value a seat: those with one entry a player from the start of the game
+        # (a hand's sizes, the totals), not those that grow as the game goes (the hands shown so far, in turn)
+        first = self.state.view(0)
+        self.per_seat = {f.name for f in dataclasses.fields(first) if f.name != "hand"
+                         and isinstance(getattr(first, f.name), tuple)
+                         and len(getattr(first, f.name)) == game.players} if dataclasses.is_dataclass(first) else set()
         self.last_viewer: int | None = None
 
     # --- showing -----------------------------------------------------------------------
@@ -122,9 +128,6 @@ class TerminalGame:
                 return Text(", ").join(Text.assemble(f"{self.names[s]} ", self.card_text(c)) for s, c in value)
             if all(isinstance(v, Card) or v is None for v in value) and any(isinstance(v, Card) for v in value):
                 return Text(" ").join(self.value_text(v) for v in value)
-            if len(value) == self.game.players and not all(isinstance(v, Card) or v is None for v in value):
-                return Text(", ").join(Text.assemble(f"{name} ", self.value_text(v))
-                                       for name, v in zip(self.names, value))
             return Text(" | ").join(self.value_text(v) for v in value)
         if isinstance(value, int) and not isinstance(value, bool):
             return Text(str(value))
@@ -133,6 +136,7 @@ class TerminalGame:
     def show_table(self, seat: int) -> None:
         """What ``seat`` may see, field by field from ``view(seat)``, as a small table."""
         from rich.table import Table
+        from rich.text import Text
 
         view = self.state.view(seat)
         table = Table(title=f"{self.game.title}: what {self.names[seat]} sees", show_header=False, box=None,
@@ -149,7 +153,12 @@ class TerminalGame:
                     value = self.names[value]
                 if f.name == "hand":
                     label = "your hand"
-                table.add_row(label, self.value_text(value) if not isinstance(value, str) else value)
+                if f.name in self.per_seat and isinstance(value, tuple) and len(value) == self.game.players:
+                    shown = Text(", ").join(Text.assemble(f"{name} ", self.value_text(v))
+                                            for name, v in zip(self.names, value))
+                else:
+                    shown = self.value_text(value) if not isinstance(value, str) else value
+                table.add_row(label, shown)
         else:
             table.add_row("view", str(view))
         self.console.print(table)
