@@ -29,6 +29,7 @@ from .protocol import CHANCE, Game, default_names
 from .transcript import CHANCE_NAME, Step, Transcript, check_name, write
 
 HUMAN = "human"
+CARD_FACE = "#f4efe4"  # the tile a card is shown on at the terminal
 CAST = ("Asha", "Bela", "Chitra", "Dev", "Esha", "Farid", "Gopal")  # the book's names, seat 1, 2, 3, ...
 COMMANDS = (
     ("NUMBER or MOVE", "play a move: its number in the list, or the move in notation (e.g. as listed)"),
@@ -56,6 +57,16 @@ def parse_humans(text: str, players: int) -> set[int]:
             raise OptionError(f"--human takes seat numbers 1 to {players} (e.g. 1 or 1,3) or 'all', not {part!r}")
         seats.add(n - 1)
     return seats
+
+
+def _card(word: str) -> Card | None:
+    """The card ``word`` writes (``7Sa``), or None."""
+    if not word or not word[0].isalnum():
+        return None
+    try:
+        return Card.parse(word)
+    except GanjifaError:
+        return None
 
 
 def _cards_in(value: Any) -> set[Card]:
@@ -108,7 +119,22 @@ class TerminalGame:
     def card_text(self, card: Card):
         from rich.text import Text
 
-        return Text(str(card), style=f"bold {card.suit.colour}")
+        # the suit's colour on a card-coloured tile, so that every suit reads on a dark screen as on a light one
+        if self.console.color_system is None:  # no colours (a file, a pipe): the notation alone
+            return Text(str(card))
+        return Text(f" {card} ", style=f"bold {card.suit.colour} on {CARD_FACE}")
+
+    def move_text(self, move):
+        """A move as it is typed, its cards on their tiles (``add 5Ma``: the 5 of Matsya in its colour)."""
+        from rich.text import Text
+
+        out = Text()
+        for i, word in enumerate(str(move).split(" ")):
+            if i:
+                out.append(" ")
+            card = _card(word)
+            out.append_text(self.card_text(card) if card is not None else Text(word))
+        return out
 
     def value_text(self, value: Any):
         """A view's value as rich text: cards coloured, per-seat tuples by name, None as '-'."""
@@ -309,13 +335,15 @@ class TerminalGame:
         c = self.console
         self.show_table(seat)
         moves = self.state.legal_moves()
+        from rich.text import Text
+
         if len(moves) == 1:
             cited = self._would_cite(moves[0])
-            c.print(f"Your only move is {moves[0]}" + (f", under {self.clause_words(cited)}" if cited else "")
-                    + ". Press Enter to play it.", highlight=False, markup=False)
+            c.print(Text.assemble("Your only move is ", self.move_text(moves[0]),
+                                  (f", under {self.clause_words(cited)}" if cited else "") + ". Press Enter to play it."))
             return
-        c.print("Your moves: " + "  ".join(f"{i}) {m}" for i, m in enumerate(moves, 1)),
-                highlight=False, markup=False)
+        c.print(Text.assemble("Your moves: ", Text("  ").join(Text.assemble(f"{i}) ", self.move_text(m))
+                                                                 for i, m in enumerate(moves, 1))))
 
     def read_move(self, text: str, moves: list):
         from .notation import whole_number
