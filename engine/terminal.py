@@ -5,8 +5,10 @@ designer's variant (:mod:`engine.variants`), plays here unchanged:
 
 * a seat sees only its own ``view(seat)``: the fields of that view are shown, cards in their suit's
   colour; another seat's step is told by its narration only when every card the narration names is
-  one the people at the table may see (else by its move, e.g. ``Bela: draw``); chance's steps are
-  shown, never asked;
+  one the people at the table may see (else by its move, e.g. ``Bela: draw``); a record that has
+  ``narrate_for(viewer, names)`` (``viewer`` a seat, or None for what everyone at the table may know) tells
+  it so itself, for what a narration gives away without naming a card (a total that counts a face-down
+  card); chance's steps are shown, never asked;
 * the legal moves (``legal_moves()``) are numbered, and a move may also be typed in notation
   (``game.parse_move``; a move the rules forbid is refused in one line naming its clause);
 * a forced move is said with the clause it plays under (the clauses its record would cite);
@@ -214,6 +216,11 @@ class TerminalGame:
     def tell(self, record, hidden: set[Card]) -> None:
         """One step, in words: its narration, unless it names a card hidden from a person at the table."""
         who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
+        told = getattr(record, "narrate_for", None)
+        if callable(told):  # the game says itself what a seat is told (None: what everyone at the table may know)
+            viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+            self.console.print(told(viewer, self.names), highlight=False, markup=False)
+            return
         text = record.narrate(self.names)
         deck = self.game.deck
         named = [c for c in hidden if f" {deck.card_name(c)}" in text or str(c) in text.split()]

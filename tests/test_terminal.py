@@ -154,3 +154,21 @@ def test_hidden_cards_stay_hidden():
 def test_hot_seat_play_asks_each_person_to_look_away():
     code, shown = scripted("nakash", 2, [""] * 20, "players=2", humans="all")
     assert code == 0 and "Bela's turn: the others look away" in shown and "Asha, press Enter" in shown
+
+
+def test_a_record_that_says_what_a_seat_is_told_is_asked():
+    """A game's record may tell a seat what it may know (narrate_for): the terminal then asks it."""
+    from engine.games.komi.records import KomiRecord
+
+    seen = []
+
+    def narrate_for(self, viewer, names):
+        seen.append(viewer)
+        return f"(told to seat {viewer})"
+
+    KomiRecord.narrate_for = narrate_for
+    try:
+        code, shown = scripted("komi", 4, ["", "1", ""], "players=2", "rounds=2")
+    finally:
+        del KomiRecord.narrate_for
+    assert code == 0 and "(told to seat 0)" in shown and set(seen) == {0}
