@@ -351,6 +351,9 @@ def _simulate(args) -> int:
                           f"1 to {MAX_PAIRED:,} games, not {args.games:,}")
     cls = game_class(args.game)
     seed = parse_seed(args.seed)
+    most = max(64, 8 * (os.cpu_count() or 1))
+    if args.workers > most:
+        raise OptionError(f"--workers takes 0 (every core) to {most} worker processes, not {args.workers:,}")
     workers = args.workers or os.cpu_count() or 1
     base = " ".join(args.options)
     if args.players is not None:

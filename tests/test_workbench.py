@@ -169,6 +169,7 @@ def test_output_paths_are_checked_before_the_run(capsys, monkeypatch):
 
 @pytest.mark.parametrize("argv, words", [
     (["simulate", "kendra-kari", "--workers", "-3"], "--workers"),
+    (["simulate", "kendra-kari", "--workers", "100000"], "--workers takes 0 (every core) to"),
     (["play", "kendra-kari", "--seed"], "--seed"),
     (["simulat", "komi"], "did you mean simulate?"),
     (["play", "kendra-karri"], "did you mean kendra-kari?"),
