@@ -553,6 +553,7 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
     if probes:  # where the pictures fall before any is moved, laid out side by side on two cores
         pages = floats.lay_out_all([serialise(p) for p in probes], base_url, fonts)
         floated = tuple(floats.float_down(root, pages, css))
+    floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
     rendered = render(inline_svg.put_back(serialise(root), insides))
     ending = render(end_matter(len(rendered.pages), css))

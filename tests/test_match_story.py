@@ -71,3 +71,4 @@ def test_chance_is_told_in_words_in_a_worked_round(tmp_path):
     assert "dealer P4" not in text and "draw RSa 5Ch" not in text
     assert "Chance chooses Dev to deal first" in text and html.count('class="ganjifa-chance"') == source.count(" chance: ")
     assert "exchange down" in text  # a player's move keeps its notation
+    assert "pdf-float-alt" not in html  # positions drawn in reserve for print (book/floats.py) stay out of the site

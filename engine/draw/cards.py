@@ -49,8 +49,9 @@ def suit_label(suit: Suit) -> str:
 
 def card_label(suit: Suit) -> str:
     """What a card shows under its rank: the suit's two-letter code (the notation the book uses,
-    e.g. ``Ta`` for Taj), short enough to print large inside the rim."""
-    return suit.code
+    e.g. ``Ta`` for Taj), short enough to print large inside the rim; nothing for a suit without a
+    sign (the Naqsh pack's sets, which play no part in the game: their colour tells them apart)."""
+    return "" if suit.sign == "none" else suit.code
 
 
 def mix(colour: str, other: str, amount: float) -> str:
@@ -158,7 +159,9 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
             stroke_width=size * (0.018 if court else 0.014), stroke_dasharray=None if court else num(size * 0.035),
             class_="court" if court else "weak")
     _sign_mark(body, suit, c, c - size * 0.28, size * 0.006, colour, back)
-    text(body, c, c - size * 0.005, rank_label(card), size * RANK_TEXT, fill=dark, class_="rank")
-    text(body, c, c + size * 0.24, card_label(suit), size * LABEL_TEXT, fill=dark, max_width=size * 0.5,
-         class_="suit")
+    rank_y = c - size * 0.005 if card_label(suit) else c + size * 0.1  # alone, the rank sits in the middle
+    text(body, c, rank_y, rank_label(card), size * RANK_TEXT, fill=dark, class_="rank")
+    if card_label(suit):
+        text(body, c, c + size * 0.24, card_label(suit), size * LABEL_TEXT, fill=dark, max_width=size * 0.5,
+             class_="suit")
     return Picture(body, size, size, card_name(card))
