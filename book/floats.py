@@ -23,6 +23,7 @@ from .pdf import _has_class
 FRONT = ("pdf-cover", "pdf-colophon", "pdf-contents")  # the front matter's parts (book.pdf.prepare)
 
 GAP = 0.40  # a page more than this share blank is worth moving a picture for
+PASSES = 3  # layouts looked at, at most: a picture moved changes where the next one falls
 ALT, HIDDEN = "ganjifa-state-alt", "pdf-float-alt"  # a position drawn in reserve after a move (book/directives/deal.py)
 PX_PER_MM = 96 / 25.4
 
@@ -214,7 +215,7 @@ def _where(pages) -> dict[str, tuple[int, float, float]]:
     return out
 
 
-def float_down(root: ET.Element, pages, css: str) -> list[str]:
+def float_down(root: ET.Element, pages, css: str, keep_reserve: bool = False) -> list[str]:
     """Move each picture that left its page more than ``GAP`` blank past the moves that fill the gap;
     return the pictures moved (their captions), for the build's log."""
     top, bottom = (mm * PX_PER_MM for mm in text_block(css))
@@ -224,8 +225,10 @@ def float_down(root: ET.Element, pages, css: str) -> list[str]:
     moved = []
     n = 0
     while (picture := by_id.get(f"pdf-float-{n}")) is not None:
-        marker = by_id[f"pdf-float-{n}-at"]
+        marker = by_id.get(f"pdf-float-{n}-at")
         n += 1
+        if marker is None or parents.get(marker) is None:  # moved on an earlier look: it stays where it went
+            continue
         if picture.get("id") not in where or marker.get("id") not in where:
             continue
         (page, _, _), (page_at, y_at, _) = where[picture.get("id")], where[marker.get("id")]
@@ -252,7 +255,8 @@ def float_down(root: ET.Element, pages, css: str) -> list[str]:
             target.append(picture)
             parents[picture] = target
             moved.append(said)
-    drop_alternatives(root)
+    if not keep_reserve:
+        drop_alternatives(root)
     return moved
 
 

@@ -549,10 +549,16 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
 
     floats.mark(root)
     floated: tuple[str, ...] = ()
-    probes = floats.probe(root, stylesheets(head, html_dir), parts=min(2, _cores()))
-    if probes:  # where the pictures fall before any is moved, laid out side by side on two cores
+    for _ in range(floats.PASSES):  # where the pictures fall, laid out side by side on two cores; a picture
+        # drawn in reserve may differ a little in height from the one it replaces, so look again after a change
+        probes = floats.probe(root, stylesheets(head, html_dir), parts=min(2, _cores()))
+        if not probes:
+            break
         pages = floats.lay_out_all([serialise(p) for p in probes], base_url, fonts)
-        floated = tuple(floats.float_down(root, pages, css))
+        moved = tuple(floats.float_down(root, pages, css, keep_reserve=True))
+        floated += moved
+        if not moved:
+            break
     floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
     rendered = render(inline_svg.put_back(serialise(root), insides))
