@@ -103,8 +103,8 @@ def narrate(r: HRRecord, names: Sequence[str] | None) -> str:
     elif kind == LED:
         text = f"{who} leads {suit}, a suit with a court card in hand"
         if note[1]:
-            text += (f": the {rank_name(a)}, the only {suit} card held, and the lowest {b.suit.name} card, "
-                     f"the {rank_name(b)}, in place of a second")
+            text += (f": the {rank_name(a)}, the only {suit} card held, and for the second card the lowest "
+                     f"{b.suit.name} card, the {rank_name(b)}")
         else:
             text += f": the highest, the {rank_name(a)}, and the lowest, the {rank_name(b)}"
     else:
@@ -112,10 +112,10 @@ def narrate(r: HRRecord, names: Sequence[str] | None) -> str:
         if held >= 2:
             text = f"{who} plays the highest and lowest {led} cards held, the {rank_name(a)} and the {rank_name(b)}"
         elif held == 1:
-            text = (f"{who} plays the only {led} card held, the {rank_name(a)}, and in place of a second the "
-                    f"{_end_word(note[3])} {b.suit.name} card, the {rank_name(b)}")
+            text = (f"{who} plays the only {led} card held, the {rank_name(a)}, and puts in the "
+                    f"{_end_word(note[3])} {b.suit.name} card, the {rank_name(b)}, for the second")
         else:
-            text = (f"{who} has no {led} card and plays in their place the {_end_word(note[3])} {a.suit.name} card, "
+            text = (f"{who} has no {led} card, so puts in the {_end_word(note[3])} {a.suit.name} card, "
                     f"the {rank_name(a)}, and the {_end_word(note[4])} {b.suit.name} card, the {rank_name(b)}")
     text += " " + " ".join(f"[{c}]" for c in r.clauses if c not in _TRICK_END) + "."
     if r.trick:

@@ -240,39 +240,42 @@ class HRState(State):
         for c in move.cards:
             if c not in hand[c.suit.number]:
                 return IllegalMoveError(move, clause, f"{who} does not hold the {card_name(c)}")
-        legal = " or ".join(f"'{m}'" for m in self._legal()[:6]) + (" ..." if len(self._legal()) > 6 else "")
         if move.swapped() in self._legal():
-            return IllegalMoveError(move, clause, "the same cards are written in the other order: "
-                                    f"'{move.swapped()}' (the card of the suit led first, then the card that goes with it)")
+            return IllegalMoveError(move, clause, "the same cards are written the other way round: "
+                                    f"'{move.swapped()}' (the card of the suit led first)")
         if leading:
             if self._opening:
                 raja = self.game.leading_raja
+                own = hand[raja.suit.number]
                 if raja not in move.cards:
-                    return IllegalMoveError(move, "hr.opening", f"the game opens with the {card_name(raja)}: {legal}")
-                if len(hand[raja.suit.number]) < 2:
-                    return IllegalMoveError(move, "hr.substitute", f"with the {card_name(raja)} goes the lowest card "
-                                            f"of another suit: {legal}")
+                    return IllegalMoveError(move, "hr.opening", f"the game opens with the {card_name(raja)}")
+                if len(own) < 2:
+                    return IllegalMoveError(move, "hr.substitute", f"the {card_name(raja)} is the only "
+                                            f"{raja.suit.name} card held, so the lowest card of another suit goes "
+                                            "with it")
                 return IllegalMoveError(move, "hr.opening", f"with the {card_name(raja)} goes the lowest "
-                                        f"{raja.suit.name} card held: {legal}")
+                                        f"{raja.suit.name} card held, the {card_name(own[-1])}")
             lead = move.cards[0]
             own = hand[lead.suit.number]
-            if lead.rank < 11 and not (move.cards[1].rank >= 11 and hand[move.cards[1].suit.number][0] is move.cards[1]):
-                return IllegalMoveError(move, "hr.lead", "a lead is the highest card of a suit in which a court card "
-                                        f"is held (a court card), and the lowest card of that suit: {legal}")
-            if len(own) < 2 and own:
-                return IllegalMoveError(move, "hr.substitute", f"the {card_name(lead)} is the only {lead.suit.name} "
-                                        f"card held, so with it goes the lowest card of another suit: {legal}")
-            return IllegalMoveError(move, "hr.lead", f"a lead is the highest and the lowest card of one suit: {legal}")
+            if own[0].rank < 11:
+                return IllegalMoveError(move, "hr.lead", f"{who} holds no {lead.suit.name} court card: a lead is "
+                                        "made in a suit in which a court card is held")
+            if len(own) == 1:
+                return IllegalMoveError(move, "hr.substitute", f"the {card_name(own[0])} is the only "
+                                        f"{lead.suit.name} card held, so the lowest card of another suit goes with it")
+            return IllegalMoveError(move, "hr.lead", f"a lead is the highest and the lowest card of its suit: "
+                                    f"the {card_name(own[0])} and the {card_name(own[-1])}")
         suit = MUGHAL.suits[self._lead_suit]
         own = hand[self._lead_suit]
         if len(own) >= 2:
             return IllegalMoveError(move, "hr.follow", f"{who} holds {len(own)} {suit.name} cards and plays the "
-                                    f"highest and the lowest of them: {legal}")
+                                    f"highest and the lowest of them, the {card_name(own[0])} and the "
+                                    f"{card_name(own[-1])}")
         if own and own[0] not in move.cards:
             return IllegalMoveError(move, "hr.follow", f"{who} must play the {card_name(own[0])}, the only "
-                                    f"{suit.name} card held: {legal}")
-        return IllegalMoveError(move, "hr.substitute", "a card put in for a missing " f"{suit.name} card is the "
-                                f"highest or the lowest card of another suit: {legal}")
+                                    f"{suit.name} card held")
+        return IllegalMoveError(move, "hr.substitute", f"a card put in for a missing {suit.name} card is the "
+                                "highest or the lowest card held of another suit")
 
     def _illegal_draw(self, move: HRDraw) -> IllegalMoveError | None:
         if not 0 <= move.shuffler < N:
