@@ -79,6 +79,10 @@ EVENTS = MappingProxyType({
     "raja-beaten": "a trick is won by a follower (a Raja over the leader's Vizier)",
     "out": "a player runs out of court cards and drops out",
     "pass-lead": "a trick's winner is out and the lead passes on",
+    "trick": "a trick is played",
+    "opener-wins": "the game is won (alone or shared) by the player who held the leading Raja",
+    "shared-win": "two or more players tie for the most tricks and share the win",
+    "courts-left": "the game ends with court cards still in one player's hand",
 })
 
 HAND_SIZE = 24
@@ -197,8 +201,18 @@ class Hamrang(Game):
                 out += ("void",)
         trick = record[4]
         if trick:
+            out += ("trick",)
             if trick[6] != trick[0]:
                 out += ("raja-beaten",)
+            final = trick[8]
+            if final is not None:
+                winners, opener = final
+                if opener in winners:
+                    out += ("opener-wins",)
+                if len(winners) > 1:
+                    out += ("shared-win",)
+                if trick[7]:
+                    out += ("courts-left",)
             if trick[3]:
                 out += ("out",)
             if trick[5]:

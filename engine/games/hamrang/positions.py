@@ -79,6 +79,8 @@ def parse_position(game, text: str):
     raja = game.leading_raja
     opening = raja in seen and (any(raja in h for h in hands) or (plays and plays[0][1].cards[0] is raja))
     state._opening = bool(opening)
+    if not opening:
+        state._opener = -1
     state._tricks = list(tricks)
     state.out = [c for c in MUGHAL.cards if c not in seen]
     if opening and any(tricks):

@@ -40,7 +40,7 @@ class HRRecord(Record, tuple):
     held; which end of another suit each card put in is: ``high``, ``low`` or ``only``). ``trick`` is set
     on the step that completes a trick: ``(winner, winning card, tricks of the winner, seats now out,
     next leader or None when the game is over, whether the lead passed on, the trick's leader, the
-    seats still in)``.
+    seats still in, and on the last trick (the winners, the seat that opened the game) else None)``.
     """
 
     __slots__ = ()
@@ -153,7 +153,7 @@ def _narrate_draw(r: HRRecord, names: Sequence[str]) -> str:
 
 
 def _narrate_trick(r: HRRecord, names: Sequence[str]) -> str:
-    winner, card, count, out, leader, passed, _, left = r.trick
+    winner, card, count, out, leader, passed, _, left, _ = r.trick
     text = (f"The {card_name(card)} is the highest {card.suit.name} card played: {names[winner]} wins the trick, "
             f"{names[winner]}'s {_ordinal(count)} [hr.trick].")
     if out:

@@ -63,7 +63,7 @@ class HRView:
 
 
 _SHARED = ("game", "current_player", "_strength", "_leader", "_lead_suit", "_opening", "_dealer", "last_trick",
-           "_drawing", "_trick_leader")
+           "_drawing", "_trick_leader", "_opener")
 
 
 class HRState(State):
@@ -71,7 +71,7 @@ class HRState(State):
 
     __slots__ = ("game", "history", "current_player", "_hands", "_strength", "_courts", "_active", "_tricks", "_won",
                  "trick", "_plays", "_to_play", "_leader", "_lead_suit", "_opening", "_dealer", "last_trick",
-                 "_drawing", "_cache", "_trick_leader", "out")
+                 "_drawing", "_cache", "_trick_leader", "out", "_opener")
 
     def __init__(self, game: "Hamrang", hands, *, drawing: bool = False):
         self.game = game
@@ -102,6 +102,7 @@ class HRState(State):
         self._opening = any(raja in h[raja.suit.number] for h in self._hands)
         self._leader = next((p for p in range(N) if raja in self._hands[p][raja.suit.number]), 0)
         self._drawing = drawing
+        self._opener = self._leader if self._opening else -1
         self.current_player = CHANCE if drawing else self._leader
 
     # --- reading the table -----------------------------------------------------------
@@ -408,9 +409,15 @@ class HRState(State):
         clauses = _ended(clauses, bool(out), passed, over)
         record = _new(HRRecord, (seat, move, clauses, note, (winner, card, self._tricks[winner], tuple(out), leader,
                                                              passed, self._trick_leader,
-                                                             tuple(p for p in range(N) if active[p]))))
+                                                             tuple(p for p in range(N) if active[p]),
+                                                             self._final() if over else None)))
         self.history.append(record)
         return record
+
+    def _final(self) -> tuple:
+        """For the record that ends the game: the winners, and the seat that opened (-1 if unknown)."""
+        best = max(self._tricks)
+        return tuple(p for p in range(N) if self._tricks[p] == best), self._opener
 
     # --- the end ------------------------------------------------------------------------
     def result(self) -> Result:
