@@ -71,6 +71,17 @@ def pair(first: Card, second: Card) -> HRMove:
     return move
 
 
+# every pair of Mughal cards, interned once: PAIR[a.index][b.index] (the engine's hot path looks moves up here)
+_SIZE = max(c.index for c in MUGHAL.cards) + 1
+PAIR: list = [None] * _SIZE
+for _a in MUGHAL.cards:
+    PAIR[_a.index] = _row = [None] * _SIZE
+    for _b in MUGHAL.cards:
+        if _b is not _a:
+            _row[_b.index] = pair(_a, _b)
+del _a, _b, _row
+
+
 class HRDraw(Interned):
     """Chance's draw for the dealer: the seat that shuffled and the cards drawn, in order."""
 

@@ -9,7 +9,7 @@ from ...cards import Card, format_cards
 from ...decks import MUGHAL, Ranking
 from ...errors import GameNotOverError, IllegalMoveError
 from ...protocol import CHANCE, Result, State
-from .moves import HRDraw, HRMove, pair
+from .moves import PAIR, HRDraw, HRMove, pair
 from .records import FOLLOWED, LED, OPENED, HRRecord, card_name, join, rank_name
 from .strategy import move_priority as _move_priority
 
@@ -27,6 +27,8 @@ for _r in Ranking:
     for _c, _v in MUGHAL.strength_table(_r).items():
         _table[_c.index] = _v
     STRENGTH[_r] = _table
+# per ranking: the deck suit by suit, each suit strongest first (hands are filled in this order, never sorted)
+ORDERED = {r: tuple(sorted(MUGHAL.cards, key=lambda c, t=STRENGTH[r]: (c.suit.number, -t[c.index]))) for r in Ranking}
 del _r, _table, _c, _v
 
 CL_OPEN, CL_OPEN_SUB = ("hr.opening",), ("hr.opening", "hr.substitute")
@@ -77,14 +79,15 @@ class HRState(State):
         self.game = game
         self.history: list[HRRecord] = []
         strength = self._strength = STRENGTH[game.ranking]
-        self._hands = []
-        for hand in hands:
-            suits = [[] for _ in range(SUITS)]
+        self._hands = [[[] for _ in range(SUITS)] for _ in hands]
+        owner = [-1] * _SIZE
+        for seat, hand in enumerate(hands):
             for card in hand:
-                suits[card.suit.number].append(card)
-            for cards in suits:
-                cards.sort(key=lambda c: -strength[c.index])
-            self._hands.append(suits)
+                owner[card.index] = seat
+        for card in ORDERED[game.ranking]:
+            seat = owner[card.index]
+            if seat >= 0:
+                self._hands[seat][card.suit.number].append(card)
         self._courts = [sum(1 for c in hand if c.rank >= 11) for hand in hands]
         self._active = [c > 0 for c in self._courts]
         self._tricks = [0] * N
@@ -177,35 +180,37 @@ class HRState(State):
             if self._opening:
                 s = self.game.leading_raja.suit.number
                 own = hand[s]
+                row = PAIR[own[0].index]
                 if len(own) >= 2:
-                    moves = [pair(own[0], own[-1])]
+                    moves = [row[own[-1].index]]
                 else:
-                    moves = [pair(own[0], h[-1]) for t, h in enumerate(hand) if t != s and h]
+                    moves = [row[h[-1].index] for t, h in enumerate(hand) if t != s and h]
             else:
                 moves = []
                 for s, own in enumerate(hand):
                     if own and own[0].rank >= 11:
+                        row = PAIR[own[0].index]
                         if len(own) >= 2:
-                            moves.append(pair(own[0], own[-1]))
+                            moves.append(row[own[-1].index])
                         else:
-                            moves += [pair(own[0], h[-1]) for t, h in enumerate(hand) if t != s and h]
+                            moves += [row[h[-1].index] for t, h in enumerate(hand) if t != s and h]
         else:
             s = self._lead_suit
             own = hand[s]
             if len(own) >= 2:
-                moves = [pair(own[0], own[-1])]
+                moves = [PAIR[own[0].index][own[-1].index]]
             else:
                 ends = []
                 for t, h in enumerate(hand):
                     if t != s and h:
-                        ends.append(h[0])
+                        ends.append(h[0].index)
                         if len(h) > 1:
-                            ends.append(h[-1])
+                            ends.append(h[-1].index)
                 if own:
-                    first = own[0]
-                    moves = [pair(first, e) for e in ends]
+                    row = PAIR[own[0].index]
+                    moves = [row[e] for e in ends]
                 else:
-                    moves = [pair(a, b) for i, a in enumerate(ends) for b in ends[i + 1:]]
+                    moves = [PAIR[a][b] for i, a in enumerate(ends) for b in ends[i + 1:]]
         self._cache = moves
         return moves
 
