@@ -37,8 +37,8 @@ class HRRecord(Record, tuple):
     ``note`` says what kind of turn it was, for the narration: ``("draw", dealer, rounds, seats out)``
     (``rounds``: the ``(seat, card)`` draws of each round), ``("opening", substitute)``, ``("lead",
     substitute)``, ``("follow", held, suit led, end, end)`` (how many cards of the suit led the player
-    held; which end of another suit each card put in is: ``high``, ``low`` or ``only``). ``trick`` is set
-    on the step that completes a trick: ``(winner, winning card, tricks of the winner, seats now out,
+    held, 2 standing for two or more; which end of another suit each card put in is: ``high``, ``low``
+    or ``only``). ``trick`` is set on the step that completes a trick: ``(winner, winning card, tricks of the winner, seats now out,
     next leader or None when the game is over, whether the lead passed on, the trick's leader, the
     seats still in, and on the last trick (the winners, the seat that opened the game) else None)``.
     """

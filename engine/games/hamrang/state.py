@@ -35,6 +35,8 @@ CL_OPEN, CL_OPEN_SUB = ("hr.opening",), ("hr.opening", "hr.substitute")
 CL_LEAD, CL_LEAD_SUB = ("hr.lead",), ("hr.lead", "hr.substitute")
 CL_FOLLOW, CL_SHORT, CL_VOID = ("hr.follow",), ("hr.follow", "hr.substitute"), ("hr.substitute",)
 CL_DRAW = ("hr.draw", "hr.deal")
+# the note of a follower holding two or more cards of the suit led, per suit (shared: no allocation)
+_FOLLOW_NOTES = tuple((FOLLOWED, 2, suit.name, "", "") for suit in MUGHAL.suits)
 CL_DRAW_OUT = ("hr.draw", "hr.deal", "hr.out")
 _END: dict = {}  # (clauses, out, passed, over) -> clauses with the trick's ending added
 
@@ -355,7 +357,7 @@ class HRState(State):
             s = self._lead_suit
             held = len(hand[s])
             if held >= 2:
-                clauses, note = CL_FOLLOW, (FOLLOWED, held, MUGHAL.suits[s].name, "", "")
+                clauses, note = CL_FOLLOW, _FOLLOW_NOTES[s]
             elif held == 1:
                 clauses, note = CL_SHORT, (FOLLOWED, 1, MUGHAL.suits[s].name, _end(hand, b), "")
             else:
@@ -364,10 +366,11 @@ class HRState(State):
                     ea, eb = "high", "low"
                 clauses, note = CL_VOID, (FOLLOWED, 0, MUGHAL.suits[s].name, ea, eb)
             del self._to_play[0]
-        for card in (a, b):
-            hand[card.suit.number].remove(card)
-            if card.rank >= 11:
-                self._courts[seat] -= 1
+        hand[a.suit.number].remove(a)
+        hand[b.suit.number].remove(b)
+        courts = (a.rank >= 11) + (b.rank >= 11)
+        if courts:
+            self._courts[seat] -= courts
         trick = self.trick
         trick.append((seat, a))
         trick.append((seat, b))
