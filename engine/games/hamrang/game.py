@@ -74,6 +74,7 @@ EVENTS = MappingProxyType({
     "draw-tie": "the draw for the dealer ties and tied players draw again",
     "sits-out": "a player is dealt no court card and sits out from the start",
     "lone-court": "a leader puts in a card of another suit beside a lone court card",
+    "opener-substitutes": "the opener puts in a card of another suit while holding more of the Raja's suit",
     "short": "a follower holds one card of the suit led and puts in another",
     "void": "a follower holds no card of the suit led and puts in two others",
     "raja-beaten": "a trick is won by a follower (a Raja over the leader's Vizier)",
@@ -94,7 +95,7 @@ class Hamrang(Game):
     """The Hamrang definition; its fields are the options.
 
     >>> [o.name for o in Hamrang.options()]
-    ['players', 'time', 'ranking', 'last_player']
+    ['players', 'time', 'ranking', 'opener_substitute', 'last_player']
     """
 
     players: int = option(4, choices=(4,), help="number of players: four", clause="hr.players")
@@ -104,6 +105,11 @@ class Hamrang(Game):
     ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),
                               help="traditional: in Surkh, Chang, Qimash and Barat the numerals rank 1 high to "
                                    "10 low; uniform: 10 high to 1 low in every suit", clause="hr.ranking")
+    opener_substitute: str = option("if-none", choices=("if-none", "any-time"),
+                                    help="the opener puts the lowest card of another suit with the leading Raja only "
+                                         "when the Raja is the only card of its suit (if-none), or whenever the opener "
+                                         "likes (any-time: the booklet's garbled sentence read as it stands)",
+                                    clause="hr.opening")
     last_player: str = option("stops", choices=("stops", "plays-on"),
                               help="when only one player holds court cards: the game ends (stops), or that player "
                                    "leads out the remaining court suits alone, winning each trick (plays-on)",
@@ -190,7 +196,9 @@ class Hamrang(Game):
             if note[3]:
                 out += ("sits-out",)
             return out
-        if kind in ("lead", "opening"):
+        if kind == "opening" and note[1] and note[2]:
+            out += ("opener-substitutes",)
+        elif kind in ("lead", "opening"):
             if note[1]:
                 out += ("lone-court",)
         else:

@@ -35,7 +35,7 @@ class HRRecord(Record, tuple):
     """What one step did (frozen): ``player``, ``move``, ``clauses``, ``note`` and ``trick``.
 
     ``note`` says what kind of turn it was, for the narration: ``("draw", dealer, rounds, seats out)``
-    (``rounds``: the ``(seat, card)`` draws of each round), ``("opening", substitute)``, ``("lead",
+    (``rounds``: the ``(seat, card)`` draws of each round), ``("opening", substitute, other cards of the Raja's suit held)``, ``("lead",
     substitute)``, ``("follow", held, suit led, end, end)`` (how many cards of the suit led the player
     held, 2 standing for two or more; which end of another suit each card put in is: ``high``, ``low``
     or ``only``). ``trick`` is set on the step that completes a trick: ``(winner, winning card, tricks of the winner, seats now out,
@@ -95,7 +95,9 @@ def narrate(r: HRRecord, names: Sequence[str] | None) -> str:
     suit = a.suit.name
     if kind == OPENED:
         text = f"{who} holds the {card_name(a)} and opens with it"
-        if note[1]:
+        if note[1] and note[2]:
+            text += (f" and, in place of a second {suit} card, the lowest {b.suit.name} card, the {rank_name(b)}")
+        elif note[1]:
             text += (f"; it is the only {suit} card in the hand, so the lowest {b.suit.name} card, "
                      f"the {rank_name(b)}, goes with it")
         else:

@@ -185,6 +185,8 @@ class HRState(State):
                 row = PAIR[own[0].index]
                 if len(own) >= 2:
                     moves = [row[own[-1].index]]
+                    if self.game.opener_substitute == "any-time":
+                        moves += [row[h[-1].index] for t, h in enumerate(hand) if t != s and h]
                 else:
                     moves = [row[h[-1].index] for t, h in enumerate(hand) if t != s and h]
             else:
@@ -261,6 +263,10 @@ class HRState(State):
                     return IllegalMoveError(move, "hr.substitute", f"the {card_name(raja)} is the only "
                                             f"{raja.suit.name} card held, so the lowest card of another suit goes "
                                             "with it")
+                if self.game.opener_substitute == "any-time":
+                    return IllegalMoveError(move, "hr.opening", f"with the {card_name(raja)} goes the lowest "
+                                            f"{raja.suit.name} card held, the {card_name(own[-1])}, or the lowest "
+                                            "card of another suit")
                 return IllegalMoveError(move, "hr.opening", f"with the {card_name(raja)} goes the lowest "
                                         f"{raja.suit.name} card held, the {card_name(own[-1])}")
             lead = move.cards[0]
@@ -346,7 +352,7 @@ class HRState(State):
             s = a.suit.number
             sub = b.suit.number != s
             if self._opening:
-                clauses, note = (CL_OPEN_SUB if sub else CL_OPEN), (OPENED, sub)
+                clauses, note = (CL_OPEN_SUB if sub else CL_OPEN), (OPENED, sub, len(hand[s]) > 1)
             else:
                 clauses, note = (CL_LEAD_SUB if sub else CL_LEAD), (LED, sub)
             self._lead_suit = s

@@ -122,6 +122,16 @@ def test_a_lone_leading_raja_takes_the_lowest_of_another_suit():
     assert s.apply(HR.parse_move("play RSu 2Sh")).clauses == ("hr.opening", "hr.substitute")
 
 
+def test_any_time_the_opener_may_put_in_another_suits_lowest():
+    lit = Hamrang(opener_substitute="any-time")
+    s = lit.position(OPEN)
+    assert moves(s) == ["play RSu 10Su", "play RSu 2Ta"]
+    assert refused(s, "play RSu 4Su") == "hr.opening"
+    r = s.apply(HR.parse_move("play RSu 2Ta"))
+    assert r.clauses == ("hr.opening", "hr.substitute") and lit.events_of(r) == ("opener-substitutes",)
+    assert "in place of a second Surkh card, the lowest Taj card, the 2" in r.narrate(NAMES)
+
+
 # hr.follow
 def test_followers_play_their_highest_and_lowest_of_the_suit_led():
     s = HR.position("P1=4Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
