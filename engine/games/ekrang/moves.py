@@ -24,7 +24,7 @@ KINDS = ("play", "open")
 class EKMove(Interned):
     """One Ekrang move. Interned: compare with ``==`` or ``is``."""
 
-    __slots__ = ("kind", "cards", "_k", "_text")
+    __slots__ = ("kind", "cards", "_k", "_c", "_text")
     _by_text: dict[str, "EKMove"] = {}
 
     kind: str
@@ -37,7 +37,8 @@ class EKMove(Interned):
         if move is not None:
             return move
         move = object.__new__(cls)
-        for name, value in (("kind", KINDS[k]), ("cards", cards), ("_k", k), ("_text", text)):
+        for name, value in (("kind", KINDS[k]), ("cards", cards), ("_k", k), ("_c", cards[0].index),
+                            ("_text", text)):
             object.__setattr__(move, name, value)
         cls._by_text[text] = move
         return move

@@ -7,8 +7,10 @@ first, and "the highest card of a suit" and "a higher card of the suit" are plai
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
+from math import floor
 from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
@@ -64,7 +66,7 @@ class EKState(State):
 
     __slots__ = ("game", "history", "current_player", "_hands", "_stage", "_leader", "_table", "_suit",
                  "_best", "_best_seat", "_left", "_tricks", "_taken", "_bar", "_legal", "_code", "_card",
-                 "_plays", "_face", "_n", "last_trick", "_raja")
+                 "_plays", "_face", "_n", "_last", "_raja", "_active", "_after")
 
     def __init__(self, game: "Ekrang", hands, opener: int, *, stage: int = OPENING, suit: int = -1,
                  tricks=None, taken=()):
@@ -74,18 +76,20 @@ class EKState(State):
         self._code, self._card, self._plays, self._face = tables(game.ranking)
         code = self._code
         self._hands = [sorted(code[c.index] for c in h) for h in hands]
-        self._n = len(hands)
+        self._n = n = len(hands)
+        self._after = tuple((i + 1) % n for i in range(n))
+        self._active = sum(1 for h in self._hands if h)
         self._stage = stage
         self._suit = suit
         self._table: list[tuple[int, int]] = []
         self._best = -1
         self._best_seat = -1
         self._tricks = list(tricks) if tricks is not None else [0] * self._n
-        self._taken = [code[c.index] for c in taken]
+        self._taken = [[(-1, code[c.index]) for c in taken]]  # the tricks taken: lists of (seat, code)
         self._bar = 13
         self._legal = None
         self._raja = code[game.leading_raja.index]
-        self.last_trick = None  # ((seat, card), ...), winner: the last trick won, for pictures
+        self._last = None  # the last trick won: its (seat, code) plays and winner (see last_trick)
         self._leader = opener
         self._start_trick(opener)
 
@@ -93,7 +97,7 @@ class EKState(State):
         """Set up the next trick led by ``leader`` (or the next player holding cards); return the leader."""
         hands = self._hands
         n = self._n
-        players = sum(1 for h in hands if h)
+        players = self._active
         if not players:
             self.current_player = None
             return leader
@@ -114,7 +118,7 @@ class EKState(State):
         other._tricks = list(self._tricks)
         other._taken = list(self._taken)
         for name in ("_stage", "_leader", "_suit", "_best", "_best_seat", "_left", "_bar", "_legal", "_code",
-                     "_card", "_plays", "_face", "_n", "last_trick", "_raja"):
+                     "_card", "_plays", "_face", "_n", "_last", "_raja", "_active", "_after"):
             setattr(other, name, getattr(self, name))
         return other
 
@@ -146,19 +150,16 @@ class EKState(State):
                     if i == last or hand[i + 1] // 12 != c // 12:
                         out.append(plays[c])
                 return out
-            if stage == PHASE2:  # the lowest card of the suit
-                suit = self._suit
-                for c in hand:
-                    if c // 12 == suit:
-                        return (plays[c],)
-                raise AssertionError("phase 2 without a card of the suit")  # pragma: no cover
+            if stage == PHASE2:  # the lowest card of the suit (the phase-1 winner holds one)
+                return (plays[hand[bisect_left(hand, self._suit * 12)]],)
             return self._openings(hand)
         if stage == PHASE1:
-            suit = self._suit
-            follow = [plays[c] for c in hand if c // 12 == suit]
-            return follow or [plays[c] for c in hand]
+            low = self._suit * 12
+            lo = bisect_left(hand, low)
+            hi = bisect_left(hand, low + 12, lo)
+            return list(map(plays.__getitem__, hand[lo:hi] if hi > lo else hand))
         if stage == PHASE2:
-            return [plays[c] for c in hand]
+            return list(map(plays.__getitem__, hand))
         bar = self._bar
         face = self._face
         lower = [plays[c] for c in hand if face[c] < bar]
@@ -169,6 +170,20 @@ class EKState(State):
         r = card[raja]
         out = [EKMove.open(r, card[c]) for c in hand if c != raja and face[c] >= 8]
         return out or [EKMove.open(r)]
+
+    def play_random(self, streams, chance, max_moves: int) -> "EKState":
+        """The protocol's random play-out (:meth:`State.play_random`), the same moves without the
+        cached legal list: seat ``s`` takes ``moves[floor(streams[s]() * len(moves))]`` of the legal moves.
+        Ekrang has no chance step after the deal."""
+        moves_of = self._moves
+        apply = self.apply_legal
+        for _ in range(max_moves):
+            seat = self.current_player
+            if seat is None:
+                return self
+            moves = moves_of()
+            apply(moves[floor(streams[seat]() * len(moves))])
+        return self
 
     def apply(self, move: EKMove | str) -> EKRecord:
         """Play ``move`` for the current player; return the record. Illegal moves raise IllegalMoveError."""
@@ -196,13 +211,13 @@ class EKState(State):
                 c = code[move.cards[1].index]
                 hand.remove(c)
                 table.append((cp, c))
-                self._bar = self._face[c]
+                self._bar = self._face[c] if self.game.opening_add == "lower" else 13
             else:
                 self._bar = 13
                 note = ("open-alone", self.game.time)
             clauses = CL_OPEN
         else:
-            c = code[move.cards[0].index]
+            c = code[move._c]
             hand.remove(c)
             if not table:
                 table.append((cp, c))
@@ -224,13 +239,14 @@ class EKState(State):
                     note, clauses = ("play2" if c // 12 == suit else "discard2",), CL_PLAY2
                 if c // 12 == suit and c > self._best:
                     self._best, self._best_seat = c, cp
+        if not hand:
+            self._active -= 1
         self._left -= 1
         if self._left:
-            n = self._n
             hands = self._hands
-            nxt = (cp + 1) % n
+            nxt = self._after[cp]
             while not hands[nxt]:
-                nxt = (nxt + 1) % n
+                nxt = self._after[nxt]
             self.current_player = nxt
             record = _new(EKRecord, (cp, move, clauses, note, None))
         else:
@@ -248,16 +264,18 @@ class EKState(State):
         else:
             winner, win_code, kind = self._best_seat, self._best, KIND_P1 if stage == PHASE1 else KIND_P2
         self._tricks[winner] += 1
-        self._taken += [c for _, c in table]
+        self._taken.append(table)
         card = self._card
-        self.last_trick = (tuple((s, card[c]) for s, c in table), winner)
+        self._last = (table, winner)
         count = len(table)
         self._table = []
         extra = ()
         skipped = False
         if stage == PHASE1:
-            suit = self._suit
-            if any(c // 12 == suit for c in self._hands[winner]):
+            low = self._suit * 12
+            hand = self._hands[winner]
+            i = bisect_left(hand, low)
+            if i < len(hand) and hand[i] < low + 12:
                 self._stage = PHASE2
             else:
                 self._stage = PHASE1
@@ -368,6 +386,15 @@ class EKState(State):
         return tuple((s, card[c]) for s, c in self._table)
 
     @property
+    def last_trick(self):
+        """The last trick won, for pictures: ``((seat, card), ...), winner``, or None."""
+        if self._last is None:
+            return None
+        table, winner = self._last
+        card = self._card
+        return tuple((s, card[c]) for s, c in table), winner
+
+    @property
     def tricks(self) -> tuple[int, ...]:
         """Tricks won by each seat so far."""
         return tuple(self._tricks)
@@ -393,7 +420,8 @@ class EKState(State):
     def all_cards(self) -> list[Card]:
         """Every card in hands, on the table and in tricks won (96 in a full game)."""
         card = self._card
-        out = [c for h in self._hands for c in h] + [c for _, c in self._table] + self._taken
+        out = [c for h in self._hands for c in h] + [c for _, c in self._table]
+        out += [c for t in self._taken for _, c in t]
         return [card[c] for c in out]
 
     def position(self) -> str:
