@@ -11,9 +11,9 @@ the suit left. When every card is played, most tricks wins.
 >>> ek = Ekrang(players=4)
 >>> s = ek.start(7)
 >>> [len(h) for h in s.hands], s.current_player
-([24, 24, 24, 24], 1)
+([24, 24, 24, 24], 3)
 >>> s.legal_moves()[:3]
-[EKMove.parse('open RSu 8Sa'), EKMove.parse('open RSu 10Sa'), EKMove.parse('open RSu RSa')]
+[EKMove.parse('open RSu 8Sh'), EKMove.parse('open RSu RSh'), EKMove.parse('open RSu 8Gh')]
 >>> p = ek.position("P1=RTa 3Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
 >>> p.legal_moves()
 [EKMove.parse('RTa'), EKMove.parse('5Ba')]

@@ -16,7 +16,7 @@ position before it is refused with the clause it breaks.
 >>> text = "P1=3Ta 9Sh; P2=4Ba; P3=6Ba 7Ba; tricks=P1:2 P3:1; lead=P3; stage=phase2; suit=Ba"
 >>> ek.position(text).position() == text
 True
->>> ek.position("P1=3Ta 9Sh; P2=4Ba; P3=6Ba 7Ba; lead=P3; stage=phase2; suit=Ba; trick=P3:7Ba")
+>>> ek.position("P1=3Ta 9Sh; P2=4Ba; P3=6Ba; lead=P3; stage=phase2; suit=Ba; trick=P3:7Ba")
 Traceback (most recent call last):
 ...
 engine.errors.NotationError: bad notation 'P3:7Ba': illegal in this position: in phase 2 the leader leads the lowest Barat card held, the 6 of Barat [clause ek.phase2]
