@@ -28,7 +28,8 @@ class EKRecord(Record, tuple):
     """What one move did (frozen): ``player``, ``move``, ``clauses``, ``note`` and ``trick``.
 
     ``note`` says what kind of play it was (``open``, ``open-alone``, ``add``, ``add-any``,
-    ``lead1``, ``follow``, ``renounce``, ``lead2``, ``play2``, ``discard2``). ``trick`` is set on the
+    ``lead1`` or ``lead1-only`` (the only card of its suit in hand), ``follow``, ``renounce``,
+    ``lead2``, ``lead2-only``, ``play2``, ``discard2``). ``trick`` is set on the
     step that completes a trick: (winner, cards in it, next leader, kind of trick, phase 2 skipped,
     lead passed on from an empty hand, game over, the winning card, the trick's leader, whether
     the game ended with players tied for most tricks).
@@ -97,6 +98,10 @@ def narrate(record: EKRecord, names: Sequence[str] | None) -> str:
         text = f"{p} has no lower card and adds the {card_name(card)}"
     elif what == "lead1":
         text = f"{p} starts a round: leads the {card_name(card)}, the highest {_suit(card)} card in hand"
+    elif what == "lead1-only":
+        text = f"{p} starts a round: leads the {card_name(card)}, the only {_suit(card)} card in hand"
+    elif what == "lead2-only":
+        text = f"Phase 2: {p} leads the {card_name(card)}, the only {_suit(card)} card left in hand"
     elif what == "follow":
         text = f"{p} follows with the {card_name(card)}"
     elif what == "renounce":

@@ -221,11 +221,13 @@ class EKState(State):
             hand.remove(c)
             if not table:
                 table.append((cp, c))
+                i = bisect_left(hand, c - c % 12)  # another card of the suit left in hand?
+                only = i == len(hand) or hand[i] // 12 != c // 12
                 if stage == PHASE1:
                     self._suit = c // 12
-                    note, clauses = ("lead1",), CL_LEAD1
+                    note, clauses = ("lead1-only",) if only else ("lead1",), CL_LEAD1
                 else:
-                    note, clauses = ("lead2",), CL_LEAD2
+                    note, clauses = ("lead2-only",) if only else ("lead2",), CL_LEAD2
                 self._best, self._best_seat = c, cp
             else:
                 table.append((cp, c))
