@@ -90,6 +90,7 @@ EVENTS = MappingProxyType({
     "phase2-leader-wins": "nobody plays higher in phase 2, so its leader's lowest card wins",
     "lead-passes": "a trick's winner has no cards left and the lead passes on",
     "shared-win": "the game ends with players tied for most tricks",
+    "opener-wins": "the player who opened with the leading Raja wins, alone or sharing",
 })
 
 

@@ -32,7 +32,7 @@ class EKRecord(Record, tuple):
     ``lead2``, ``lead2-only``, ``play2``, ``discard2``). ``trick`` is set on the
     step that completes a trick: (winner, cards in it, next leader, kind of trick, phase 2 skipped,
     lead passed on from an empty hand, game over, the winning card, the trick's leader, whether
-    the game ended with players tied for most tricks).
+    the game ended with players tied for most tricks, whether the opener is among the winners).
     """
 
     __slots__ = ()
@@ -153,7 +153,7 @@ def events_of(record) -> tuple[str, ...]:
     trick = record[4]
     if trick is None:
         return out
-    winner, _, _, kind, skipped, passed, over, _, led_by, shared = trick
+    winner, _, _, kind, skipped, passed, over, _, led_by, shared, opener_won = trick
     if skipped:
         out += ("skip",)
     if kind == KIND_P2:
@@ -164,4 +164,6 @@ def events_of(record) -> tuple[str, ...]:
         out += ("lead-passes",)
     if shared:
         out += ("shared-win",)
+    if opener_won:
+        out += ("opener-wins",)
     return out

@@ -66,7 +66,7 @@ class EKState(State):
 
     __slots__ = ("game", "history", "current_player", "_hands", "_stage", "_leader", "_table", "_suit",
                  "_best", "_best_seat", "_left", "_tricks", "_taken", "_bar", "_legal", "_code", "_card",
-                 "_plays", "_face", "_n", "_last", "_raja", "_active", "_after")
+                 "_plays", "_face", "_n", "_last", "_raja", "_active", "_after", "_opener")
 
     def __init__(self, game: "Ekrang", hands, opener: int, *, stage: int = OPENING, suit: int = -1,
                  tricks=None, taken=()):
@@ -91,6 +91,7 @@ class EKState(State):
         self._raja = code[game.leading_raja.index]
         self._last = None  # the last trick won: its (seat, code) plays and winner (see last_trick)
         self._leader = opener
+        self._opener = opener if stage == OPENING else -1  # who opened with the leading Raja (-1: not known)
         self._start_trick(opener)
 
     def _start_trick(self, leader: int) -> int:
@@ -118,7 +119,7 @@ class EKState(State):
         other._tricks = list(self._tricks)
         other._taken = list(self._taken)
         for name in ("_stage", "_leader", "_suit", "_best", "_best_seat", "_left", "_bar", "_legal", "_code",
-                     "_card", "_plays", "_face", "_n", "_last", "_raja", "_active", "_after"):
+                     "_card", "_plays", "_face", "_n", "_last", "_raja", "_active", "_after", "_opener"):
             setattr(other, name, getattr(self, name))
         return other
 
@@ -295,8 +296,12 @@ class EKState(State):
             extra += ("ek.empty-hand",)
         if over:
             extra += ("ek.winner",)
-        shared = over and self._tricks.count(max(self._tricks)) > 1
-        trick = (winner, count, leader, kind, skipped, passed, over, card[win_code], led_by, shared)
+        shared = opener_won = False
+        if over:
+            most = max(self._tricks)
+            shared = self._tricks.count(most) > 1
+            opener_won = self._opener >= 0 and self._tricks[self._opener] == most
+        trick = (winner, count, leader, kind, skipped, passed, over, card[win_code], led_by, shared, opener_won)
         return _new(EKRecord, (cp, move, clauses + extra, note, trick))
 
     # --- legality with reasons -------------------------------------------------------------
