@@ -117,13 +117,13 @@ def narrate(record: EKRecord, names: Sequence[str] | None) -> str:
     if trick is None:
         return text + " " + " ".join(f"[{c}]" for c in clauses) + "."
     # the move's own clauses, then the trick's outcome with its clauses
-    own = [c for c in clauses if c not in ("ek.trick", "ek.skip", "ek.empty-hand", "ek.winner")]
+    own = [c for c in clauses[:len(clauses) - _outcome_count(trick)]]
     out = text + " " + " ".join(f"[{c}]" for c in own) + "."
     winner, count, leader, kind, skipped, passed, over, best = trick[:8]
     w = names[winner]
     if kind == KIND_OPEN:
         out += f" {w} takes the opening trick ({count} cards) with the leading Raja"
-        after = []
+        after = ["ek.opening"]
     else:
         out += f" {w} wins the trick with the {card_name(best)}"
         after = ["ek.trick"]
@@ -138,6 +138,11 @@ def narrate(record: EKRecord, names: Sequence[str] | None) -> str:
     if over:
         out += " Every card has been played [ek.winner]."
     return out
+
+
+def _outcome_count(trick) -> int:
+    """How many of a trick-ending record's clauses are the trick's outcome (cited after the move's own)."""
+    return 1 + bool(trick[4]) + bool(trick[5]) + bool(trick[6])
 
 
 def events_of(record) -> tuple[str, ...]:

@@ -288,8 +288,7 @@ class EKState(State):
         leader = self._start_trick(winner)
         over = self.current_player is None
         passed = not over and leader != winner
-        if stage != OPENING:
-            extra = ("ek.trick",)
+        extra = ("ek.trick",) if stage != OPENING else ("ek.opening",)
         if skipped:
             extra += ("ek.skip",)
         if passed:

@@ -127,7 +127,7 @@ def test_the_others_add_a_lower_card_and_the_opener_takes_the_trick():
     assert r.narrate(NAMES) == "Chitra has no lower card and adds the Raja of Barat [ek.opening-add]."
     r = p.apply(M("5Ba"))
     assert r.trick_winner == 0 and p.tricks == (1, 0, 0, 0) and p.current_player == 0 and p.stage == "phase1"
-    assert r.narrate(NAMES).endswith("Asha takes the opening trick (5 cards) with the leading Raja.")
+    assert r.narrate(NAMES).endswith("Asha takes the opening trick (5 cards) with the leading Raja [ek.opening].")
     any_card = Ekrang(players=4, opening_add="any").position(
         "P1=3Ta 7Gh; P2=2Ba 9Ta; P3=VBa RBa; P4=5Ba 6Ta; stage=opening; trick=P1:open RSu 8Ba")
     assert moves(any_card) == ["9Ta", "2Ba"]
