@@ -1,9 +1,9 @@
-"""How the heuristic player of Ekrang rates a move (higher is better).
+"""How the heuristic ("careful") player of Ekrang rates a move (higher is better).
 
-A simple taste, in players' terms: lead from the suit whose top card is strongest (likeliest to
-win phase 1) and where a low card is left for phase 2; when following, win cheaply if the card
-can win, else throw the lowest card; in phase 2 overtake the leader with the lowest card that
-beats the cards down, else throw the lowest card of the longest suit... kept to a few lines.
+A simple taste, in players' terms: open with the weakest card of 8 or higher; in phase 1 lead
+from the suit whose top card is strongest, the longer the better; when following, or in phase 2,
+win with the lowest card that wins, else throw the lowest card, keeping courts of other suits.
+It never counts cards or plans ahead.
 """
 
 from __future__ import annotations
