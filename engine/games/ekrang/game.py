@@ -162,8 +162,8 @@ class Ekrang(Game):
         for i, hand in enumerate(deal.hands):
             if len(hand) != size:
                 raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not {size}", "ek.deal")
-        cards = deal.all_cards()
-        if not all(type(c) is Card for c in cards) or len(set(cards)) != 96 or not _DECK.issuperset(cards):
+        ids = set(map(id, deal.all_cards()))  # cards are interned: the check by identity, without Card.__hash__
+        if len(ids) != 96 or not _DECK_IDS.issuperset(ids):
             raise self.deal_error("it must hold each of the 96 Mughal cards exactly once", "ek.deal")
         raja = self.leading_raja
         opener = next(i for i, h in enumerate(deal.hands) if raja in h)
@@ -183,4 +183,4 @@ class Ekrang(Game):
         return parse_position(self, text)
 
 
-_DECK = frozenset(MUGHAL.cards)
+_DECK_IDS = frozenset(map(id, MUGHAL.cards))

@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from .game import Ekrang
 
 OPENING, PHASE1, PHASE2 = 0, 1, 2
+# the records' notes (shared tuples: no allocation on the hot path)
+N_ADD, N_ADD_ANY, N_FOLLOW, N_RENOUNCE = ("add",), ("add-any",), ("follow",), ("renounce",)
+N_PLAY2, N_DISCARD2, N_LEAD1, N_LEAD1_ONLY = ("play2",), ("discard2",), ("lead1",), ("lead1-only",)
+N_LEAD2, N_LEAD2_ONLY = ("lead2",), ("lead2-only",)
 STAGES = ("opening", "phase1", "phase2")
 _new = tuple.__new__
 
@@ -43,7 +47,8 @@ def tables(ranking: Ranking):
             card_of[code] = card
     plays = tuple(PLAYS[c] for c in card_of)
     face = tuple(c.rank for c in card_of)
-    return tuple(code_of), tuple(card_of), plays, face
+    by_id = {id(c): code for code, c in enumerate(card_of)}  # a hand's codes without Card.__hash__
+    return tuple(code_of), tuple(card_of), plays, face, by_id
 
 
 @dataclass(frozen=True)
@@ -73,9 +78,9 @@ class EKState(State):
         """``hands`` as cards; the trick starts empty with ``opener`` to lead (the leading Raja's holder)."""
         self.game = game
         self.history = []
-        self._code, self._card, self._plays, self._face = tables(game.ranking)
+        self._code, self._card, self._plays, self._face, by_id = tables(game.ranking)
         code = self._code
-        self._hands = [sorted(code[c.index] for c in h) for h in hands]
+        self._hands = [sorted(map(by_id.__getitem__, map(id, h))) for h in hands]
         self._n = n = len(hands)
         self._after = tuple((i + 1) % n for i in range(n))
         self._active = sum(1 for h in self._hands if h)
@@ -140,31 +145,32 @@ class EKState(State):
         if cp is None:
             return ()
         hand = self._hands[cp]
-        plays = self._plays
-        table = self._table
         stage = self._stage
-        if not table:
-            if stage == PHASE1:  # the highest card of each suit held
-                out = []
-                last = len(hand) - 1
-                for i, c in enumerate(hand):
-                    if i == last or hand[i + 1] // 12 != c // 12:
-                        out.append(plays[c])
-                return out
-            if stage == PHASE2:  # the lowest card of the suit (the phase-1 winner holds one)
-                return (plays[hand[bisect_left(hand, self._suit * 12)]],)
-            return self._openings(hand)
-        if stage == PHASE1:
-            low = self._suit * 12
-            lo = bisect_left(hand, low)
-            hi = bisect_left(hand, low + 12, lo)
-            return list(map(plays.__getitem__, hand[lo:hi] if hi > lo else hand))
-        if stage == PHASE2:
-            return list(map(plays.__getitem__, hand))
-        bar = self._bar
-        face = self._face
-        lower = [plays[c] for c in hand if face[c] < bar]
-        return lower or [plays[c] for c in hand]
+        if self._table:  # following (the common case first)
+            if stage == PHASE1:
+                low = self._suit * 12
+                lo = bisect_left(hand, low)
+                if lo < len(hand) and hand[lo] < low + 12:
+                    return list(map(self._plays.__getitem__, hand[lo:bisect_left(hand, low + 12, lo)]))
+                return list(map(self._plays.__getitem__, hand))
+            if stage == PHASE2:
+                return list(map(self._plays.__getitem__, hand))
+            bar = self._bar
+            face = self._face
+            plays = self._plays
+            lower = [plays[c] for c in hand if face[c] < bar]
+            return lower or [plays[c] for c in hand]
+        if stage == PHASE1:  # the highest card of each suit held
+            plays = self._plays
+            out = []
+            last = len(hand) - 1
+            for i, c in enumerate(hand):
+                if i == last or hand[i + 1] // 12 != c // 12:
+                    out.append(plays[c])
+            return out
+        if stage == PHASE2:  # the lowest card of the suit (the phase-1 winner holds one)
+            return (self._plays[hand[bisect_left(hand, self._suit * 12)]],)
+        return self._openings(hand)
 
     def _openings(self, hand):
         card, face, raja = self._card, self._face, self._raja
@@ -201,9 +207,8 @@ class EKState(State):
         cp = self.current_player
         hand = self._hands[cp]
         table = self._table
-        code = self._code
-        stage = self._stage
         if move._k == OPEN:
+            code = self._code
             r = self._raja
             hand.remove(r)
             table.append((cp, r))
@@ -218,30 +223,32 @@ class EKState(State):
                 note = ("open-alone", self.game.time)
             clauses = CL_OPEN
         else:
-            c = code[move._c]
+            c = self._code[move._c]
             hand.remove(c)
-            if not table:
-                table.append((cp, c))
+            table.append((cp, c))
+            stage = self._stage
+            if len(table) > 1:  # following (the common case first)
+                if stage == OPENING:
+                    note, clauses = (N_ADD if self._face[c] < self._bar else N_ADD_ANY), CL_ADD
+                else:
+                    if c // 12 == self._suit:
+                        note = N_FOLLOW if stage == PHASE1 else N_PLAY2
+                        if c > self._best:
+                            self._best = c
+                            self._best_seat = cp
+                    else:
+                        note = N_RENOUNCE if stage == PHASE1 else N_DISCARD2
+                    clauses = CL_FOLLOW if stage == PHASE1 else CL_PLAY2
+            else:  # leading
                 i = bisect_left(hand, c - c % 12)  # another card of the suit left in hand?
                 only = i == len(hand) or hand[i] // 12 != c // 12
                 if stage == PHASE1:
                     self._suit = c // 12
-                    note, clauses = ("lead1-only",) if only else ("lead1",), CL_LEAD1
+                    note, clauses = N_LEAD1_ONLY if only else N_LEAD1, CL_LEAD1
                 else:
-                    note, clauses = ("lead2-only",) if only else ("lead2",), CL_LEAD2
-                self._best, self._best_seat = c, cp
-            else:
-                table.append((cp, c))
-                suit = self._suit
-                if stage == OPENING:
-                    lower = self._face[c] < self._bar
-                    note, clauses = ("add" if lower or self.game.opening_add == "any" else "add-any",), CL_ADD
-                elif stage == PHASE1:
-                    note, clauses = ("follow" if c // 12 == suit else "renounce",), CL_FOLLOW
-                else:
-                    note, clauses = ("play2" if c // 12 == suit else "discard2",), CL_PLAY2
-                if c // 12 == suit and c > self._best:
-                    self._best, self._best_seat = c, cp
+                    note, clauses = N_LEAD2_ONLY if only else N_LEAD2, CL_LEAD2
+                self._best = c
+                self._best_seat = cp
         if not hand:
             self._active -= 1
         self._left -= 1
