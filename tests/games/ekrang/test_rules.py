@@ -296,3 +296,21 @@ def test_whole_games(players, bots):
         assert sorted(c.index for c in final.all_cards()) == sorted(c.index for c in game.deck.cards)
         res = final.result()
         assert max(res.scores) == res.scores[res.winners[0]]
+
+
+# --- the heuristic player ---------------------------------------------------------------------------
+def test_the_careful_player_beats_random_players():
+    from engine.simulate import simulate
+
+    report = simulate(Ekrang(players=4), games=200, seed=3, bots=["heuristic", "random", "random", "random"])
+    assert report.win_share[0] > 0.5  # far above a fair quarter
+
+
+def test_the_careful_player_wins_cheaply_and_throws_low():
+    p = EK.position("P1=3Ta 10Su 1Su 6Ba; P2=9Ta VTa 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
+                    "lead=P1; stage=phase1; trick=P1:8Ta")
+    best = max(p.legal_moves(), key=p.move_priority)
+    assert str(best) == "9Ta"  # the lowest Taj card that wins
+    q = EK.position("P1=7Ta 10Su 1Su 6Ba; P2=9Ta 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
+                    "lead=P1; stage=phase2; trick=P1:3Ta, P2:VTa")
+    assert str(max(q.legal_moves(), key=q.move_priority)) == "2Su"  # cannot win: throw the lowest card
