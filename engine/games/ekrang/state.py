@@ -34,6 +34,17 @@ STAGES = ("opening", "phase1", "phase2")
 _new = tuple.__new__
 
 
+_OPENS: dict[tuple[Card, Card], EKMove] = {}
+
+
+def _open(raja: Card, second: Card) -> EKMove:
+    """``open raja second``, interned once (an opening's moves are listed once a game)."""
+    move = _OPENS.get((raja, second))
+    if move is None:
+        move = _OPENS[raja, second] = EKMove.open(raja, second)
+    return move
+
+
 @lru_cache(maxsize=None)
 def tables(ranking: Ranking):
     """For a ranking: each card's code (by ``Card.index``), each code's card, play move and face value."""
@@ -160,13 +171,10 @@ class EKState(State):
             plays = self._plays
             lower = [plays[c] for c in hand if face[c] < bar]
             return lower or [plays[c] for c in hand]
-        if stage == PHASE1:  # the highest card of each suit held
+        if stage == PHASE1:  # the highest card of each suit held: the last of each suit's run
             plays = self._plays
-            out = []
-            last = len(hand) - 1
-            for i, c in enumerate(hand):
-                if i == last or hand[i + 1] // 12 != c // 12:
-                    out.append(plays[c])
+            out = [plays[a] for a, b in zip(hand, hand[1:]) if a // 12 != b // 12]
+            out.append(plays[hand[-1]])
             return out
         if stage == PHASE2:  # the lowest card of the suit (the phase-1 winner holds one)
             return (self._plays[hand[bisect_left(hand, self._suit * 12)]],)
@@ -175,7 +183,7 @@ class EKState(State):
     def _openings(self, hand):
         card, face, raja = self._card, self._face, self._raja
         r = card[raja]
-        out = [EKMove.open(r, card[c]) for c in hand if c != raja and face[c] >= 8]
+        out = [_open(r, card[c]) for c in hand if c != raja and face[c] >= 8]
         return out or [EKMove.open(r)]
 
     def play_random(self, streams, chance, max_moves: int) -> "EKState":
