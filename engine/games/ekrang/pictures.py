@@ -85,8 +85,8 @@ def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
         current = state.current_player
         to_play = seat_names[current] if current is not None else None
         caption = PHASES[state.stage] + ": trick in progress"
-        if state.stage == "phase2":
-            caption += f"; only a higher {state.suit.name} card beats the lead"
+        if state.stage == "phase2":  # (short: a wide caption would shrink the picture)
+            caption = f"Phase 2: only a higher {state.suit.name} card wins"
     elif state.last_trick is not None:
         plays, winner = state.last_trick
         to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
