@@ -46,7 +46,7 @@ CLAUSES = MappingProxyType({
     "sk.deck": "Four cards from the deck, discarded to your own pile",
     "sk.tops": "One card from the top of every pile",
     "sk.bottoms": "One card from the bottom of every pile, unseen",
-    "sk.one-pile": "Four cards from the top or the bottom of one pile",
+    "sk.one-pile": "Four cards from either end of one pile",
     "sk.discard": "Discards go back where the cards came from",
     "sk.win": "A complete hand at the end of your turn wins",
     "sk.run": "A run: eight cards of one suit in order",
@@ -96,7 +96,7 @@ class Shakti(Game):
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("sk.win", "sk.reshuffle")
     AT_A_GLANCE: ClassVar = (("Your turn", ("sk.turn", "sk.deck", "sk.tops", "sk.one-pile", "sk.discard")),
-                             ("The end", ("sk.win", "sk.run", "sk.set", "sk.reshuffle", "sk.limit")))
+                             ("The end", ("sk.win", "sk.run", "sk.set", "sk.limit")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "sk.deal"

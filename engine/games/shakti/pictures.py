@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...draw.layouts import GAP, hand_picture
-from ...draw.svg import Picture, element, place, text
+from ...draw.svg import Picture, element, estimate_width, place, text
 from ...protocol import CHANCE
 
 SIZE = 34
@@ -45,11 +45,12 @@ def state_picture(state, *, viewer=None, names=None) -> Picture:
         ppic = hand_picture(top, label=f"pile: {count}", size=SIZE, per_row=1)
         x = hand_width + 16
         place(body, ppic, x, y)
-        width = max(width, x + max(ppic.width, 70))
+        width = max(width, x + max(ppic.width, estimate_width(f"pile: {count}", 13)))
         alts.append(pic.alt)
         alts.append(f"{names[seat]}'s pile, {count}" + (f": {_name(pile[-1])} on top" if pile else ", empty"))
         y += max(pic.height, ppic.height) + 8
-    deck = f"Deck: {len(state._deck)} card" + ("s" if len(state._deck) != 1 else "")
+    n = len(state._deck)
+    deck = "Deck: empty" if not n else f"Deck: {n} card" + ("s" if n != 1 else "")
     text(body, 0, y + 10, deck, 12, anchor="start", class_="label")
     alts.append(deck)
     return Picture(body, width, y + 14, ". ".join(alts))
