@@ -358,3 +358,33 @@ def test_careful_players_usually_win_before_the_limit():
 def test_random_players_reach_the_limit():
     state = play_seeded(Shakti(limit=10), 1, ("random",))
     assert state.result().clause == "sk.limit" and state.turns == 40
+
+
+@pytest.mark.parametrize("options", [{}, {"empty_deck": "piles-only"}, {"ranks": "traditional", "limit": 10}])
+def test_the_fast_random_loop_makes_the_same_moves_as_the_plain_one(monkeypatch, options):
+    from engine.protocol import State
+
+    sk = Shakti(**options)
+    fast = [play_seeded(sk, seed, ("random",)) for seed in range(6)]
+    monkeypatch.setattr(ShState, "play_random", State.play_random)
+    plain = [play_seeded(sk, seed, ("random",)) for seed in range(6)]
+    for a, b in zip(fast, plain):
+        assert list(a.history) == list(b.history) and a.position() == b.position()
+
+
+def test_a_view_shows_only_the_players_hand_and_the_tops():
+    state = pos()
+    view = state.view(1)
+    assert [str(c) for c in view.hand] == "1Sa 1Ta 1Sh 1Gh 1Su 1Ch 1Qi 5Ba".split()
+    assert [str(c) for c in view.pile_tops] == ["8Ta", "2Ba", "5Qi", "10Qi"]
+    assert view.pile_sizes == (2, 2, 1, 5) and view.deck_size == 54 and view.round == 1
+    assert not any(c in view.hand for h in (state.hands[0], state.hands[2], state.hands[3]) for c in h)
+
+
+def test_events_count_draws_new_decks_rounds_and_wins():
+    sk = Shakti()
+    state = play_seeded(sk, 4, ("heuristic",))
+    events = [e for r in state.history for e in sk.events_of(r)]
+    assert events.count("reshuffle") == 1 and events.count("run") == 1
+    assert events.count("round") == 5  # Chitra wins in the sixth round
+    assert {"deck", "tops", "one-pile"} <= set(events)
