@@ -38,30 +38,31 @@ def counts_of(hand, ranking: str) -> list[int]:
 
 
 class _Hand:
-    """A hand's counts with what makes ``worth`` of the hand less one card quick to find."""
+    """A hand's counts with what makes ``worth`` of the hand less one card quick to find: the sum of the
+    squares, the largest count, the winning hands that have it and the next largest count."""
 
-    __slots__ = ("counts", "squares", "order", "without")
+    __slots__ = ("counts", "squares", "top", "tops", "second", "without")
 
     def __init__(self, counts):
         self.counts = counts
         self.squares = sum(n * n for n in counts)
-        self.order = sorted(range(len(counts)), key=counts.__getitem__, reverse=True)
+        top = max(counts)
+        self.top = top
+        self.tops = [t for t, n in enumerate(counts) if n == top]
+        self.second = max((n for n in counts if n < top), default=0)
         self.without: dict[int, float] = {}
 
     def worth_without(self, member: tuple[int, ...]) -> float:
         """``worth`` of the counts after taking away a card that belongs to the winning hands ``member``."""
         counts = self.counts
-        best = 0
-        for t in self.order:  # the largest count among the winning hands the card is not in
-            if t not in member:
-                best = counts[t]
-                break
         squares = self.squares
         for t in member:
-            n = counts[t]
-            squares -= 2 * n - 1
-            if n - 1 > best:
-                best = n - 1
+            squares -= 2 * counts[t] - 1
+        top = self.top
+        if any(t not in member for t in self.tops):
+            best = top  # some nearest winning hand keeps all its cards
+        else:
+            best = max(top - 1, self.second)
         return 100.0 * best + squares / 100.0
 
 
