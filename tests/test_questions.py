@@ -77,16 +77,31 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     assert "May Dev draw instead of playing?" in text
     assert "No: Dev can play (7Gh), so may not draw §1." in text  # the clause cited as §N, in words
     assert "kk.must-play" not in text.split("May Dev draw")[1].split("at a glance")[0]
-    assert "Kendra Kari at a glance" in text and "§1 A player who can play must" in text  # every rule: its title
+    assert "Kendra Kari at a glance" in text
     # the turn in five lines, each the chapter's one-line summary with its number, in the outline's order
     turn = text.split("Your turn")[1].split("The end")[0]
     assert re.findall(r"([A-Z][^()]+?) \(§(\d+)\)\.", turn) == [
         ("Play a card that matches the top card", "2"), ("Then the next player plays", "3"),
         ("If you can play, you must", "1"), ("Draw one card when you cannot play", "4"),
         ("A bridge lets you play across the ring", "5")]
-    forget = text.split("Easy to forget")[1].split("Every rule")[0]
-    assert re.findall(r"\(§(\d+)\)", forget) == ["1"] and "If you can play, you must" in forget
-    assert text.index("Your turn") < text.index("The end") < text.index("Easy to forget") < text.index("Every rule")
+    # the rule players forget is in bold where the outline has it, and said to be
+    assert "In bold: the rules players most often forget." in text
+    assert re.search(r"<strong>If you can play, you must</strong>", html)
+    assert "Easy to forget" not in text  # every marked rule is in the outline already
+    assert text.index("Your turn") < text.index("The end")
+
+
+def test_easy_to_forget_lists_the_marked_rules_the_outline_leaves_out(tmp_path):
+    page = ("# Q\n\n" + clause("kk.deal", "Deal six cards each.", remember=True)
+            + "".join(clause(cid, text) for cid, text in GLANCE.items())
+            + clause("kk.must-play", "If you can play, you must.")
+            + "\n```{quick-reference} kendra-kari\n```\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    text = re.sub(r"<[^>]+>", "", (tmp_path / "out" / "index.html").read_text())
+    forget = text.split("Easy to forget")[1]
+    assert re.findall(r"\(§(\d+)\)", forget) == ["1"] and "Deal six cards each" in forget
+    assert "In bold" not in text
 
 
 def test_a_quick_reference_needs_its_clauses_stated_and_summed_up(tmp_path):

@@ -7,6 +7,7 @@ from docutils.parsers.rst import directives
 
 from engine.errors import GanjifaError
 from engine.notation import whole_number
+from engine.protocol import CHANCE
 from engine.transcript import TranscriptError, initial_state, key_pictures, parse, replay
 
 from . import GanjifaDirective, positive_number
@@ -180,7 +181,11 @@ class DealDirective(GanjifaDirective):
         if r.forced:  # the player had no other choice
             para.insert(0, nodes.inline("forced", "forced", classes=["ganjifa-forced"]))
             para.insert(0, nodes.Text(" "))
-        para.insert(0, nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"]))
+        if r.record.player != CHANCE:  # chance's moves are told in words only: its notation is a file's, not a player's
+            para.insert(0, nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"]))
+        else:
+            para.insert(0, nodes.inline("chance", "chance", classes=["ganjifa-chance"]))
+            para.insert(0, nodes.Text(" "))
         number = f"{r.step.number}."
         para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))
         return para
