@@ -100,6 +100,7 @@ class TGState(State):
         self.hardu_holder = -1
         self.random_next = False
         self.lead_move = None
+        self.answered = False  # the hukm has been played to this forcing lead: the duty is met
 
     def set_hands(self, hands, face_up=None, payers=()) -> None:
         """Give each seat its cards (``hands`` in the order dealt): a new deal's hands."""
@@ -285,7 +286,7 @@ class TGState(State):
 
     def _duty(self, seat: int) -> Card | None:
         """The hukm ``seat`` must add to this trick, if any (a forcing lead of a suit whose hukm it holds)."""
-        if self.kind not in (K_FORCE, K_SIR) or self.suit < 0 or seat == self.leader:
+        if self.kind != K_FORCE or self.suit < 0 or seat == self.leader or self.answered:
             return None
         h = self.hukm(self.suit)
         if h is not None and self.owner[h.index] == seat and h.index not in self.burned_ids:
@@ -684,6 +685,7 @@ class TGState(State):
             leader = self.leader
             queue += [[p, 1, ()] for p in (leader, (leader + 1) % 3, (leader + 2) % 3) if p in before]
             self.doubled = (seat, second, frozenset(before))
+            self.answered = True
             self.current_player = queue[0][0]
             return self._record(seat, move, ("tg.double",), ("double", raja, second))
         card = move.cards[0]
@@ -695,6 +697,7 @@ class TGState(State):
         if duty is not None:
             if card is duty:
                 clauses, note = ("tg.hukm",), ("hukm",)
+                self.answered = True
             else:
                 self.burned.append(duty)
                 self.burned_ids.add(duty.index)
