@@ -23,6 +23,7 @@ def setup(app):
     from .directives import glossary, term_index
     from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
     from .directives.game_table import GameTableDirective
+    from .directives.match_story import MatchStoryDirective
     from .directives.match_table import MatchTableDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
@@ -65,6 +66,7 @@ def setup(app):
     app.connect("doctree-resolved", term_index.resolve)
     app.add_directive("game-table", GameTableDirective)
     app.add_directive("match-table", MatchTableDirective)
+    app.add_directive("match-story", MatchStoryDirective)
     app.add_post_transform(ClauseLinks)
     app.connect("doctree-read", cited_before_stated)
     app.connect("env-purge-doc", purge)

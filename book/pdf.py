@@ -554,7 +554,7 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
     booklet.metadata.authors = [author]
     out.parent.mkdir(parents=True, exist_ok=True)
     partial = out.with_name(out.name + ".part")  # never a half-written PDF under the booklet's name
-    booklet.write_pdf(partial)
+    booklet.write_pdf(partial, pdf_variant="pdf/ua-1")  # tagged, with the language, for screen readers
     partial.replace(out)
     pdfinputs.write(out, inputs, pages=len(booklet.pages), broken_links=list(broken), floated=list(floated))
     if _KEEP is not None:

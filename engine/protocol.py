@@ -79,6 +79,16 @@ class Record:
     def narrate(self, names: Sequence[str] | None = None) -> str:
         raise NotImplementedError
 
+    @property
+    def round_over(self) -> tuple | None:
+        """The results of the round this step ended, per seat (stakes won or lost, or rounds won), else None:
+        a match of several rounds is told round by round (the book's ``{match-story}``)."""
+        return None
+
+    def story(self, names: Sequence[str] | None = None) -> str:
+        """The step as a sentence of a match's story, or "" to leave it out; by default its narration."""
+        return self.narrate(names)
+
 
 @dataclass(frozen=True)
 class Result:
@@ -495,6 +505,11 @@ class State:
     game: Game
     history: list  # the records returned by apply, in order
     current_player: int | None  # the seat to move, CHANCE, or None when the game is over
+
+    @property
+    def dealer(self) -> int | None:
+        """The seat dealing the round in play, in a game with a dealer; else None."""
+        return None
 
     # --- the protocol -------------------------------------------------------------
     def legal_moves(self) -> list:

@@ -275,6 +275,17 @@ def test_metadata(built):
     assert meta.author == bookpdf.AUTHOR
 
 
+def test_the_pdf_is_tagged_for_screen_readers_in_english(built):
+    """PDF/UA-1 (WeasyPrint's variant): a structure tree a screen reader follows, marked content, the
+    document's language, and the title shown in place of the file name."""
+    root = built.reader.trailer["/Root"]
+    assert root["/Lang"] == "en" and bool(root["/MarkInfo"]["/Marked"])
+    tree = root["/StructTreeRoot"].get_object()
+    assert tree["/K"], "the structure tree is empty"
+    assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
+    assert b"pdfuaid:part" in root["/Metadata"].get_object().get_data()
+
+
 def test_contents_page_numbers_match_the_chapters(built):
     titles = CHAPTERS if "fixture" in str(built.path) else _real_chapter_titles()
     entries, last = _contents(built)
