@@ -81,7 +81,7 @@ CLAUSES = MappingProxyType({
     "tg.exempt": "The killer of the akheri pays nothing",
 })
 
-DEALS = (3, 1, 2, 6)
+DEALS = (3, 1, 2)
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,8 @@ class TraditionalGanjifa(Game):
         state = TGState(self)
         state.set_hands(deal.hands)
         state.begin_deal()
-        state.base = str(deal)
+        if state.stage != "open":
+            state.base = str(deal)  # a redeal first: the position starts from the deal itself
         return state
 
     def _check_deal(self, deal: Deal) -> None:

@@ -53,7 +53,11 @@ _USAGE = "moves are " + ", ".join(KINDS)
 
 
 class TGMove(tuple):
-    """One decision: ``kind``, ``cards`` (in the order written) and ``extra`` (a suit code, or first/second/last).
+    """One decision: ``kind``, ``cards`` and ``extra`` (a suit code, or first/second/last).
+
+    The cards of a lead of several cards (dukkal, utari, sokta) and of chance's take are kept
+    in one order, suit by suit and strongest first, so equal moves are equal tuples; the other
+    kinds keep the order written (``open``: the Surkhya first; ``swap``: the hand's card first).
 
     >>> TGMove.parse("talafa 3Ma as Kr")
     TGMove.parse('talafa 3Ma as Kr')
@@ -77,20 +81,6 @@ class TGMove(tuple):
 
     def __reduce__(self):
         return (TGMove.parse, (str(self),))
-
-    def _key(self):
-        if self[0] in (SWAP, DEAL):
-            return (self[0], self[1], self[2])
-        return (self[0], frozenset(self[1]), self[2])
-
-    def __eq__(self, other):
-        return isinstance(other, TGMove) and self._key() == other._key()
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __hash__(self):
-        return hash(self._key())
 
     def __str__(self) -> str:
         kind, cards, extra = self
@@ -156,6 +146,8 @@ class TGMove(tuple):
         elif kind == TAVANI:
             raise NotationError(text, "a tavani names its suit: 'tavani 3Ma as Kr'")
         cards = tuple(map(_card, rest))
+        if kind in SORTED:
+            cards = tuple(sorted(cards, key=_place))
         low, high = _COUNTS[kind]
         if len(cards) < low or (high is not None and len(cards) > high):
             want = "no cards" if high == 0 else f"{low} card(s)" if low == high else f"at least {low} card(s)"
@@ -177,6 +169,27 @@ def _card(token: str) -> Card:
 
 
 _tuple_new = tuple.__new__
+SORTED = frozenset({"dukkal", "utari", "sokta", "take"})
+_PLACE: dict = {}
+
+
+def _place(card: Card) -> int:
+    """A card's place in a sorted hand: suit by suit in deck order, strongest first."""
+    return _PLACE[card.index]
+
+
+def _fill_places() -> None:
+    from ...decks import Ranking
+    from ...families.tricks import suit_orders
+
+    i = 0
+    for cards in suit_orders(DASHAVATARA, Ranking.TRADITIONAL):
+        for c in cards:
+            _PLACE[c.index] = i
+            i += 1
+
+
+_fill_places()
 
 
 def make(kind, cards=(), extra=None) -> TGMove:

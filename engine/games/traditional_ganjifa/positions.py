@@ -49,7 +49,8 @@ def parse_position(game, text: str) -> TGState:
     if not setup and all(len(h) == 40 for h in hands):
         state.set_hands(hands)
         state.begin_deal()
-        state.base = "; ".join(f"P{i + 1}={format_cards(h)}" for i, h in enumerate(hands))
+        if state.stage != OPENING:  # a redeal first: the position starts from the deal itself
+            state.base = "; ".join(f"P{i + 1}={format_cards(h)}" for i, h in enumerate(hands))
     else:
         _hand_set(game, state, hands, fields, seat_of)
     moves = fields.get("moves", "")
@@ -139,32 +140,38 @@ def _hand_set(game, state: TGState, hands, fields, seat_of) -> None:
         if "lead" in fields:
             raise NotationError("lead", "the opening is led by the Surkhya's holder: no 'lead'")
         state._to_opening()
+        state.moves_text = []
     else:
         if "lead" not in fields:
             raise NotationError("lead", "say who leads: lead=P1")
         state.leader = seat_of(fields["lead"])
         state.stage, state.current_player = LEAD, state.leader
-    parts = [f"P{i + 1}={format_cards(sorted(h, key=lambda c: (c.suit.number, -c.rank if c.suit.group == 'strong' else c.rank)))}"
-             for i, h in enumerate(hands)]
+    state.base = snapshot(state)
+
+
+def snapshot(state: TGState) -> str:
+    """The hand-set text of ``state`` at the opening of a deal or at a lead (what ``position()`` starts from)."""
     parts = [f"P{i + 1}={format_cards(h)}" for i, h in enumerate(state.hands)]
+    counts = [len(w) for w in state.won]
     if any(counts):
         parts.append("won=" + " ".join(f"P{i + 1}:{k}" for i, k in enumerate(counts)))
-    if stage == OPENING:
+    if state.stage == OPENING:
         parts.append("stage=open")
     else:
         parts.append(f"lead=P{state.leader + 1}")
-    if lost:
-        parts.append("lost=" + " ".join(f"P{p + 1}" for p in sorted(lost)))
+    if state.lost:
+        parts.append("lost=" + " ".join(f"P{p + 1}" for p in sorted(state.lost)))
     if state.burned:
         parts.append("burned=" + format_cards(state.burned))
-    if any(face_up):
-        parts.append("face-up=" + " ".join(f"P{p + 1}:{c}" for p in range(3) for c in state.hands[p]
-                                           if c in face_up[p]))
-    if deal != 1:
-        parts.append(f"deal={deal}")
-    if "scores" in fields:
+    hands = state.hands
+    seen = [f"P{p + 1}:{c}" for p in range(3) for c in hands[p] if c in state.face_up[p]]
+    if seen:
+        parts.append("face-up=" + " ".join(seen))
+    if state.deal_no != 1:
+        parts.append(f"deal={state.deal_no}")
+    if any(state.scores):
         parts.append("scores=" + " ".join(f"P{p + 1}:{state.scores[p]}" for p in range(3)))
-    state.base = "; ".join(parts)
+    return "; ".join(parts)
 
 
 __all__ = ["parse_position", "GanjifaError"]

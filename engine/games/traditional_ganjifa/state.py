@@ -18,7 +18,7 @@ from ...families.tricks import INDEX_SIZE, strength_by_index, suit_orders
 from ...protocol import CHANCE, Result, State
 from .moves import (ADD, ADD_MOVES, AKHERI, ASIDE, ASK, DEAL, DENI, DOUBLE, DRAW, DUKKAL, GIVE, HARDU, KEEP,
                     KEEP_MOVE, NATAVANI, OPEN, RETURN, SETS, SIR, SOKTA, SUIT_CODES, SWAP, TAKE, TALAFA, TAVANI,
-                    UTARI, TGMove, make)
+                    UTARI, TGMove, _place, make)
 from .records import TGRecord, card_name, card_names
 from .strategy import move_priority as _move_priority
 
@@ -131,13 +131,17 @@ class TGState(State):
             self._to_opening()
 
     def _to_opening(self) -> None:
+        from .positions import snapshot
+
         self.leader = self.owner[self.game.surkhya.index]
         self.stage, self.current_player = OPENING, self.leader
+        self.hands_ = [{c.index: c for c in _sorted_hand(h)} for h in self.hands_]  # in order, as a position reads them
+        self.base, self.moves_text = snapshot(self), []  # position() starts from here
 
     # --- the protocol ------------------------------------------------------------------
     @property
     def hands(self) -> list[list[Card]]:
-        return [sorted(h.values(), key=_sort_key) for h in self.hands_]
+        return [_sorted_hand(h) for h in self.hands_]
 
     @property
     def players(self) -> int:
@@ -165,9 +169,9 @@ class TGState(State):
             return []
         stage = self.stage
         hand = self.hands_[seat]
-        cards = sorted(hand.values(), key=_sort_key)
         if stage == FOLLOW:
-            return self._follow_moves(seat, cards)
+            return self._follow_moves(seat, hand.values())
+        cards = _sorted_hand(hand)
         if stage == LEAD:
             return self._lead_moves(seat, cards)
         if stage == OPENING:
@@ -200,7 +204,7 @@ class TGState(State):
     def lead_options(self, seat: int) -> dict:
         """What ``seat`` may lead now, by kind: {kind: [moves]} in the order of obligation."""
         hand = self.hands_[seat]
-        cards = sorted(hand.values(), key=_sort_key)
+        cards = _sorted_hand(hand)
         if len(cards) == 1:
             return {AKHERI: [make(AKHERI, (cards[0],))]}
         owner, order = self.owner, self.order
@@ -214,7 +218,7 @@ class TGState(State):
             while run < len(o) and owner[o[run].index] == seat:
                 run += 1
             if run >= 2:
-                dukkals.append(make(DUKKAL, o[:run - 1]))
+                dukkals.append(make(DUKKAL, tuple(sorted(o[:run - 1], key=_place))))  # burned cards in place
             if run >= 1:
                 hukms.append(o[0])
         if dukkals:
@@ -344,7 +348,13 @@ class TGState(State):
                     return IllegalMoveError(move, clause, f"{who} does not hold the {card_name(c)}")
         elif move.cards[0].index not in hand:
             return IllegalMoveError(move, clause, f"{who} does not hold the {card_name(move.cards[0])}")
-        if move in self.legal_moves():
+        if stage == FOLLOW and move[0] == ADD and not self.queue[0][2] and self._duty(seat) is None:
+            return None  # any card in hand may be added
+        legal = self.legal_moves()
+        for m in legal:
+            if m is move:
+                return None
+        if move in legal:
             return None
         return IllegalMoveError(move, *self._why(seat, move))
 
@@ -418,10 +428,10 @@ class TGState(State):
             first = (self.deal_no - 1 + (stage == NEWDEAL)) % 3
             return make(DEAL, self.game.deal_cards(rng, first))
         if stage == DRAWING:
-            cards = sorted(self.hands_[self.leader].values(), key=_sort_key)
+            cards = _sorted_hand(self.hands_[self.leader])
             return make(DRAW, (cards[rng.below(len(cards))],))
         amount = self.payments[0][1][0][1]
-        return make(TAKE, tuple(rng.shuffled(self.aside)[:amount]))
+        return make(TAKE, tuple(_sorted_hand({c.index: c for c in rng.shuffled(self.aside)[:amount]})))
 
     # --- applying -----------------------------------------------------------------------------
     def apply(self, move) -> TGRecord:
@@ -430,6 +440,13 @@ class TGState(State):
         error = self._illegal(move)
         if error is not None:
             raise error
+        return self.apply_legal(move)
+
+    def play_chance(self, chance) -> TGRecord:
+        return self.apply_legal(chance.outcome(self))  # chance's own draw: nothing to check
+
+    def apply_legal(self, move) -> TGRecord:
+        """``apply`` for a move known to be legal (taken from ``legal_moves()``): the same record, unchecked."""
         self.moves_text.append(str(move))
         seat = self.current_player
         stage = self.stage
@@ -875,7 +892,7 @@ class TGState(State):
         scores = tuple(float(s) for s in self.scores)
         best = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == best)
-        deals = len(self.deal_points)
+        deals = self.deal_no
         reason = f"the highest score, cards won less 40 over {deals} deal{'s' if deals > 1 else ''} ({best:+g})"
         return Result(winners, scores, reason, "tg.score")
 
@@ -955,3 +972,14 @@ class TGState(State):
 
 def _sort_key(card: Card):
     return (card.suit.number, -STRENGTH[card.index])
+
+
+_RANK = [0] * INDEX_SIZE  # card.index -> its place in a sorted hand (suit by suit, strongest first)
+for _i, _c in enumerate(sorted(DASHAVATARA.cards, key=_sort_key)):
+    _RANK[_c.index] = _i
+_rank_of = _RANK.__getitem__
+
+
+def _sorted_hand(hand: dict) -> list[Card]:
+    """A hand's cards, suit by suit, strongest first."""
+    return [hand[i] for i in sorted(hand, key=_rank_of)]
