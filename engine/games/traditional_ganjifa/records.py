@@ -36,6 +36,11 @@ class TGRecord(Record, tuple):
     def game_over(self) -> bool:
         return bool(self[4]) and len(self[4]) > 6 and self[4][9]
 
+    @property
+    def round_over(self) -> tuple | None:
+        """The points of the deal this step ended (cards won less 40, per seat), else None."""
+        return self[4][6] if self[4] and len(self[4]) > 6 else None
+
     def __copy__(self):
         return self
 
@@ -72,9 +77,11 @@ def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
     cards = move.cards
     if what in ("deal", "redeal"):
         text = (f"The cards are shuffled, cut (a Raja cut to is cut again) and dealt for deal {note[1]}"
-                if what == "deal" else "The cards are shuffled, cut and dealt")
+                if what == "deal" else "A hand held no Raja, so the cards are shuffled, cut and dealt again")
         if note[2]:
-            text += "; " + " and ".join(names[p] for p in note[2]) + " owe cards, so all their batches come face down"
+            text += ("; " + " and ".join(names[p] for p in note[2]) + (" owe" if len(note[2]) > 1 else " owes") +
+                     " cards, so all " + ("their" if len(note[2]) > 1 else "that player's") +
+                     " batches come face down")
         if note[3]:
             text += "; a player holds no Raja, so the cards are dealt again"
         text += "."
