@@ -119,7 +119,7 @@ class TraditionalGanjifa(Game):
     players: int = option(3, choices=(3,), help="number of players", clause="tg.players")
     time: str = option("day", choices=("day", "night"),
                        help="which Raja is the Surkhya: Rama's by day, Krishna's by night", clause="tg.surkhya")
-    deals: int = option(3, choices=DEALS, help="deals in a game (one for each player by default)", clause="tg.score")
+    rounds: int = option(3, choices=DEALS, help="deals in a game (one dealt by each player by default)", clause="tg.score")
 
     def __post_init__(self) -> None:
         self.check_options()

@@ -75,8 +75,8 @@ def _hand_set(game, state: TGState, hands, fields, seat_of) -> None:
     state.set_hands(hands, face_up=[frozenset()] * 3)
     parts = []
     deal = whole_number(fields.get("deal", "1"), 2)
-    if deal is None or not 1 <= deal <= game.deals:
-        raise NotationError(fields.get("deal", ""), f"the deal is a number from 1 to {game.deals}")
+    if deal is None or not 1 <= deal <= game.rounds:
+        raise NotationError(fields.get("deal", ""), f"the deal is a number from 1 to {game.rounds}")
     state.deal_no = deal
     if "scores" in fields:
         scores = [0, 0, 0]

@@ -195,6 +195,8 @@ def _trick_text(info, names) -> str:
     if len(info) > 6:
         points, scores, payments, finished = info[6:10]
         text += " The deal is over: " + ", ".join(f"{names[p]} {points[p] + 40}" for p in range(3)) + " cards won."
+        if not finished and akheri and akheri[0] >= 0 and points[akheri[0]] < 0:
+            text += f" {names[akheri[0]]} killed the akheri, so pays nothing."
         if payments:
             text += " Before the next deal " + "; ".join(
                 f"{names[payer]} pays " + " and ".join(f"{_count(k, 'card')} to {names[r]}" for r, k in dues)

@@ -38,6 +38,10 @@ OPENING, FOLLOW, EXCHANGE, GIVING, LEAD, DRAWING, OVER = "open", "follow", "exch
 CHANCE_STAGES = (REDEAL, NEWDEAL, PAY_TAKE, DRAWING)
 # kinds of trick
 K_OPEN, K_MULTI, K_FORCE, K_SIR, K_HARDU, K_SOKTA, K_AKHERI = "open", "multi", "force", "sir", "hardu", "sokta", "akheri"
+_TRICK = ("tg.trick",)
+_ADD_CLAUSES = {K_OPEN: ("tg.surkhya",), K_MULTI: _TRICK, K_SOKTA: ("tg.sokta",), K_HARDU: ("tg.hardu",),
+                K_SIR: ("tg.sir",), K_AKHERI: ("tg.akheri",)}
+_ADD_NOTE = ("add",)
 
 
 def batches_of(dealt, m: int, which: str) -> list[int]:
@@ -63,7 +67,7 @@ class TGState(State):
         self.aside_card: Card | None = None
         self.to_return = 0
         self.base = ""  # the position text this state was set up from (position())
-        self.moves_text: list[str] = []
+        self.moves_text: list = []  # the moves since ``base`` (written out by position())
         self._clear_deal()
 
     # --- set-up ---------------------------------------------------------------------
@@ -170,10 +174,10 @@ class TGState(State):
         stage = self.stage
         hand = self.hands_[seat]
         if stage == FOLLOW:
-            return self._follow_moves(seat, hand.values())
-        cards = _sorted_hand(hand)
+            return self._follow_moves(seat, hand)
         if stage == LEAD:
-            return self._lead_moves(seat, cards)
+            return self._lead_moves(seat, None)
+        cards = _sorted_hand(hand)
         if stage == OPENING:
             s = self.game.surkhya
             return [make(OPEN, (s, c)) for c in cards if c is not s]
@@ -204,13 +208,9 @@ class TGState(State):
     def lead_options(self, seat: int) -> dict:
         """What ``seat`` may lead now, by kind: {kind: [moves]} in the order of obligation."""
         hand = self.hands_[seat]
-        cards = _sorted_hand(hand)
-        if len(cards) == 1:
-            return {AKHERI: [make(AKHERI, (cards[0],))]}
+        if len(hand) == 1:
+            return {AKHERI: [make(AKHERI, tuple(hand.values()))]}
         owner, order = self.owner, self.order
-        by_suit = [[] for _ in SUITS]
-        for c in cards:
-            by_suit[c.suit.number].append(c)
         dukkals = []
         hukms = []
         for s, o in enumerate(order):
@@ -223,6 +223,8 @@ class TGState(State):
                 hukms.append(o[0])
         if dukkals:
             return {DUKKAL: dukkals}
+        by_suit = [[c for c in o if owner[c.index] == seat] for o in order]  # strongest first, burned last
+        cards = _sorted_hand(hand)
         denis = []
         for s, o in enumerate(order):
             if self._deni_suit(s, seat):
@@ -259,7 +261,7 @@ class TGState(State):
             for key, moves in ((SIR, sirs), (NATAVANI, natavani), (HARDU, hardu)):
                 if moves:
                     out[key] = moves
-            out[SOKTA] = [make(SOKTA, tuple(cs)) for cs in by_suit if cs]
+            out[SOKTA] = [make(SOKTA, tuple(sorted(cs, key=_place))) for cs in by_suit if cs]
             out[UTARI] = [make(UTARI, (h,)) for h in hukms] or [make(UTARI)]
         else:
             out[UTARI] = [make(UTARI, tuple(hukms))]
@@ -275,12 +277,15 @@ class TGState(State):
     def _lead_moves(self, seat, cards) -> list[TGMove]:
         return [m for moves in self.lead_options(seat).values() for m in moves]
 
-    def _follow_moves(self, seat, cards) -> list[TGMove]:
+    def _follow_moves(self, seat, hand) -> list[TGMove]:
         _, owed, must = self.queue[0]
         if must:
             return [ADD_MOVES[c] for c in must]
+        moves = list(map(_ADD_BY_INDEX.__getitem__, hand))
+        if self.kind != K_FORCE:
+            return moves
         duty = self._duty(seat)
-        moves = [ADD_MOVES[c] for c in cards]
+        cards = hand.values()
         if duty is not None and self.kind == K_FORCE and self.lead_move[0] == DENI and owed == 1 \
                 and not self.doubled and duty.rank == 12:
             led = self.trick[0][1]
@@ -447,7 +452,7 @@ class TGState(State):
 
     def apply_legal(self, move) -> TGRecord:
         """``apply`` for a move known to be legal (taken from ``legal_moves()``): the same record, unchecked."""
-        self.moves_text.append(str(move))
+        self.moves_text.append(move)
         seat = self.current_player
         stage = self.stage
         if seat == CHANCE:
@@ -707,10 +712,8 @@ class TGState(State):
             return self._record(seat, move, ("tg.double",), ("double", raja, second))
         card = move.cards[0]
         duty = self._duty(seat) if not head[2] else None
-        clauses: tuple = {K_OPEN: ("tg.surkhya",), K_MULTI: ("tg.trick",), K_SOKTA: ("tg.sokta",),
-                          K_HARDU: ("tg.hardu",), K_SIR: ("tg.sir",), K_AKHERI: ("tg.akheri",)}.get(self.kind,
-                                                                                                  ("tg.trick",))
-        note = ("add",)
+        clauses = _ADD_CLAUSES.get(self.kind, _TRICK)
+        note = _ADD_NOTE
         if duty is not None:
             if card is duty:
                 clauses, note = ("tg.hukm",), ("hukm",)
@@ -846,12 +849,14 @@ class TGState(State):
             self.scores[p] += points[p]
         killer = record[4][4][0]
         self.killers.append(killer)
-        finished = self.deal_no >= self.game.deals
+        finished = self.deal_no >= self.game.rounds
         note = record[3]
         clauses = record[2] + ("tg.score",)
         payments = [] if finished else self.owed(won, killer)
         if payments:
-            clauses += ("tg.payment",) + (("tg.exempt",) if killer >= 0 and won[killer] < TARGET else ())
+            clauses += ("tg.payment",)
+        if not finished and killer >= 0 and won[killer] < TARGET:
+            clauses += ("tg.exempt",)
         self.payments = payments
         if finished:
             self.stage, self.current_player = OVER, None
@@ -947,7 +952,7 @@ class TGState(State):
 
     def position(self) -> str:
         """The position as text: the set-up it started from and every move since (``game.position`` reads it)."""
-        return self.base + ("; moves=" + ", ".join(self.moves_text) if self.moves_text else "")
+        return self.base + ("; moves=" + ", ".join(map(str, self.moves_text)) if self.moves_text else "")
 
     def __repr__(self) -> str:
         return f"{self.game!r}.position({self.position()!r})"
@@ -974,6 +979,9 @@ def _sort_key(card: Card):
     return (card.suit.number, -STRENGTH[card.index])
 
 
+_ADD_BY_INDEX = [None] * INDEX_SIZE  # card.index -> the move adding that card
+for _c, _m in ADD_MOVES.items():
+    _ADD_BY_INDEX[_c.index] = _m
 _RANK = [0] * INDEX_SIZE  # card.index -> its place in a sorted hand (suit by suit, strongest first)
 for _i, _c in enumerate(sorted(DASHAVATARA.cards, key=_sort_key)):
     _RANK[_c.index] = _i

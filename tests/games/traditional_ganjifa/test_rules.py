@@ -9,7 +9,7 @@ from engine.protocol import CHANCE, Deal
 from engine.games.traditional_ganjifa.state import TGState
 
 G = get_game("traditional-ganjifa")
-ONE = get_game("traditional-ganjifa", deals=1)
+ONE = get_game("traditional-ganjifa", rounds=1)
 AFTER = "lost=P1 P2 P3"  # every player has had the lead and lost it: after the tigasta
 
 
