@@ -172,6 +172,11 @@ class TraditionalGanjifa(Game):
             raise self.deal_error("the three hands must hold the 120 cards of the Dashavatara deck once each",
                                   "tg.deal")
 
+    def draw_state(self, state, *, viewer: int | None = None, names=None):
+        from .pictures import state_picture
+
+        return state_picture(state, viewer=viewer, names=names)
+
     def parse_move(self, text: str) -> TGMove:
         return TGMove.parse(text)
 
