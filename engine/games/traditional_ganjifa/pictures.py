@@ -80,8 +80,7 @@ def _seat_grid(state, seat_names, current, face_up):
     one = seats(PRINT_WIDTH)
     half = (PRINT_WIDTH - COLUMN_GAP) / 2
     two = seats(half)
-    if all(p.width <= half for p, _ in two) and height(two, 2) < height(one, 1):
-        return two, 2
+    del two, half  # always one seat under another: two columns would shrink the cards' labels below 6 pt in print
     return one, 1
 
 
