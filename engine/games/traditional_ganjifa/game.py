@@ -82,6 +82,7 @@ CLAUSES = MappingProxyType({
 })
 
 DEALS = (3, 1, 2)
+_DECK_IDS = frozenset(map(id, DASHAVATARA.cards))
 
 
 @dataclass(frozen=True)
@@ -167,8 +168,8 @@ class TraditionalGanjifa(Game):
         for i, hand in enumerate(deal.hands):
             if len(hand) != 40:
                 raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not 40", "tg.deal")
-        cards = deal.all_cards()
-        if len(set(cards)) != 120 or not set(cards) <= set(DASHAVATARA.cards):
+        ids = set(map(id, deal.all_cards()))  # cards are interned: compared by identity, without Card.__hash__
+        if len(ids) != 120 or not ids <= _DECK_IDS:
             raise self.deal_error("the three hands must hold the 120 cards of the Dashavatara deck once each",
                                   "tg.deal")
 

@@ -9,6 +9,7 @@ with burned cards at the bottom in the order they were burned, so ``order[s][0]`
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from .game import TraditionalGanjifa
 
 SUITS = DASHAVATARA.suits
+_tuple_new = tuple.__new__
 ORDERS = suit_orders(DASHAVATARA, Ranking.TRADITIONAL)  # each suit strongest first
 STRENGTH = strength_by_index(DASHAVATARA, Ranking.TRADITIONAL)  # 12 for a Raja .. 1
 CARDS = {c.index: c for c in DASHAVATARA.cards}
@@ -135,12 +137,14 @@ class TGState(State):
             self._to_opening()
 
     def _to_opening(self) -> None:
-        from .positions import snapshot
-
         self.leader = self.owner[self.game.surkhya.index]
         self.stage, self.current_player = OPENING, self.leader
         self.hands_ = [{c.index: c for c in _sorted_hand(h)} for h in self.hands_]  # in order, as a position reads them
-        self.base, self.moves_text = snapshot(self), []  # position() starts from here
+        self.base, self.moves_text = None, []  # position() starts from here: the snapshot, made when asked
+        self._opening = (SimpleNamespace(hands=[list(h.values()) for h in self.hands_], won=((), (), ()),
+                                         stage=OPENING, leader=self.leader, lost=(), burned=(),
+                                         face_up=list(self.face_up), deal_no=self.deal_no,
+                                         scores=tuple(self.scores)),)
 
     # --- the protocol ------------------------------------------------------------------
     @property
@@ -223,12 +227,10 @@ class TGState(State):
                 hukms.append(o[0])
         if dukkals:
             return {DUKKAL: dukkals}
-        by_suit = [[c for c in o if owner[c.index] == seat] for o in order]  # strongest first, burned last
-        cards = _sorted_hand(hand)
         denis = []
         for s, o in enumerate(order):
             if self._deni_suit(s, seat):
-                low = [c for c in by_suit[s] if c is not o[1]]
+                low = [c for c in o if owner[c.index] == seat and c is not o[1]]
                 denis += [make(DENI, (c,)) for c in (low or [o[1]])]
         if denis:
             return {DENI: denis}
@@ -236,7 +238,9 @@ class TGState(State):
         t = self.tavani[seat]
         if post and t >= 0 and order[t] and owner[order[t][0].index] not in (seat, -1):
             code = SUITS[t].code
-            return {TAVANI: [make(TAVANI, (c,), code) for c in cards]}
+            return {TAVANI: [make(TAVANI, (c,), code) for c in _sorted_hand(hand)]}
+        by_suit = [[c for c in o if owner[c.index] == seat] for o in order]  # strongest first, burned last
+        cards = _sorted_hand(hand) if post else ()
         out: dict = {}
         talafa = []
         for s, o in enumerate(order):
@@ -471,7 +475,7 @@ class TGState(State):
         return record
 
     def _record(self, seat, move, clauses, note, trick=None) -> TGRecord:
-        return TGRecord(seat, move, tuple(clauses), note, trick)
+        return _tuple_new(TGRecord, (seat, move, clauses, note, trick))
 
     def _take(self, seat: int, card: Card) -> None:
         """``card`` leaves ``seat``'s hand for the table."""
@@ -952,6 +956,10 @@ class TGState(State):
 
     def position(self) -> str:
         """The position as text: the set-up it started from and every move since (``game.position`` reads it)."""
+        if self.base is None:
+            from .positions import snapshot
+
+            self.base = snapshot(self._opening[0])
         return self.base + ("; moves=" + ", ".join(map(str, self.moves_text)) if self.moves_text else "")
 
     def __repr__(self) -> str:
