@@ -126,7 +126,7 @@ class TGMove(tuple):
         if kind == ASIDE:
             if len(rest) != 2 or rest[0] not in SETS:
                 raise NotationError(text, "a set-aside is written 'aside first|second|last <card>'")
-            return TGMove(ASIDE, (_card(rest[1]),), rest[0])
+            return ASIDE_MOVES[rest[0], _card(rest[1])]
         if kind == DEAL:
             parts = " ".join(rest).split("/")
             hands = [tuple(map(_card, p.split())) for p in parts]
@@ -155,6 +155,8 @@ class TGMove(tuple):
         _no_twice(cards)
         if kind == ADD:
             return ADD_MOVES[cards[0]]
+        if kind == RETURN:
+            return RETURN_MOVES[cards[0]]
         return TGMove(kind, cards, extra)
 
 
@@ -199,3 +201,5 @@ def make(kind, cards=(), extra=None) -> TGMove:
 
 ADD_MOVES = {c: make(ADD, (c,)) for c in DASHAVATARA.cards}  # one-card adds are interned
 KEEP_MOVE = make(KEEP)
+RETURN_MOVES = {c: make(RETURN, (c,)) for c in DASHAVATARA.cards}
+ASIDE_MOVES = {(w, c): make(ASIDE, (c,), w) for w in SETS for c in DASHAVATARA.cards}

@@ -20,6 +20,7 @@ from ...protocol import CHANCE, Result, State
 from .moves import (ADD, ADD_MOVES, AKHERI, ASIDE, ASK, DEAL, DENI, DOUBLE, DRAW, DUKKAL, GIVE, HARDU, KEEP,
                     KEEP_MOVE, NATAVANI, OPEN, RETURN, SETS, SIR, SOKTA, SUIT_CODES, SWAP, TAKE, TALAFA, TAVANI,
                     UTARI, TGMove, _place, make)
+from .moves import ASIDE_MOVES, RETURN_MOVES
 from .records import TGRecord, card_name, card_names
 from .strategy import move_priority as _move_priority
 
@@ -44,6 +45,7 @@ _TRICK = ("tg.trick",)
 _ADD_CLAUSES = {K_OPEN: ("tg.surkhya",), K_MULTI: _TRICK, K_SOKTA: ("tg.sokta",), K_HARDU: ("tg.hardu",),
                 K_SIR: ("tg.sir",), K_AKHERI: ("tg.akheri",)}
 _ADD_NOTE = ("add",)
+_HUKM, _HUKM_NOTE, _BURN = ("tg.hukm",), ("hukm",), ("tg.hukm", "tg.burn")
 
 
 def batches_of(dealt, m: int, which: str) -> list[int]:
@@ -193,12 +195,12 @@ class TGState(State):
         if stage == PAY_ASIDE:
             out = []
             for which in SETS:
-                inside = set(self._aside_cards(seat, which))
-                out += [make(ASIDE, (c,), which) for c in cards if c not in inside]
+                inside = {c.index for c in self._aside_cards(seat, which)}
+                out += [ASIDE_MOVES[which, c] for c in cards if c.index not in inside]
             return out
         if stage == PAY_RETURN:
             s = self.game.surkhya
-            return [make(RETURN, (c,)) for c in cards if c is not s]
+            return [RETURN_MOVES[c] for c in cards if c is not s]
         return []
 
     def _aside_cards(self, seat: int, which: str) -> list[Card]:
@@ -699,8 +701,8 @@ class TGState(State):
     def _apply_follow(self, seat, move) -> TGRecord:
         queue = self.queue
         head = queue[0]
-        if move.kind == DOUBLE:
-            raja, second = move.cards
+        if move[0] == DOUBLE:
+            raja, second = move[1]
             self._take(seat, raja)
             self._take(seat, second)
             self.trick += [(seat, raja), (seat, second)]
@@ -714,36 +716,42 @@ class TGState(State):
             self.answered = True
             self.current_player = queue[0][0]
             return self._record(seat, move, ("tg.double",), ("double", raja, second))
-        card = move.cards[0]
-        duty = self._duty(seat) if not head[2] else None
-        clauses = _ADD_CLAUSES.get(self.kind, _TRICK)
+        card = move[1][0]
+        kind = self.kind
+        clauses = _ADD_CLAUSES.get(kind, _TRICK)
         note = _ADD_NOTE
-        if duty is not None:
-            if card is duty:
-                clauses, note = ("tg.hukm",), ("hukm",)
-                self.answered = True
-            else:
-                self.burned.append(duty)
-                self.burned_ids.add(duty.index)
-                o = self.order[duty.suit.number]
-                o.remove(duty)
-                o.append(duty)
-                clauses, note = ("tg.hukm", "tg.burn"), ("burn", duty)
-        if head[2]:
-            head[2] = tuple(c for c in head[2] if c is not card)
-        self._take(seat, card)
+        must = head[2]
+        if must:
+            head[2] = tuple(c for c in must if c is not card)
+        elif kind == K_FORCE and not self.answered:
+            duty = self._duty(seat)
+            if duty is not None:
+                if card is duty:
+                    clauses, note = _HUKM, _HUKM_NOTE
+                    self.answered = True
+                else:
+                    self.burned.append(duty)
+                    self.burned_ids.add(duty.index)
+                    o = self.order[duty.suit.number]
+                    o.remove(duty)
+                    o.append(duty)
+                    clauses, note = _BURN, ("burn", duty)
+        idx = card.index  # _take, inlined (it runs for most steps)
+        del self.hands_[seat][idx]
+        self.owner[idx] = -1
+        self.order[card.suit.number].remove(card)
         self.trick.append((seat, card))
         head[1] -= 1
         if head[1] == 0:
             queue.pop(0)
             if not queue:
-                if self.kind == K_OPEN:
+                if kind == K_OPEN:
                     self.ex_order = [self.leader, (self.leader + 1) % 3, (self.leader + 2) % 3]
                     self.stage, self.current_player = EXCHANGE, self.leader
                     return self._record(seat, move, clauses + ("tg.exchange",), ("add-open",))
                 return self._end_trick(seat, move, clauses, note)
         self.current_player = queue[0][0]
-        return self._record(seat, move, clauses, note)
+        return _tuple_new(TGRecord, (seat, move, clauses, note, None))
 
     # --- the end of a trick -------------------------------------------------------------------------
     def _strongest(self, cards) -> Card | None:
