@@ -515,13 +515,13 @@ class TGState(State):
         payer, dues = self.payments[0]
         receiver, amount = dues[0]
         taken = list(move.cards)
-        clauses = ["tg.aside"]
+        clauses = ("tg.aside",)
         back = None
         s = self.game.surkhya
         if s in taken:
             taken[taken.index(s)] = self.aside_card
             back = self.aside_card
-            clauses.append("tg.surkhya-back")
+            clauses += ("tg.surkhya-back",)
         for c in move.cards:
             self.aside.remove(c)
         for c in taken:

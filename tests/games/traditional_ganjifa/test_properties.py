@@ -34,3 +34,10 @@ def test_every_lead_and_penalty_comes_up_in_random_play():
     for clause in ("tg.burn", "tg.dukkal", "tg.deni", "tg.double", "tg.talafa", "tg.utari", "tg.random",
                    "tg.tigasta", "tg.sokta", "tg.sokta-wrong", "tg.akheri", "tg.kill", "tg.exchange"):
         assert clause in cited, clause
+
+
+def test_records_cite_clauses_as_tuples_in_whole_matches():
+    game = get_game("traditional-ganjifa")
+    for seed in range(6):
+        for record in play_seeded(game, seed, ["random"] * 3).history:
+            assert type(record.clauses) is tuple and all(c in game.CLAUSES for c in record.clauses)
