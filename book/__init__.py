@@ -30,11 +30,13 @@ def setup(app):
     from .directives.sim_figure import SimFigureRole
     from .directives.simulation import SimulationDirective
     from .directives.what_you_need import WhatYouNeedDirective
+    from . import rebuild
     from .nodes import setup_nodes
     from .printwords import setup as check_print_words
     from .webfonts import copy_fonts
 
     setup_nodes(app)
+    rebuild.setup(app)  # a page that failed is read again by every build until it is fixed (book/rebuild.py)
     # where computed figures are kept between builds (relative to the source folder): simulations (book/simcache.py)
     app.add_config_value("ganjifa_cache", "_build/cache", "env", types=[str])
     app.add_directive("clause", ClauseDirective)

@@ -50,7 +50,7 @@ def test_good_page_builds(tmp_path):
     code, out = build(tmp_path, page, {"deals/x.txt": GOLDEN[0].read_text()})
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
-    assert 'id="kk.match"' in html and "Mughal" in html
+    assert 'id="kk.match"' in html and "ganjifa-facts" in html and "Defaults are in bold." in html
     facts = re.sub(r"<[^>]+>", "", html.split("ganjifa-facts")[1].split("</table>")[0])
     assert facts.count("Players") == 1 and "Number of players, 3 to 6. Choices: 3, 4, 5, 6." in facts  # one row
     assert '<span class="ganjifa-clause-number">§2</span>' in html  # numbered in page order

@@ -58,3 +58,17 @@ def test_a_single_deal_is_not_a_match(tmp_path):
     errors = [line for line in out.splitlines() if "ERROR" in line]
     assert code != 0 and len(errors) == 1 and f"index.md:{line_of(page, '{match-story}')}:" in errors[0], out
     assert "is not a match of rounds" in errors[0]
+
+
+def test_chance_is_told_in_words_in_a_worked_round(tmp_path):
+    """A worked round prints a player's move in notation beside its sentence, but chance's moves ("dealer P4",
+    "draw RSa 5Ch") only as sentences, marked as chance's: a seat code never reaches print."""
+    source = (DEALS / "sama-4p.txt").read_text()
+    code, out = build(tmp_path, "# W\n\n```{deal}\n:file: deals/s.txt\n```\n", {"deals/s.txt": source})
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    text = text_of(tmp_path)
+    assert "dealer P4" not in text and "draw RSa 5Ch" not in text
+    assert "Chance chooses Dev to deal first" in text and html.count('class="ganjifa-chance"') == source.count(" chance: ")
+    assert "exchange down" in text  # a player's move keeps its notation
+    assert "pdf-float-alt" not in html  # positions drawn in reserve for print (book/floats.py) stay out of the site

@@ -102,10 +102,12 @@ def test_the_list_and_the_pdf_check_agree():
     assert sorted(found) == sorted(expected)
 
 
-def test_imprint_and_back_cover_speak_players_words():
+def test_imprint_and_covers_speak_players_words():
     from book import pdf
 
-    text = " ".join(pdf.imprint("Ganjifa", "the project", pdf.edition_line())) + pdf.end_matter(7, "Ganjifa", "")
+    text = (" ".join(pdf.imprint("Ganjifa", "the project", pdf.edition_line())) + pdf.end_matter(7, "")
+            + pdf.cover_html("Ganjifa", "The round playing cards of India", pdf.edition_line(), ""))
+    assert "In this booklet:" in text  # the back cover, in the cover's file
     assert [(w.kind, t) for w, t in find(text, tuple(w for w in WORDS if not w.waiting))] == []
 
 

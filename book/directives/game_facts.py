@@ -1,4 +1,5 @@
-"""``{game-facts} kendra-kari``: players, deck, cards dealt, and the options with defaults and choices."""
+"""``{game-facts} kendra-kari``: the choices players agree on before play (the number of players and every
+option, its choices, the default in bold); the deck and the deal are said once, in the What you need box."""
 
 from __future__ import annotations
 
@@ -33,11 +34,10 @@ class GameFactsDirective(GanjifaDirective):
         self.note_engine()
         game = self.game(self.arguments[0])
         cls = type(game)
+        # the choices to agree on before play: the deck and the deal are the What you need box's, not repeated
         rows = [
             ["Players", f"{cls.min_players} to {cls.max_players}" if cls.min_players != cls.max_players
              else str(cls.min_players)],
-            ["Deck", f"{cls.deck.name}, {len(cls.deck.cards)} cards"],
-            ["Cards dealt", self.dealt(cls)],
         ]
         for info in cls.options():
             default = info.default
