@@ -301,6 +301,9 @@ class Game:
     # the OpenSpiel game nearest this one (a name in engine.bench.PEERS: "crazy_eights", "hearts",
     # "blackjack"): `make bench` times it in the same run and prints this game's speed as a ratio to it
     PEER: ClassVar[str | None] = None
+    # the least ratio to the peer asked of this game, and at how many players: (players, ratio), e.g. (3, 0.6)
+    # for Traditional Ganjifa against hearts; None: the peer's own target (engine.bench.PEERS) applies
+    PEER_TARGET: ClassVar[tuple[int, float] | None] = None
 
     players: int
 

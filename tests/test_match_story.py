@@ -72,3 +72,11 @@ def test_chance_is_told_in_words_in_a_worked_round(tmp_path):
     assert "Chance chooses Dev to deal first" in text and html.count('class="ganjifa-chance"') == source.count(" chance: ")
     assert "exchange down" in text  # a player's move keeps its notation
     assert "pdf-float-alt" not in html  # positions drawn in reserve for print (book/floats.py) stay out of the site
+
+
+def test_a_worked_game_may_start_without_its_picture(tmp_path):
+    source = (DEALS / "sama-4p.txt").read_text()
+    page = "# W\n\n```{deal}\n:file: deals/s.txt\n:start-picture: no\n:pictures: none\n```\n"
+    code, out = build(tmp_path, page, {"deals/s.txt": source})
+    assert code == 0, out
+    assert "At the start" not in text_of(tmp_path) and "Chance chooses Dev" in text_of(tmp_path)

@@ -75,8 +75,9 @@ class DealDirective(GanjifaDirective):
             box += self.header(t, game, names, rel)
             if self.options.get("hands", "no") == "yes":  # the start picture shows every hand already
                 box += self.hands(t, names)
-            box += self.state_figure(start, "At the start", names)
-            pictured = 0
+            if self.options.get("start-picture", "yes") == "yes" or 1 in before:
+                box += self.state_figure(start, "At the start", names)
+                pictured = 0
         elif first in before or self.options.get("start-picture", "yes") == "yes":
             box += self.state_figure(steps[first - 2].state, f"Before move {first}", names)
             pictured = first - 1

@@ -128,6 +128,7 @@ class Ekrang(Game):
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "ek.deal"
     PEER: ClassVar = "crazy_eights"  # make bench's ratio is to OpenSpiel's crazy_eights, 4 players
+    PEER_TARGET: ClassVar = (4, 1.0)  # issue 23: the least ratio to the peer, at this many players
     EQUIPMENT: ClassVar = "nothing: each player keeps the tricks won face down, to count at the end"
     FIRST_DEALER: ClassVar = "any player: the holder of the leading Raja opens, whoever deals"
 

@@ -129,6 +129,7 @@ class Hamrang(Game):
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "hr.deal"
     PEER: ClassVar = "crazy_eights"
+    PEER_TARGET: ClassVar = (4, 1.0)  # issue 23: the least ratio to the peer, at this many players
     EQUIPMENT: ClassVar = "nothing: the tricks each player wins are counted at the end"
     FIRST_DEALER: ClassVar = "drawn by cards: everyone draws one, the highest deals"
     DIRECTION: ClassVar = "anticlockwise"
