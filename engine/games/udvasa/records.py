@@ -68,7 +68,9 @@ def _narrate(r: UDRecord, names: Sequence[str] | None) -> str:
         text = f"{who} plays the {card_name(r.card)} from stack {move.src + 1} to its build stack" + _exposed(r)
     elif k == DEAL:
         left = f"{r.left} left in the stock" if r.left else "the stock is used up"
-        text = f"{who} deals eight more cards, one onto each working stack ({left})"
+        n = len(r.dealt)
+        text = (f"{who} deals eight more cards, one onto each working stack ({left})" if n == 8 else
+                f"{who} deals the last {'card' if n == 1 else f'{n} cards'}, from stack 1 on ({left})")
     else:
         text = f"{who} gives up: the stock is used up and no more cards can be built"
     if r.end == "won":

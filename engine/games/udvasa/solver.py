@@ -6,21 +6,29 @@ Depth-first search over positions (the state's own legal moves, made and taken b
 * a transposition table: a position seen before is not searched again; once the stock is used up the
   working stacks are interchangeable (no deal will tell them apart), so positions that differ only in
   their order are one;
-* safe moves to the build stacks made at once: a card that can go up while no card one more or one
-  less than it is left to be placed on it (and its stack keeps a card, so no fill follows) goes up,
-  and no other move is tried there;
-* dominance pruning: giving up is never tried, and a move between two stacks that only undoes the
-  move just made is never tried (the table would catch it one step later);
+* safe moves to the build stacks made at once: once the stock is used up, a card that can go up while
+  every card one more or one less than it is built already (so nothing can ever be put on it), whose
+  stack keeps a card and while no stack is empty, goes up, and no other move is tried there;
+* dominance pruning: giving up is never tried, nor a move between two stacks that only undoes the move
+  just made;
 * move ordering: builds, moves that uncover a card that can go up, fills, the deal, other moves;
-* a node limit: a deal not decided within it is ``undecided``, never guessed.
+* two passes: a first, narrower search that allows at most ``AIMLESS`` moves in a row between stacks
+  that neither uncover a card that can go up nor fill a stack (most won deals are found there quickly;
+  it can only find wins), then the full search, which alone may answer "lost";
+* a node limit on each pass: a deal not decided within it is ``undecided``, never guessed.
 
-The verdict on the stock's order is exact: the solver knows the whole deal (as the published
-solvers of Klondike and FreeCell do), so "won" means a line exists that wins it, "lost" that none does.
+The solver knows the whole deal, the stock's order included (as the published solvers of Klondike and
+FreeCell do): "won" means a line exists that wins it, "lost" that none does.
 
 >>> from engine.registry import get_game
->>> v = solve(get_game("udvasa").start(1), limit=200_000)
->>> v.verdict in ("won", "lost", "undecided"), v.nodes > 0
-(True, True)
+>>> v = solve(get_game("udvasa").start(8), limit=20_000)
+>>> v.verdict, v.nodes < 20_000
+('won', True)
+>>> state = get_game("udvasa").start(8)
+>>> for move in v.line:
+...     _ = state.apply(move)
+>>> state.result().winners
+(0,)
 """
 
 from __future__ import annotations
@@ -28,16 +36,18 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .moves import BUILD, DEAL, SHIFT, STOP
+from .moves import BUILD, DEAL, SHIFT
 from .state import FULL, UDState
-from .tables import N_CARDS, STACKS, SUIT, VALUE
+from .tables import N_CARDS, SUIT, VALUE
 
-LIMIT = 200_000  # positions searched before a deal is called undecided
+LIMIT = 100_000  # positions searched in each pass before a deal is called undecided
+AIMLESS = 1  # the first pass: aimless moves allowed in a row
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """A solved deal: ``won`` (with a winning line of move texts), ``lost`` or ``undecided``."""
+    """A solved deal: ``won`` (with a winning line of move texts), ``lost`` or ``undecided``; the positions
+    searched (both passes) and the time taken."""
 
     verdict: str
     nodes: int
@@ -58,39 +68,38 @@ def key(state: UDState) -> bytes:
     return bytes(state._built) + bytes((len(state._stock), 255)) + b"\xfe".join(stacks)
 
 
-def _safe(state: UDState, moves) -> object | None:
+def _safe(state: UDState, moves):
     """A build move that cannot spoil a win (see the module's note), or None."""
-    near = state._near
-    built = state._built
-    need = state._need
+    if state._stock:
+        return None
     stacks = state._stacks
+    if not all(stacks):
+        return None
+    near, built, up = state._near, state._built, state.game.up_flags
     for m in moves:
         if m._k != BUILD:
             continue
         src = stacks[m.src]
-        if len(src) < 2 and state._at_once and any(len(s) > 1 for s in stacks):
+        if len(src) < 2:
             continue
         v = VALUE[src[-1]]
-        ok = True
-        for s in range(len(built)):  # every card one more or one less must be built already
-            row = need[s]
-            b = built[s]
-            # the values still to come on suit s are exactly those not yet built
-            for w in near[v]:
-                if _unbuilt(row, b, s, w, state):
-                    ok = False
-                    break
-            if not ok:
-                break
-        if ok:
+        if all((w <= built[s]) if up[s] else (w >= FULL + 1 - built[s]) for w in near[v] for s in range(len(built))):
             return m
     return None
 
 
-def _unbuilt(row, b: int, s: int, w: int, state: UDState) -> bool:
-    """Whether suit ``s``'s card of value ``w`` is not yet on its build stack."""
-    up = state.game.up_flags[s]
-    return w > b if up else w < FULL + 1 - b
+def _aimless(state: UDState, m) -> bool:
+    """A move between stacks that neither fills a stack nor uncovers a card that can go up."""
+    stacks = state._stacks
+    if m._k != SHIFT or not stacks[m.dst]:
+        return False
+    src = stacks[m.src]
+    if len(src) > 1:
+        c = src[-2]
+        s = SUIT[c]
+        if state._need[s][state._built[s]] == c:
+            return False
+    return True
 
 
 def _ordered(state: UDState, moves):
@@ -118,18 +127,29 @@ def _ordered(state: UDState, moves):
     return out + last
 
 
-def solve(state: UDState, limit: int = LIMIT) -> Verdict:
-    """Decide ``state`` (a copy is searched; ``state`` is left alone)."""
+def solve(state: UDState, limit: int = LIMIT, aimless: int = AIMLESS) -> Verdict:
+    """Decide ``state`` (copies are searched; ``state`` is left alone): the narrow pass, then the full one."""
     start = time.perf_counter()
+    verdict, nodes, line = _search(state, limit, aimless)
+    if verdict != "won":
+        verdict, more, line = _search(state, limit, None)
+        nodes += more
+    return Verdict(verdict, nodes, time.perf_counter() - start, line)
+
+
+def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, tuple[str, ...]]:
+    """One depth-first pass; with ``aimless`` a narrow pass (never "lost": what it misses, it cannot rule out)."""
     st = state.copy()
     st.history = []
     if st.won():
-        return Verdict("won", 0, 0.0, ())
+        return "won", 0, ()
+    if st._end:
+        return "lost", 0, ()
     seen: set[bytes] = set()
-    path: list = []
-    nodes = 0
-    # the explicit stack: for each position on the path, the moves still to try there
+    path: list[tuple] = []  # (move, suit built or -1, aimless run length after it)
     todo: list[list] = []
+    nodes = 0
+    do, undo, moves_of = st._do, st._undo, st._moves
 
     def expand() -> list | None:
         nonlocal nodes
@@ -140,40 +160,46 @@ def solve(state: UDState, limit: int = LIMIT) -> Verdict:
         nodes += 1
         if nodes > limit:
             raise _Limit
-        moves = st._moves()
+        moves = moves_of()
         safe = _safe(st, moves)
         if safe is not None:
             return [safe]
         ordered = _ordered(st, moves)
-        if path and path[-1][0]._k == SHIFT:  # never undo the move just made
-            last = path[-1][0]
-            ordered = [m for m in ordered if not (m._k == SHIFT and m.src == last.dst and m.dst == last.src)]
-        ordered.reverse()  # popped from the end
+        if path:
+            last, _, run = path[-1]
+            if last._k == SHIFT:  # never undo the move just made
+                ordered = [m for m in ordered if not (m._k == SHIFT and m.src == last.dst and m.dst == last.src)]
+            if aimless is not None and run >= aimless:
+                ordered = [m for m in ordered if not _aimless(st, m)]
+        ordered.reverse()  # taken from the end
         return ordered
 
     try:
-        first = expand()
-        todo.append(first or [])
+        todo.append(expand() or [])
         while todo:
             moves = todo[-1]
             if not moves:
                 todo.pop()
                 if path:
-                    m, suit = path.pop()
-                    st._undo(m, suit)
+                    m, suit, _ = path.pop()
+                    undo(m, suit)
                 continue
             m = moves.pop()
-            suit = SUIT[st._stacks[m.src][-1]] if m._k == BUILD else -1
-            st._do(m)
-            path.append((m, suit))
-            if m._k == BUILD and sum(st._built) == N_CARDS:
-                return Verdict("won", nodes, time.perf_counter() - start, tuple(str(p[0]) for p in path))
+            k = m._k
+            suit = SUIT[st._stacks[m.src][-1]] if k == BUILD else min(8, len(st._stock)) if k == DEAL else -1
+            run = 0
+            if aimless is not None and _aimless(st, m):
+                run = (path[-1][2] if path else 0) + 1
+            do(m)
+            path.append((m, suit, run))
+            if k == BUILD and sum(st._built) == N_CARDS:
+                return "won", nodes, tuple(str(p[0]) for p in path)
             nxt = expand()
             if nxt is None:
                 path.pop()
-                st._undo(m, suit)
+                undo(m, suit)
                 continue
             todo.append(nxt)
     except _Limit:
-        return Verdict("undecided", nodes, time.perf_counter() - start)
-    return Verdict("lost", nodes, time.perf_counter() - start)
+        return "undecided", nodes - 1, ()
+    return ("undecided" if aimless is not None else "lost"), nodes, ()

@@ -103,12 +103,21 @@ class UDState(State):
             if fills and self._at_once:
                 return fills
         need, built, near = self._need, self._built, self._near
-        tops = [(i, s[-1]) for i, s in enumerate(stacks) if s]
-        moves = [BUILDS[i] for i, c in tops if need[SUIT[c]][built[SUIT[c]]] == c]
+        moves = []
+        byval = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        tops = []
+        for i, s in enumerate(stacks):
+            if s:
+                c = s[-1]
+                tops.append((i, c))
+                byval[VALUE[c]].append(i)
+                if need[SUIT[c]][built[SUIT[c]]] == c:
+                    moves.append(BUILDS[i])
         for i, c in tops:
-            nv = near[VALUE[c]]
             base = i * STACKS
-            moves += [SHIFTS[base + j] for j, d in tops if j != i and VALUE[d] in nv]
+            for w in near[VALUE[c]]:
+                for j in byval[w]:
+                    moves.append(SHIFTS[base + j])
         if fills:
             moves += fills
         if self._stock:
@@ -132,14 +141,15 @@ class UDState(State):
             self._built[SUIT[stacks[move.src].pop()]] += 1
         elif k == DEAL:
             stock = self._stock
-            for s in stacks:
+            for s in stacks[:len(stock)]:  # (a hand-set stock may hold fewer than eight)
                 s.append(stock.pop())
         else:
             self._end = "stopped"
         self._legal = None
 
     def _undo(self, move: UDMove, suit: int = -1) -> None:
-        """Take back ``move`` made by :meth:`_do`; for a build, ``suit`` is the suit of the card built."""
+        """Take back ``move`` made by :meth:`_do`; for a build, ``suit`` is the suit of the card built, for a
+        deal the number of cards dealt."""
         k = move._k
         stacks = self._stacks
         if k == SHIFT:
@@ -150,7 +160,7 @@ class UDState(State):
             stacks[move.src].append(self._need[suit][built[suit]])
         elif k == DEAL:
             stock = self._stock
-            for s in reversed(stacks):
+            for s in reversed(stacks[:suit]):
                 stock.append(s.pop())
         else:
             self._end = ""
