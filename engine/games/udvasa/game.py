@@ -149,6 +149,16 @@ class Udvasa(Game):
         """A hand-set position; see :mod:`.positions`."""
         return parse_position(self, text)
 
+    TABLES: ClassVar = MappingProxyType({"odds": "how often a deal can be won: the solver, the careful and the "
+                                                 "random player over the same deals (rules/data/udvasa-solved.json)"})
+
+    def table(self, name: str):
+        if name == "odds":
+            from .odds import odds_table
+
+            return odds_table()
+        return super().table(name)
+
     def events_of(self, record) -> tuple[str, ...]:
         out = ()
         if record[2] is not None and "ud.fill" in record[2]:
