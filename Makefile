@@ -37,6 +37,7 @@ $(SITE): $(BOOK_SOURCES) $(STAMP)
 
 pdf: $(PDF)
 	cp $(PDF) _build/html/ganjifa-rules.pdf  # the site links to it (book/site.py)
+	cp _build/pdf/ganjifa-rules-cover.pdf _build/html/ganjifa-rules-cover.pdf  # the cover, for the print shop
 
 # the booklet is made from the singlehtml build (every chapter on one page); it reuses the environment the
 # site's build has just read, so only the writing is done twice. book.pdf leaves a PDF made from the same

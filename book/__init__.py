@@ -23,17 +23,20 @@ def setup(app):
     from .directives import glossary, term_index
     from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
     from .directives.game_table import GameTableDirective
+    from .directives.match_story import MatchStoryDirective
     from .directives.match_table import MatchTableDirective
     from .directives.position import PositionDirective
     from .directives.question import QuestionDirective
     from .directives.sim_figure import SimFigureRole
     from .directives.simulation import SimulationDirective
     from .directives.what_you_need import WhatYouNeedDirective
+    from . import rebuild
     from .nodes import setup_nodes
     from .printwords import setup as check_print_words
     from .webfonts import copy_fonts
 
     setup_nodes(app)
+    rebuild.setup(app)  # a page that failed is read again by every build until it is fixed (book/rebuild.py)
     # where computed figures are kept between builds (relative to the source folder): simulations (book/simcache.py)
     app.add_config_value("ganjifa_cache", "_build/cache", "env", types=[str])
     app.add_directive("clause", ClauseDirective)
@@ -65,6 +68,7 @@ def setup(app):
     app.connect("doctree-resolved", term_index.resolve)
     app.add_directive("game-table", GameTableDirective)
     app.add_directive("match-table", MatchTableDirective)
+    app.add_directive("match-story", MatchStoryDirective)
     app.add_post_transform(ClauseLinks)
     app.connect("doctree-read", cited_before_stated)
     app.connect("env-purge-doc", purge)

@@ -23,6 +23,8 @@ from .pdf import _has_class
 FRONT = ("pdf-cover", "pdf-colophon", "pdf-contents")  # the front matter's parts (book.pdf.prepare)
 
 GAP = 0.40  # a page more than this share blank is worth moving a picture for
+PASSES = 3  # layouts looked at, at most: a picture moved changes where the next one falls
+ALT, HIDDEN = "ganjifa-state-alt", "pdf-float-alt"  # a position drawn in reserve after a move (book/directives/deal.py)
 PX_PER_MM = 96 / 25.4
 
 
@@ -213,7 +215,7 @@ def _where(pages) -> dict[str, tuple[int, float, float]]:
     return out
 
 
-def float_down(root: ET.Element, pages, css: str) -> list[str]:
+def float_down(root: ET.Element, pages, css: str, keep_reserve: bool = False) -> list[str]:
     """Move each picture that left its page more than ``GAP`` blank past the moves that fill the gap;
     return the pictures moved (their captions), for the build's log."""
     top, bottom = (mm * PX_PER_MM for mm in text_block(css))
@@ -223,8 +225,10 @@ def float_down(root: ET.Element, pages, css: str) -> list[str]:
     moved = []
     n = 0
     while (picture := by_id.get(f"pdf-float-{n}")) is not None:
-        marker = by_id[f"pdf-float-{n}-at"]
+        marker = by_id.get(f"pdf-float-{n}-at")
         n += 1
+        if marker is None or parents.get(marker) is None:  # moved on an earlier look: it stays where it went
+            continue
         if picture.get("id") not in where or marker.get("id") not in where:
             continue
         (page, _, _), (page_at, y_at, _) = where[picture.get("id")], where[marker.get("id")]
@@ -235,13 +239,33 @@ def float_down(root: ET.Element, pages, css: str) -> list[str]:
         target = _filler(picture, parents, where, free)
         if target is None:
             continue
+        caption = picture.find("figcaption")
+        said = "".join(caption.itertext()) if caption is not None else picture.get("id")
         parents[picture].remove(picture)
         parents[marker].remove(marker)
-        target.append(picture)
-        parents[picture] = target
-        caption = picture.find("figcaption")
-        moved.append("".join(caption.itertext()) if caption is not None else picture.get("id"))
+        reached = next((f for f in target if f.tag == "figure" and _has_class(f, ALT)), None)
+        if reached is not None:  # the position the moves have reached, drawn there: the order stays true
+            reached.set("class", " ".join(c for c in reached.get("class", "").split() if c not in (ALT, HIDDEN))
+                        + " ganjifa-state")
+            reached.set("id", picture.get("id"))
+            by_id[picture.get("id")] = reached
+            now = reached.find("figcaption")
+            moved.append(f"{said} -> {''.join(now.itertext()) if now is not None else '?'}")
+        else:  # no drawing of that position (a folded run of forced moves): the picture itself goes on
+            target.append(picture)
+            parents[picture] = target
+            moved.append(said)
+    if not keep_reserve:
+        drop_alternatives(root)
     return moved
+
+
+def drop_alternatives(root: ET.Element) -> None:
+    """Remove the positions drawn in reserve after a picture's moves (``pdf-float-alt``) that no picture took."""
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag == "figure" and _has_class(child, HIDDEN):
+                parent.remove(child)
 
 
 def _filler(picture, parents, where, free) -> ET.Element | None:
@@ -256,7 +280,7 @@ def _filler(picture, parents, where, free) -> ET.Element | None:
     for el in deal.iter():
         if el is picture:
             seen = True
-        elif seen and el.tag == "figure":
+        elif seen and el.tag == "figure" and not _has_class(el, ALT):
             break  # never past another picture
         elif seen and el.tag == "li" and el.get("id", "").startswith("pdf-move-"):
             after.append(el)
@@ -266,7 +290,7 @@ def _filler(picture, parents, where, free) -> ET.Element | None:
     target, used = None, 0.0
     for i, li in enumerate(after):
         box = boxes[i]
-        if box is None or li.find("figure") is not None:
+        if box is None or any(f.tag == "figure" and not _has_class(f, ALT) for f in li):
             break
         following = boxes[i + 1] if i + 1 < len(boxes) else None
         used += following[1] - box[1] if following and following[0] == box[0] else box[2] - box[1] + gap

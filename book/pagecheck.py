@@ -145,7 +145,7 @@ def _is_quick_reference(text: str) -> bool:
 
 def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
     """``(page, blank share)`` for pages more than ``limit`` blank, leaving out the cover and imprint,
-    intentional pages (notes, blank), the back cover, and the last page before a chapter opening, a
+    intentional pages (notes, blank), the last page, and the last page before a chapter opening, a
     chapter's quick reference (a page of its own, to copy) or the end matter (the last chapter's end,
     like any chapter's)."""
     chapter_starts = set(chapter_pages(pdf))

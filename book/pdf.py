@@ -323,9 +323,10 @@ def imprint(title: str, author: str, edition: str) -> list[str]:
             "when the booklet was made."]
 
 
-def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str,
-                  subtitle: str, edition: str, author: str) -> list[ET.Element]:
-    cover = _el("section", cls="pdf-cover")
+def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover") -> ET.Element:
+    """The front cover's design: the title, the subtitle, a fan of cards and the edition. In the interior
+    it is the title page (A5, no bleed); the cover file prints it again with bleed and crop marks."""
+    cover = _el("section", cls=cls)
     cover.append(_el("h1", title, cls="pdf-cover-title"))
     cover.append(_el("p", subtitle, cls="pdf-cover-subtitle"))
     cover.append(cover_picture())
@@ -337,7 +338,12 @@ def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str
         else:
             edition_p.text = part
     cover.append(edition_p)
+    return cover
 
+
+def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str,
+                  subtitle: str, edition: str, author: str) -> list[ET.Element]:
+    cover = cover_section(title, subtitle, edition, cls="pdf-cover pdf-title-page")
     colophon = _el("section", cls="pdf-colophon")
     for el in intro:
         colophon.append(el)
@@ -430,6 +436,7 @@ class Booklet:
     broken_links: tuple[str, ...] = ()
     floated: tuple[str, ...] = ()  # captions of the worked games' pictures moved to the next page's head
     reused: bool = False
+    cover: Path | None = None  # the cover's own file, with bleed and crop marks
 
 
 def stylesheets(head: ET.Element, html_dir: Path) -> list[str]:
@@ -512,9 +519,9 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
     edition = edition or edition_line()
     inputs = pdfinputs.digest(html_dir, [path for *_, path in font_files()],
                               {"title": title, "subtitle": subtitle, "author": author, "edition": edition})
-    if not force and (record := pdfinputs.reusable(out, inputs)):
+    if not force and (record := pdfinputs.reusable(out, inputs, cover_path(out))):
         return Booklet(out, record["pages"], time.perf_counter() - start, tuple(record["broken_links"]),
-                       tuple(record["floated"]), reused=True)
+                       tuple(record["floated"]), reused=True, cover=cover_path(out))
 
     # the pictures' insides are set aside while the page is parsed and edited, and put back to render it
     page, insides = inline_svg.set_aside(index.read_bytes().decode("utf-8"))
@@ -542,32 +549,46 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
 
     floats.mark(root)
     floated: tuple[str, ...] = ()
-    probes = floats.probe(root, stylesheets(head, html_dir), parts=min(2, _cores()))
-    if probes:  # where the pictures fall before any is moved, laid out side by side on two cores
+    for _ in range(floats.PASSES):  # where the pictures fall, laid out side by side on two cores; a picture
+        # drawn in reserve may differ a little in height from the one it replaces, so look again after a change
+        probes = floats.probe(root, stylesheets(head, html_dir), parts=min(2, _cores()))
+        if not probes:
+            break
         pages = floats.lay_out_all([serialise(p) for p in probes], base_url, fonts)
-        floated = tuple(floats.float_down(root, pages, css))
+        moved = tuple(floats.float_down(root, pages, css, keep_reserve=True))
+        floated += moved
+        if not moved:
+            break
+    floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
     rendered = render(inline_svg.put_back(serialise(root), insides))
-    ending = render(end_matter(len(rendered.pages), title, css))
+    ending = render(end_matter(len(rendered.pages), css))
     booklet = rendered.copy(rendered.pages + ending.pages)  # WeasyPrint's documented way to join documents
-    booklet.metadata.title = title
-    booklet.metadata.authors = [author]
+    cover = render(cover_html(title, subtitle, edition, css))
     out.parent.mkdir(parents=True, exist_ok=True)
-    partial = out.with_name(out.name + ".part")  # never a half-written PDF under the booklet's name
-    booklet.write_pdf(partial)
-    partial.replace(out)
-    pdfinputs.write(out, inputs, pages=len(booklet.pages), broken_links=list(broken), floated=list(floated))
+    cover_out = cover_path(out)
+    for document, path in ((booklet, out), (cover, cover_out)):
+        document.metadata.title = title if path == out else f"{title} (cover)"
+        document.metadata.authors = [author]
+        partial = path.with_name(path.name + ".part")  # never a half-written PDF under the booklet's name
+        document.write_pdf(partial, pdf_variant="pdf/ua-1")  # tagged, with the language, for screen readers
+        partial.replace(path)
+    pdfinputs.write(out, inputs, pages=len(booklet.pages), broken_links=list(broken), floated=list(floated),
+                    cover=pdfinputs.sha256(cover_out))
     if _KEEP is not None:
         _KEEP.append((root, rendered, ending, booklet))
-    return Booklet(out, len(booklet.pages), time.perf_counter() - start, broken, floated)
+    return Booklet(out, len(booklet.pages), time.perf_counter() - start, broken, floated, cover=cover_out)
 
 
-def end_matter(pages: int, title: str, css: str) -> str:
-    """The pages after the last chapter: note pages so that the total is a multiple of four (a booklet is
-    printed on folded sheets of four pages), then the back cover, which falls on a left-hand page."""
-    pad = (-(pages + 1)) % 4
-    notes = "".join('<section class="pdf-notes"><p class="pdf-notes-title">Notes</p>' + '<p class="pdf-rule"></p>' * 16 + "</section>"
-                    for _ in range(pad))
+def cover_path(out: Path) -> Path:
+    """The cover's file beside the interior's: ``ganjifa-rules.pdf`` -> ``ganjifa-rules-cover.pdf``."""
+    return out.with_name(f"{out.stem}-cover{out.suffix}")
+
+
+def cover_html(title: str, subtitle: str, edition: str, css: str) -> str:
+    """The cover for the print shop, its own file (the interior is A5 throughout): the front and the back,
+    each an A5 page with 3 mm of bleed and crop marks (``@page cover``)."""
+    front = serialise(cover_section(title, subtitle, edition))
     from engine.registry import available_games, game_class
 
     games = ", ".join(game_class(g).title for g in available_games())
@@ -576,8 +597,18 @@ def end_matter(pages: int, title: str, css: str) -> str:
             f"players. In this booklet: {html_escape(games)}.</p>"
             "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
             "every example was checked by computer when the booklet was made.</p></section>")
-    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><style>{css}</style></head>"
-            f"<body class='pdf-end'><div class='body'>{notes}{back}</div></body></html>")
+    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html_escape(title)}</title>"
+            f"<style>{css}</style></head><body class='pdf-end'><div class='body'>{front}{back}</div></body></html>")
+
+
+def end_matter(pages: int, css: str) -> str:
+    """The pages after the last chapter: note pages, so that the interior is a multiple of four pages (a
+    booklet is printed on folded sheets of four pages). The covers are their own file (:func:`cover_html`)."""
+    pad = (-pages) % 4
+    notes = "".join('<section class="pdf-notes"><p class="pdf-notes-title">Notes</p>' + '<p class="pdf-rule"></p>' * 16 + "</section>"
+                    for _ in range(pad))
+    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><style>{css}</style></head>"
+            f"<body class='pdf-end'><div class='body'>{notes}</div></body></html>")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -605,6 +636,7 @@ def main(argv: list[str] | None = None) -> int:
               "subsets the fonts with fontTools: this PDF's bytes differ from one made where it is", file=sys.stderr)
     floated = f"; pictures floated to a page's head: {', '.join(booklet.floated)}" if booklet.floated else ""
     print(f"PDF: {booklet.path} ({booklet.pages} pages, {booklet.seconds:.1f} s{floated})")
+    print(f"Cover: {booklet.cover} (front and back, A5 with 3 mm bleed and crop marks)")
     return 0
 
 

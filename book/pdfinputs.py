@@ -90,13 +90,20 @@ def record_path(pdf_path: Path) -> Path:
     return pdf_path.with_name(pdf_path.name + ".inputs")
 
 
-def reusable(pdf_path: Path, inputs: str) -> dict | None:
-    """The record written with ``pdf_path`` if it was made from ``inputs`` and is unchanged since; else None."""
+def sha256(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def reusable(pdf_path: Path, inputs: str, *others: Path) -> dict | None:
+    """The record written with ``pdf_path`` if it was made from ``inputs`` and is unchanged since, and so are
+    the files made with it (``others``: the cover, recorded under its kind, ``cover``); else None."""
     try:
         record = json.loads(record_path(pdf_path).read_text(encoding="utf-8"))
         if record.get("inputs") != inputs:
             return None
-        if hashlib.sha256(pdf_path.read_bytes()).hexdigest() != record.get("pdf"):
+        if sha256(pdf_path) != record.get("pdf"):
+            return None
+        if any(sha256(other) != record.get("cover") for other in others):
             return None
     except (OSError, ValueError, AttributeError):
         return None
@@ -105,6 +112,6 @@ def reusable(pdf_path: Path, inputs: str) -> dict | None:
 
 def write(pdf_path: Path, inputs: str, **report) -> None:
     """Record beside ``pdf_path`` the digest it was made from, its own hash and ``report`` (JSON values)."""
-    record = {"inputs": inputs, "pdf": hashlib.sha256(pdf_path.read_bytes()).hexdigest(), **report}
+    record = {"inputs": inputs, "pdf": sha256(pdf_path), **report}
     path = record_path(pdf_path)
     write_text(path, json.dumps(record, indent=1) + "\n")

@@ -58,14 +58,8 @@ WORDS: tuple[Word, ...] = (
     _w("engine", r"\bengines?\b", "a programmers' word: say 'computer' or 'the book'", re.I),
     _w("legal moves", r"\blegal\s+moves?\b", "say 'the moves you may make', 'moves allowed' or 'choices'", re.I),
     _w("range dots", r"(?<!\.)\.\.(?!\.)", "write 'to': '1 high to 10 low'"),
-    _w("seat code", r"\bP[1-9]\b", "name the player (Asha) or say 'Player 1'",
-       waiting="the move notation of chance's first-dealer draw ('dealer P3') in a worked game's move "
-               "line: book/directives/deal.py prints every move's notation, and the notation is the engine's "
-               "(engine/families/stakes.py)"),
-    _w("Naqsh set code", r"\bN[1-4]\b", "say 'the first set' ... 'the fourth set', or show the set by colour",
-       waiting="the Naqsh suit codes N1-N4 drawn on every Naqsh card (engine/draw/cards.py card_label) and "
-               "listed in the Naqsh deck table's Code column (book/directives/deck_table.py); the Naqsh "
-               "chapter explains them while the pictures show them"),
+    _w("seat code", r"\bP[1-9]\b", "name the player (Asha) or say 'Player 1'"),
+    _w("Naqsh set code", r"\bN[1-4]\b", "say 'the first set' ... 'the fourth set', or show the set by colour"),
 )
 
 ENFORCED: dict[str, re.Pattern] = {w.kind: w.pattern for w in WORDS if not w.waiting}

@@ -18,7 +18,7 @@ ratio to its peer's, with the target issue 18 set for it (a simulation with two 
 the peer's one process, both by the wall clock). Absolute figures swing with the machine; a ratio
 measured in one run on one machine does much less so.
 
->>> ours = {"game": "g", "players": 4, "games_per_s": 300.0, "median_games_per_s": 250.0, "games": 1500}
+>>> ours = {"game": "guru-ganjifa", "players": 4, "games_per_s": 300.0, "median_games_per_s": 250.0, "games": 1500}
 >>> ratio_rows([ours], [],
 ...            {"hearts": {"peer": "hearts", "games_per_s": 100.0, "median_games_per_s": 100.0}},
 ...            peer_of=lambda name: PEERS["hearts"])[0]["ratio"]
@@ -82,6 +82,17 @@ PEERS: dict[str, Peer] = {p.name: p for p in (
     Peer("hearts", "hearts", target=0.8, aim=1.0, at_players=4),
     Peer("blackjack", "blackjack", target=1.0),
 )}
+
+
+def target_of(name: str, peer: Peer, players: int, workers: int | None = None) -> float | None:
+    """The least ratio asked of game ``name`` with ``players`` players: its own (``Game.PEER_TARGET``, the
+    issue that brought the game in set it: Ekrang 1.0x crazy_eights at four players, Traditional Ganjifa
+    0.6x hearts at three), else its peer's (a simulation's always its peer's)."""
+    own = game_class(name).PEER_TARGET
+    if own is not None:  # the game's own target replaces the peer's (its simulation has none)
+        at, ratio = own
+        return ratio if players == at and workers is None else None
+    return peer.target_for(players, workers)
 
 
 def peer_of(name: str) -> Peer | None:
@@ -219,7 +230,7 @@ def ratio_rows(records: list[dict], sims: list[dict], peers: dict[str, dict],
         peer_rate = theirs.get("wall_games_per_s", theirs["games_per_s"]) if sim else theirs["games_per_s"]
         ratio = ours / peer_rate
         median = None if sim else r["median_games_per_s"] / theirs["median_games_per_s"]
-        target = peer.target_for(r["players"], r["workers"] if sim else None)
+        target = target_of(r["game"], peer, r["players"], r["workers"] if sim else None)
         out.append({"kind": "simulation" if sim else "game", "game": r["game"], "players": r["players"],
                     "workers": r["workers"] if sim else 1, "games": r["games"], "peer": peer.name,
                     "peer_label": peer.label,
@@ -260,7 +271,7 @@ def run_bench(seconds: float = 2.0, out: str = "_build/bench.json", sim_games: i
         players = min(max(4, cls.min_players), cls.max_players)
         peer = declared[name]
         for workers in (1, 2):
-            fixed = workers == 2 and peer is not None and peer.target_for(players, workers) is not None
+            fixed = workers == 2 and peer is not None and target_of(name, peer, players, workers) is not None
             sims.append(measure_simulation(name, players, seconds * 2, workers, sim_games if fixed else None))
     table = Table(title=f"Full random games on one core (RandomBot every seat, deal included; ~{seconds:g} s of "
                   f"CPU time each in {SLICES} slices: the fastest slice, and the median)")

@@ -10,10 +10,31 @@ INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGIN
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr (and exit status 2), not the usage text."""
+    """argparse, but a usage error is one line on stderr (and exit status 2), not the usage text, in the one
+    style of every error: ``ganjifa: ...``."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+        if "invalid choice" in message and "argument COMMAND" in message:  # a mistyped command
+            import difflib
+            import re
+
+            got = re.search(r"invalid choice: '([^']*)'", message)
+            close = difflib.get_close_matches(got.group(1), COMMANDS, n=1) if got else []
+            message = f"unknown command {got.group(1)!r}" if got else message
+            message += f"; did you mean {close[0]}?" if close else f" (commands are {', '.join(COMMANDS)})"
+        self.exit(2, f"ganjifa: {message} (see '{self.prog} --help')\n")
+
+
+COMMANDS = ("play", "simulate", "compare", "games", "info", "check", "deals", "bench", "instructions")
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("ganjifa-rules")
+    except Exception:  # noqa: BLE001 - not installed (run from a checkout): say so
+        return "unknown (not installed)"
 
 
 def _number(text: str) -> int:
@@ -28,19 +49,27 @@ def _number(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _Parser(prog="ganjifa", description="Ganjifa rules engine")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(prog="ganjifa", description="Ganjifa rules engine: play the games at the terminal, simulate "
+                     "and compare rule variants, check a chapter, keep the golden deals.")
+    parser.add_argument("--version", action="version", version=f"ganjifa {_version()}",
+                        help="print the version and stop")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+    add_parser = sub.add_parser
 
-    bench = sub.add_parser("bench", help="time full random games, and OpenSpiel's nearest games beside them (the "
+    def command(name: str, helptext: str, **kwargs):
+        return add_parser(name, help=helptext, description=helptext[:1].upper() + helptext[1:] + ".", **kwargs)
+
+    bench = command("bench", "time full random games, and OpenSpiel's nearest games beside them (the "
                                          "[peers] extra); print tables and ratios, write _build/bench.json")
     bench.add_argument("--seconds", type=float, default=None, help="CPU time per measurement (default 2)")
     bench.add_argument("--sim-games", type=_number, default=None, metavar="N",
                        help="games of the simulation compared with a peer's one process (default 100,000)")
     bench.add_argument("--quick", action="store_true",
                        help="a smoke run in seconds: --seconds 0.05 --sim-games 400 (the figures mean little)")
-    bench.add_argument("--out", default="_build/bench.json")
+    bench.add_argument("--out", default="_build/bench.json", metavar="FILE",
+                       help="where to write the figures as JSON (default _build/bench.json)")
 
-    instructions = sub.add_parser("instructions", help="instructions per game for every game and player count "
+    instructions = command("instructions", "instructions per game for every game and player count "
                                                        "(valgrind's callgrind), against the baseline in the repository")
     instructions.add_argument("--update", action="store_true", help="rewrite the baseline from the current code")
     instructions.add_argument("--baseline", default=None, metavar="FILE",
@@ -48,27 +77,42 @@ def main(argv: list[str] | None = None) -> int:
     instructions.add_argument("--workers", type=_number, default=0, help="callgrind runs at once (default: every core)")
     instructions.add_argument("games", nargs="*", help="only these games (default: every game)")
 
-    deals = sub.add_parser("deals", help="check or regenerate the golden deals in rules/deals")
+    deals = command("deals", "check or regenerate the golden deals in rules/deals")
     deals.add_argument("--write", action="store_true", help="rewrite the files from the current engine")
-    deals.add_argument("paths", nargs="*")
+    deals.add_argument("paths", nargs="*", metavar="FILE", help="transcripts to check (default: every file in rules/deals)")
 
-    play = sub.add_parser("play", help="play one game with bots and print its transcript")
-    play.add_argument("game")
-    play.add_argument("--seed", default="1")
+    play = command("play", "play one game: with bots, printing its transcript, or at the terminal (--human)")
+    play.add_argument("game", help="a game (see 'ganjifa games'), or a variant file: ./my_game.py:MyVariant")
+    play.add_argument("--seed", default="1", help="the game's seed: any word or number (default 1); it fixes the "
+                      "deal, chance's later steps and the bots' choices")
     play.add_argument("--bots", default="heuristic",
-                      help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
+                      help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move), "
+                           "human (a person at the terminal, as --human)")
     play.add_argument("--names", default="", help="comma-separated player names, e.g. Asha,Bela,Chitra")
     play.add_argument("--write", metavar="FILE", help="write the game as a golden transcript to FILE "
                       "(an existing FILE only with --force)")
     play.add_argument("--force", action="store_true", help="let --write replace an existing FILE")
+    play.add_argument("--human", metavar="SEATS",
+                      help="play at the terminal: your seat (1), several seats for hot-seat play (1,3), or 'all'; "
+                           "the other seats are played by --bots")
+    play.add_argument("--players", type=_number, help="number of players (the same as the option players=N)")
     play.add_argument("options", nargs="*", help="key=value game options")
 
-    sub.add_parser("games", help="list the games")
+    command("games", "list the games: name, title, players and deck")
+    info = command("info", "a game's facts and options: each option's choices, default and clause")
+    info.add_argument("game", help="a game (see 'ganjifa games'), or a variant file: ./my_game.py:MyVariant")
+    check = command("check", "check chapters: every error in one report (examples, golden deals, clauses, "
+                    "references); exit status 1 when anything is wrong")
+    check.add_argument("chapters", nargs="*", metavar="CHAPTER",
+                       help="chapter files or names, e.g. rules/komi.md or komi (default: every chapter)")
+    check.add_argument("--root", metavar="FOLDER", help="the book's folder, with conf.py (default: the current "
+                       "folder if it has one, else this checkout)")
 
     for name, helptext in (("simulate", "play many seeded games and report win rates, length, events and clauses"),
-                           ("compare", "the simulate report for two or more variants side by side, with tests")):
-        cmd = sub.add_parser(name, help=helptext)
-        cmd.add_argument("game")
+                           ("compare", "two or more variants played on the same seeds, side by side, with paired tests corrected "
+                                       "for the number of rows")):
+        cmd = command(name, helptext)
+        cmd.add_argument("game", help="a game (see 'ganjifa games'), or a variant file: ./my_game.py:MyVariant")
         cmd.add_argument("--games", type=_number, default=2000, help="how many games (default 2000)")
         cmd.add_argument("--players", type=_number, help="number of players (the same as the option players=N)")
         cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
@@ -78,12 +122,17 @@ def main(argv: list[str] | None = None) -> int:
                          help="run the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
                               "(needs the [cluster] extra; --workers is then unused)")
         cmd.add_argument("--json", metavar="FILE", help="also write the report as JSON")
-        cmd.add_argument("--csv", metavar="FILE", help="also write the report as CSV")
+        cmd.add_argument("--csv", metavar="FILE", help="also write the report as tidy CSV: one row per measure "
+                         "(and variant and seat), one number per cell")
+        cmd.add_argument("--plot", metavar="FILE.svg", help="also draw the win shares with their intervals and "
+                         "the game lengths (matplotlib; SVG, or PNG/PDF by the file's ending)")
         if name == "compare":
             cmd.add_argument("--variant", action="append", required=True, metavar="OPTIONS",
-                             help="options of one variant, e.g. 'stock-out=reshuffle' or 'bots=heuristic,random,random'")
+                             help="options of one variant, e.g. 'stock-out=reshuffle', 'bots=heuristic,random,random' "
+                                  "or 'game=./my_kk.py:SevenCards' (a variant file); give it once per variant")
         cmd.add_argument("options", nargs="*", help="key=value game options")
 
+    sub._choices_actions.sort(key=lambda a: COMMANDS.index(a.dest))  # the help lists the commands people use first
     args, extra = parser.parse_known_args(argv)
     # key=value game options may come before or after --seed/--bots
     if args.command in ("play", "simulate", "compare") and all("=" in e and not e.startswith("-") for e in extra):
@@ -114,11 +163,19 @@ def main(argv: list[str] | None = None) -> int:
         if args.command in ("simulate", "compare"):
             return _simulate(args)
         if args.command == "games":
-            from .registry import available_games, game_class
+            return _games()
+        if args.command == "info":
+            return _info(args.game)
+        if args.command == "check":
+            from .check import run_check
 
-            for name in available_games():
-                print(f"{name:16} {game_class(name).title}")
-            return 0
+            return run_check(args.chapters, args.root)
+    except BrokenPipeError:  # `ganjifa games | head -1`: the reader has gone; end quietly
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except GanjifaError as err:
         print(f"ganjifa: {err.described()}", file=sys.stderr)
         return 2
@@ -131,24 +188,105 @@ def main(argv: list[str] | None = None) -> int:
     return 1
 
 
+def _games() -> int:
+    from .registry import available_games, game_class
+    from .variants import entry_points
+
+    rows = []
+    for name in available_games():
+        cls = game_class(name)
+        players = f"{cls.min_players}-{cls.max_players}" if cls.min_players != cls.max_players else f"{cls.min_players}"
+        rows.append((name, cls.title, f"{players} players", f"{cls.deck.name} deck"))
+    for name in sorted(entry_points()):
+        rows.append((name, "(installed variant)", "", ""))
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[3])
+    return 0
+
+
+def _info(name: str) -> int:
+    from .protocol import option_text
+    from .registry import game_class
+
+    cls = game_class(name)
+    print(f"{cls.title} ({getattr(cls, 'spec', cls.name)}): {cls.min_players} to {cls.max_players} players, "
+          f"the {cls.deck.name} deck")
+    if cls.__doc__ and getattr(cls, "spec", None):
+        print("  " + cls.__doc__.strip().splitlines()[0])
+    print("options (write them as key=value):")
+    for info in cls.options():
+        choices = list(info.choices)
+        if len(choices) > 6 and all(type(c) is int for c in choices) and choices == list(range(choices[0], choices[-1] + 1)):
+            shown = f"{choices[0]} to {choices[-1]}"
+        else:
+            shown = ", ".join(map(option_text, choices))
+        clause = f" [{info.clause}: {cls.CLAUSES.get(info.clause, '?')}]" if info.clause else ""
+        print(f"  {info.name.replace('_', '-')}={option_text(info.default)}  (choices: {shown}){clause}")
+        if info.help:
+            print(f"      {info.help}")
+    print(f"clauses: {len(cls.CLAUSES)} ({', '.join(list(cls.CLAUSES)[:6])}{', ...' if len(cls.CLAUSES) > 6 else ''})")
+    if cls.EVENTS:
+        print(f"events counted in simulations: {', '.join(cls.EVENTS)}")
+    return 0
+
+
 def _play(args) -> int:
+    from .errors import OptionError
     from .protocol import parse_options
+    from .terminal import HUMAN
     from .registry import game_class
     from .shuffle import parse_seed
     from .transcript import check_name, dumps, play, write
 
     options = parse_options(" ".join(args.options))
+    if args.players is not None:
+        if "players" in options:
+            raise OptionError("players given twice: write --players N or players=N, not both")
+        options["players"] = str(args.players)
     game = game_class(args.game).from_options(options)
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
     if args.write and not args.force:
         _refuse_to_replace(args.write)
-    t = play(game, parse_seed(args.seed), args.bots.split(","), names)
+    kinds = [k.strip() for k in args.bots.split(",")]
+    if args.human is not None or HUMAN in kinds:
+        return _play_at_the_terminal(args, game, kinds, names)
+    t = play(game, parse_seed(args.seed), kinds, names)
     if args.write:
         write(t, args.write)
         print(f"wrote {args.write}")
     else:
         print(dumps(t), end="")
     return 0
+
+
+def _play_at_the_terminal(args, game, kinds, names) -> int:
+    """``play --human SEATS`` (or ``--bots human,...``): people at the terminal, bots in the other seats."""
+    from rich.console import Console
+
+    from .errors import OptionError
+    from .shuffle import parse_seed
+    from .terminal import HUMAN, TerminalGame, parse_humans
+
+    if len(kinds) not in (1, game.players):
+        raise OptionError(f"{len(kinds)} bots for {game.players} players: give one kind, or one per seat")
+    if len(kinds) == 1:
+        kinds = kinds * game.players
+    humans = {seat for seat, kind in enumerate(kinds) if kind == HUMAN}
+    if args.human is not None:
+        humans |= parse_humans(args.human, game.players)
+    kinds = ["heuristic" if seat in humans else kind for seat, kind in enumerate(kinds)]
+    from .bots import make_bot
+
+    for kind in kinds:
+        make_bot(kind)  # an unknown bot is refused before the game starts
+    if names is None:
+        from .terminal import CAST
+
+        names = list(CAST[:game.players]) if game.players <= len(CAST) else None
+    table = TerminalGame(game, parse_seed(args.seed), humans, kinds, names, Console(highlight=False),
+                         save_to=args.write)
+    return table.run()
 
 
 def _refuse_to_replace(path: str) -> None:
@@ -174,6 +312,21 @@ def _refuse_to_replace(path: str) -> None:
     raise OptionError(f"{path} already exists ({what}); --write would replace it: add --force to do so")
 
 
+def check_output_path(path: str, what: str) -> None:
+    """OptionError now, before a long run, if ``path`` could not be written at its end."""
+    import os
+
+    from .errors import OptionError
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise OptionError(f"{what} {path}: is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise OptionError(f"{what} {path}: cannot be written (permission denied)")
+
+
 def _simulate(args) -> int:
     import json
     import os
@@ -182,17 +335,25 @@ def _simulate(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
     from rich.table import Table
 
+    from .bots import make_bot
     from .errors import OptionError
     from .files import write_text
     from .protocol import parse_options
     from .registry import game_class
     from .shuffle import parse_seed
-    from .simulate import clause_rows, rows, simulate, to_csv, to_json
+    from .simulate import clause_rows, rows, simulate, to_json
 
+    comparing = args.command == "compare"
     if args.games < 1 or args.games > 100_000_000:
         raise OptionError(f"--games takes 1 to 100,000,000 games, not {args.games}")
+    if comparing and args.games > MAX_PAIRED:  # each variant's games are kept, game by game, to be paired
+        raise OptionError(f"compare pairs every game of every variant and keeps them in memory: --games takes "
+                          f"1 to {MAX_PAIRED:,} games, not {args.games:,}")
     cls = game_class(args.game)
     seed = parse_seed(args.seed)
+    most = max(64, 8 * (os.cpu_count() or 1))
+    if args.workers > most:
+        raise OptionError(f"--workers takes 0 (every core) to {most} worker processes, not {args.workers:,}")
     workers = args.workers or os.cpu_count() or 1
     base = " ".join(args.options)
     if args.players is not None:
@@ -204,10 +365,29 @@ def _simulate(args) -> int:
     for text in variants:
         words = text.split()
         lineup = [w.partition("=")[2] for w in words if w.startswith("bots=")]  # bots=heuristic,random,...
+        chosen = [w.partition("=")[2] for w in words if w.startswith("game=")]  # game=./my_kk.py:SevenCards
         options = parse_options(base)
-        options.update(parse_options(" ".join(w for w in words if not w.startswith("bots="))))
+        options.update(parse_options(" ".join(w for w in words if not w.startswith(("bots=", "game=")))))
         bots = lineup[-1] if lineup else args.bots
-        setups.append((text or base or "as given", cls.from_options(options), tuple(bots.split(","))))
+        game = (game_class(chosen[-1]) if chosen else cls).from_options(options)
+        kinds = tuple(k.strip() for k in bots.split(","))
+        if len(kinds) not in (1, game.players):  # as play refuses it: never silently cycled
+            raise OptionError(f"{len(kinds)} bots ({bots}) for {game.players} players"
+                              + (f" in variant {text!r}" if text else "") + ": give one kind, or one per seat")
+        for kind in kinds:
+            make_bot(kind)  # an unknown bot is refused before any game is played
+        label = text or base or "as given"
+        if chosen:  # a variant file: its title, not its path
+            label = " ".join([type(game).title, *(w for w in words if not w.startswith("game="))])
+        setups.append((label, game, kinds))
+    for path, what in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
+        if path:
+            check_output_path(path, what)
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise OptionError("--plot needs matplotlib: pip install matplotlib") from None
     err = Console(stderr=True)
     reports = []
     for label, game, bots in setups:
@@ -215,43 +395,104 @@ def _simulate(args) -> int:
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{game.title} {label}", total=args.games)
             reports.append(simulate(game, args.games, seed, bots, workers=workers, scheduler=args.scheduler,
-                                    progress=lambda done, task=task: bar.update(task, completed=done)))
+                                    progress=lambda done, task=task: bar.update(task, completed=done),
+                                    per_game=comparing or _wants_money(game, args.games)))
     labels = [label for label, _, _ in setups]
     out = Console()
     first = reports[0]
-    title = (f"{first.game.title}: {args.games:,} games per column, seed {seed}, bots {','.join(first.bots)}"
-             if len(reports) == 1 else f"{first.game.title}: {args.games:,} games per variant, seed {seed}")
-    table = Table(title=title)
-    table.add_column("")
-    for label in labels:
-        table.add_column(label, justify="right")
-    significant = False
-    for row in rows(reports):
-        cells = list(row.values)
-        for i, p in enumerate(row.p_values):
-            if p is not None and p < 0.05:
-                cells[i] += " *"
-                significant = True
-        table.add_row(row.label, *cells)
-    out.print(table)
-    if len(reports) > 1:
-        out.print("* differs from the first column at the 5% level (two-proportion z-test for shares, Welch's "
-                  "t-test for means)." if significant else "No difference is significant at the 5% level.")
-    clauses = Table(title="How often each rule comes into play (share of games citing it; per game)")
-    clauses.add_column("clause")
-    clauses.add_column("rule")
-    clauses.add_column("games", justify="right")
-    clauses.add_column("per game", justify="right")
-    for cid, ctitle, share, per_game in clause_rows(first):
-        clauses.add_row(cid, ctitle, f"{100 * share:.1f}%", f"{per_game:.2f}")
-    out.print(clauses)
+    if comparing:
+        _print_comparison(out, reports, labels, args.games, seed)
+    else:
+        from .compare import single_rows
+
+        table = Table(title=f"{first.game.title}: {args.games:,} games per column, seed {seed}, bots {','.join(first.bots)}")
+        table.add_column("")
+        table.add_column(labels[0], justify="right")
+        for row in rows(reports):
+            table.add_row(row.label, *row.values)
+        for row in single_rows(first):
+            if row.measure == "money per game":
+                table.add_row(row.label, row.cells[0].text)
+        out.print(table)
+        clauses = Table(title="How often each rule comes into play (share of games citing it; per game)")
+        clauses.add_column("clause")
+        clauses.add_column("rule")
+        clauses.add_column("games", justify="right")
+        clauses.add_column("per game", justify="right")
+        for cid, ctitle, share, per_game in clause_rows(first):
+            clauses.add_row(cid, ctitle, f"{100 * share:.1f}%", f"{per_game:.2f}")
+        out.print(clauses)
     if args.json:  # whole or not at all: an interrupted run leaves no half-written file
-        write_text(args.json, json.dumps(to_json(reports, labels), indent=1) + "\n")
+        data = to_json(reports, labels)
+        for entry, r in zip(data["reports"], reports):
+            entry["game"] = getattr(type(r.game), "spec", r.game.name)
+        if comparing:
+            from .compare import compare_rows
+
+            data["comparison"] = [{"label": row.label, "values": [c.text for c in row.cells],
+                                   "p_values": list(row.p_values), "p_adjusted": list(row.adjusted), "test": row.test}
+                                  for row in compare_rows(reports)]
+        write_text(args.json, json.dumps(data, indent=1) + "\n")
         out.print(f"wrote {args.json}")
     if args.csv:
-        write_text(args.csv, to_csv(reports, labels))
+        from .compare import tidy_csv
+
+        write_text(args.csv, tidy_csv(reports, labels))
         out.print(f"wrote {args.csv}")
+    if args.plot:
+        from .compare import plot
+
+        plot(reports, labels, args.plot)
+        out.print(f"wrote {args.plot}")
     return 0
+
+
+MAX_PAIRED = 2_000_000  # games a variant in compare (about 50 bytes a game kept)
+
+
+def _wants_money(game, games: int) -> bool:
+    """simulate shows money per seat for a stakes game, from each game's outcome kept (up to MAX_PAIRED games)."""
+    from .simulate import stakes_game
+
+    return stakes_game(game) and games <= MAX_PAIRED
+
+
+def _print_comparison(out, reports, labels, games: int, seed) -> None:
+    from rich.table import Table
+
+    from .compare import clause_table, compare_rows
+
+    first = reports[0]
+    table = Table(title=f"{first.game.title}: {games:,} games per variant, the same seeds, seed {seed}")
+    table.add_column("")
+    for label, r in zip(labels, reports):
+        table.add_column(f"{label}\n{r.game.players} players, bots {','.join(r.bots)}", justify="right")
+    significant = False
+    rows = compare_rows(reports)
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row.cells):
+            text = cell.text
+            if row.significant(i):
+                text += " *"
+                significant = True
+            cells.append(text)
+        table.add_row(row.label, *cells)
+    out.print(table)
+    tests = len([p for row in rows for p in row.p_values if p is not None])
+    note = (f"games paired by seed; paired z-tests, Holm's correction for the {tests} tests of this table"
+            + ("; with different numbers of players each seat's share is set against its fair share (1/players)"
+               if len({r.game.players for r in reports}) > 1 else ""))
+    out.print(f"* differs from the first column at the 5% level ({note})." if significant
+              else f"No difference is significant at the 5% level ({note}).")
+    clauses = Table(title="How often each rule comes into play, per variant (share of games citing it; per game)")
+    clauses.add_column("clause")
+    clauses.add_column("rule")
+    for label in labels:
+        clauses.add_column(label, justify="right")
+    for cid, title, cells in clause_table(reports):
+        clauses.add_row(cid, title, *("-" if c is None else f"{100 * c[0]:.1f}%; {c[1]:.2f}" for c in cells))
+    out.print(clauses)
 
 
 if __name__ == "__main__":

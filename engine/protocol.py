@@ -79,6 +79,16 @@ class Record:
     def narrate(self, names: Sequence[str] | None = None) -> str:
         raise NotImplementedError
 
+    @property
+    def round_over(self) -> tuple | None:
+        """The results of the round this step ended, per seat (stakes won or lost, or rounds won), else None:
+        a match of several rounds is told round by round (the book's ``{match-story}``)."""
+        return None
+
+    def story(self, names: Sequence[str] | None = None) -> str:
+        """The step as a sentence of a match's story, or "" to leave it out; by default its narration."""
+        return self.narrate(names)
+
 
 @dataclass(frozen=True)
 class Result:
@@ -291,6 +301,9 @@ class Game:
     # the OpenSpiel game nearest this one (a name in engine.bench.PEERS: "crazy_eights", "hearts",
     # "blackjack"): `make bench` times it in the same run and prints this game's speed as a ratio to it
     PEER: ClassVar[str | None] = None
+    # the least ratio to the peer asked of this game, and at how many players: (players, ratio), e.g. (3, 0.6)
+    # for Traditional Ganjifa against hearts; None: the peer's own target (engine.bench.PEERS) applies
+    PEER_TARGET: ClassVar[tuple[int, float] | None] = None
 
     players: int
 
@@ -495,6 +508,11 @@ class State:
     game: Game
     history: list  # the records returned by apply, in order
     current_player: int | None  # the seat to move, CHANCE, or None when the game is over
+
+    @property
+    def dealer(self) -> int | None:
+        """The seat dealing the round in play, in a game with a dealer; else None."""
+        return None
 
     # --- the protocol -------------------------------------------------------------
     def legal_moves(self) -> list:

@@ -29,7 +29,16 @@ def game_class(name: str) -> type[Game]:
     """The definition class of game ``name`` (OptionError for an unknown or broken game)."""
     games = _games()
     if not isinstance(name, str) or name not in games:
-        raise OptionError(f"unknown game {name!r}; games are {', '.join(games)}")
+        from .variants import resolve  # a designer's variant: a file (path.py:Class) or an installed entry point
+
+        found = resolve(name) if isinstance(name, str) else None
+        if found is not None:
+            return found
+        import difflib
+
+        close = difflib.get_close_matches(name, list(games), n=1, cutoff=0.6) if isinstance(name, str) else []
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise OptionError(f"unknown game {name!r}{hint} (games are {', '.join(games)})")
     module = games[name]
     try:
         cls = importlib.import_module(module).GAME

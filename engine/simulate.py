@@ -117,6 +117,8 @@ class Report:
     bots: tuple[str, ...]
     seed: int | str
     tally: Tally
+    # game by game (simulate(..., per_game=True)): what ``engine.compare`` pairs across variants played on the same seeds
+    outcomes: "Outcomes | None" = field(default=None, compare=False, repr=False)
 
     @property
     def games(self) -> int:
@@ -162,10 +164,54 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, last: int) -> Tally:
+@dataclass
+class Outcomes:
+    """Each game's outcome, game by game (in game order), for paired comparisons (:mod:`engine.compare`):
+    each seat's share of the win in 1/UNIT (``wins[g * players + seat]``), the moves, the events seen (a bit
+    per event of ``EVENTS``, in order) and, for a game played for stakes (``Game.settle``), what each seat won or
+    paid. About 8 + 9 * players bytes a game."""
+
+    players: int
+    first: int = 0
+    wins: "array" = None  # type: ignore[assignment]
+    moves: "array" = None  # type: ignore[assignment]
+    events: "array" = None  # type: ignore[assignment]
+    money: "array | None" = None
+
+    def __post_init__(self) -> None:
+        from array import array
+
+        if self.wins is None:
+            self.wins, self.moves, self.events = array("b"), array("l"), array("Q")
+
+    @property
+    def games(self) -> int:
+        return len(self.moves)
+
+    def extend(self, other: "Outcomes") -> None:
+        self.wins.extend(other.wins)
+        self.moves.extend(other.moves)
+        self.events.extend(other.events)
+        if other.money is not None:
+            if self.money is None:
+                from array import array
+
+                self.money = array("d")
+            self.money.extend(other.money)
+
+
+def stakes_game(game: Game) -> bool:
+    """Whether money changes hands in ``game`` (it overrides :meth:`Game.settle`)."""
+    return type(game).settle is not Game.settle
+
+
+def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, last: int,
+                per_game: bool = False):
     """Play games ``first .. last - 1`` and tally them (what :meth:`Tally.add_game` does for each game,
     with the counting done in bulk for the whole range: a few C-level steps per game, the counters
-    filled once at the end)."""
+    filled once at the end). With ``per_game``, ``(tally, outcomes)``: also each game's :class:`Outcomes`."""
+    if per_game:
+        return _play_range_kept(game, seed, bots, first, last)
     tally = Tally(game.players)
     wins = tally.wins
     events_of = game.events_of
@@ -209,19 +255,50 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
     return tally
 
 
+def _play_range_kept(game: Game, seed: int | str, bots: tuple[str, ...], first: int, last: int):
+    """:func:`_play_range` with each game's outcome kept (:class:`Outcomes`): the same tally, game by game."""
+    from array import array
+
+    n = game.players
+    kept = Outcomes(n, first)
+    money = array("d") if stakes_game(game) else None
+    bit = {e: 1 << i for i, e in enumerate(game.EVENTS)}
+    events_of = game.events_of
+    tally = Tally(n)
+    for state in played(game, seed, bots, first, last):
+        tally.add_game(game, state)
+        history = state.history
+        kept.moves.append(sum(1 for r in history if r.player != CHANCE))
+        winners = state.result().winners
+        row = [0] * n
+        for w in winners:
+            row[w] = UNIT // len(winners)
+        kept.wins.extend(row)
+        mask = 0
+        for record in history:
+            for e in events_of(record):
+                mask |= bit.get(e, 0)
+        kept.events.append(mask)
+        if money is not None:
+            money.extend(float(v) for v in game.settle(state))
+    kept.money = money
+    return tally, kept
+
+
 class ClusterError(GanjifaError, RuntimeError):
     """A distributed simulation that cannot run: Dask is not installed, or its scheduler cannot be reached."""
 
 
 def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[str] = "random",
-             workers: int = 1, chunk: int = 500, progress=None, scheduler: str | None = None) -> Report:
+             workers: int = 1, chunk: int = 500, progress=None, scheduler: str | None = None,
+             per_game: bool = False) -> Report:
     """Play ``games`` seeded games (in ``workers`` processes) and report the statistics.
 
     Games are played in chunks whose tallies are merged as they finish, so memory stays flat;
     ``progress(done)`` is called with the number of games finished after each chunk. With
     ``scheduler`` (the address of a Dask distributed scheduler, e.g. ``tcp://10.0.0.5:8786``) the
     same chunks run on that cluster's workers instead (``workers`` is then unused); the numbers are
-    the same either way.
+    the same either way. With ``per_game`` the report also keeps each game's outcome (``Report.outcomes``).
     """
     kinds = (bots,) if isinstance(bots, str) else tuple(bots)
     if len(kinds) not in (1, game.players):
@@ -229,23 +306,32 @@ def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[s
     tally = Tally(game.players)
     chunk = max(BLOCK, chunk - chunk % BLOCK)  # a range starts where a seating of bots does
     ranges = [(a, min(a + chunk, games)) for a in range(0, games, chunk)]
+    kept: dict[int, Outcomes] = {}
+
+    def merge(part) -> None:
+        if per_game:
+            part, outcomes = part
+            kept[outcomes.first] = outcomes
+        tally.merge(part)  # integer tallies: the order of merging does not matter
+        if progress:
+            progress(tally.games)
+
     if scheduler is not None:
-        for part in _on_cluster(scheduler, game, seed, kinds, ranges):
-            tally.merge(part)
-            if progress:
-                progress(tally.games)
+        for part in _on_cluster(scheduler, game, seed, kinds, ranges, per_game):
+            merge(part)
     elif workers <= 1 or len(ranges) <= 1:
         for a, b in ranges:
-            tally.merge(_play_range(game, seed, kinds, a, b))
-            if progress:
-                progress(tally.games)
+            merge(_play_range(game, seed, kinds, a, b, per_game))
     else:
         with _worker_processes(workers) as pool:
-            for part in pool.imap_unordered(_play_chunk, [(game, seed, kinds, a, b) for a, b in ranges]):
-                tally.merge(part)  # integer tallies: the order of merging does not matter
-                if progress:
-                    progress(tally.games)
-    return Report(game, kinds, seed, tally)
+            for part in pool.imap_unordered(_play_chunk, [(game, seed, kinds, a, b, per_game) for a, b in ranges]):
+                merge(part)
+    outcomes = None
+    if per_game:
+        outcomes = Outcomes(game.players)
+        for first in sorted(kept):
+            outcomes.extend(kept[first])
+    return Report(game, kinds, seed, tally, outcomes)
 
 
 def _play_chunk(job: tuple) -> Tally:
@@ -298,7 +384,7 @@ CONNECT_TIMEOUT = 20  # seconds to reach a scheduler before giving up
 
 
 def _on_cluster(scheduler: str, game: Game, seed: int | str, kinds: tuple[str, ...],
-                ranges: list[tuple[int, int]]):
+                ranges: list[tuple[int, int]], per_game: bool = False):
     """Each range's tally, computed on a Dask distributed cluster (``Client(scheduler).map``), as it finishes.
 
     The cluster's workers need this engine installed (the same version: a game's numbers depend on it).
@@ -315,7 +401,7 @@ def _on_cluster(scheduler: str, game: Game, seed: int | str, kinds: tuple[str, .
     with client:
         k = len(ranges)
         futures = client.map(_play_range, [game] * k, [seed] * k, [kinds] * k,
-                             [a for a, _ in ranges], [b for _, b in ranges], pure=False)
+                             [a for a, _ in ranges], [b for _, b in ranges], [per_game] * k, pure=False)
         for future in as_completed(futures, loop=client.loop):  # integer tallies: any order of merging will do
             yield future.result()
             future.release()

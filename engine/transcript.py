@@ -441,7 +441,8 @@ def play(game: Game | str, seed: int | str, bots: str | Sequence[str] = "heurist
     if not state.is_terminal() or state.result().narrate(names) != result:
         raise GanjifaError(f"{game.title} seed {seed}: joining moves changed the game")
     shown = tuple(dict.fromkeys(kinds))
-    return Transcript(game.name, game.option_items(), seed, names, shown if len(shown) == 1 else kinds,
+    return Transcript(getattr(type(game), "spec", game.name), game.option_items(), seed, names,  # (a variant file's path)
+                      shown if len(shown) == 1 else kinds,
                       deal, tuple(steps), result)
 
 

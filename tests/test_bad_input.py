@@ -269,8 +269,8 @@ def test_8_parallel_build_finds_a_duplicate_clause(tmp_path):
     pages = {"index.md": "# Book\n\n```{toctree}\n" + "\n".join(f"c{i}" for i in range(6)) + "\n```\n"}
     for i in range(6):
         pages[f"c{i}.md"] = f"# Chapter {i}\n\nText.\n"
-    pages["c0.md"] += "\n```{clause} kk.match\nMatch it.\n```\n"
-    pages["c5.md"] += "\n```{clause} kk.match\nMatch it again.\n```\n"
+    pages["c0.md"] += "\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it.\n```\n"
+    pages["c5.md"] += "\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it again.\n```\n"
     code, out = build(tmp_path, pages, jobs=4)
     assert code != 0 and "Traceback" not in out
     assert "c5.md:5:" in out and "kk.match is already given in c0 line 5" in out, out

@@ -160,3 +160,16 @@ def test_instructions_are_counted_under_callgrind():
     assert [r["moves_per_game"] for r in rows] == [round(m / 20, 2) for m in moves]  # the same games, natively
     costs = [r["instructions_per_game"] for r in rows]
     assert all(10_000 < c < 10_000_000 for c in costs) and costs == sorted(costs)  # more players, more to do
+
+
+def test_a_game_may_set_its_own_target_against_its_peer():
+    """Issue 21 asks 0.6x hearts of Traditional Ganjifa (three players), issue 23 1.0x crazy_eights of Ekrang
+    (four players): a game's PEER_TARGET replaces its peer's target, at its own player count, for play-outs only."""
+    from engine.bench import PEERS, target_of
+
+    assert target_of("traditional-ganjifa", PEERS["hearts"], 3) == 0.6
+    assert target_of("guru-ganjifa", PEERS["hearts"], 4) == 0.8  # the peer's own, where the game sets none
+    assert target_of("ekrang", PEERS["crazy_eights"], 4) == 1.0 and target_of("ekrang", PEERS["crazy_eights"], 3) is None
+    assert target_of("ekrang", PEERS["crazy_eights"], 4, workers=2) is None
+    assert target_of("kendra-kari", PEERS["crazy_eights"], 4) == 2.0
+    assert target_of("kendra-kari", PEERS["crazy_eights"], 4, workers=2) == 3.0

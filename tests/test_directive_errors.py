@@ -43,14 +43,14 @@ def line_of(page: str, needle: str) -> int:
 
 
 def test_good_page_builds(tmp_path):
-    page = ("# Fine\n\n```{game-facts} kendra-kari\n```\n\n```{clause} kk.match\nMatch it.\n```\n\n"
-            "```{clause} kk.draw\nDraw.\n```\n\n"
+    page = ("# Fine\n\n```{game-facts} kendra-kari\n```\n\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it.\n```\n\n"
+            "```{clause} kk.draw\n:summary: The rule in a line.\nDraw.\n```\n\n"
             "```{deal}\n:file: deals/x.txt\n:from: 5\n:to: 12\n:pictures: 6,7\n```\n\n"
             "```{simulation}\n:game: kendra-kari\n:options: players=3\n:games: 50\n:seed: 4\n```\n")
     code, out = build(tmp_path, page, {"deals/x.txt": GOLDEN[0].read_text()})
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
-    assert 'id="kk.match"' in html and "Mughal" in html
+    assert 'id="kk.match"' in html and "ganjifa-facts" in html and "Defaults are in bold." in html
     facts = re.sub(r"<[^>]+>", "", html.split("ganjifa-facts")[1].split("</table>")[0])
     assert facts.count("Players") == 1 and "Number of players, 3 to 6. Choices: 3, 4, 5, 6." in facts  # one row
     assert '<span class="ganjifa-clause-number">§2</span>' in html  # numbered in page order
@@ -120,7 +120,7 @@ def test_unknown_game(tmp_path):
 
 
 def test_unknown_clause_id(tmp_path):
-    page = "# Bad\n\nSome text.\n\n```{clause} kk.nope\nNo such rule.\n```\n"
+    page = "# Bad\n\nSome text.\n\n```{clause} kk.nope\n:summary: The rule in a line.\nNo such rule.\n```\n"
     code, out = build(tmp_path, page)
     assert code != 0
     assert "index.md:5:" in out and "unknown clause id 'kk.nope'" in out, out
@@ -152,7 +152,7 @@ def test_text_builder_gets_fallbacks(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text(CONF)
-    (src / "index.md").write_text("# Deck\n\n```{deck-table} naqsh\n:pictures:\n```\n\n```{clause} kk.match\nMatch it.\n```\n")
+    (src / "index.md").write_text("# Deck\n\n```{deck-table} naqsh\n:pictures:\n```\n\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it.\n```\n")
     run = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "-q", "-b", "text", str(src), str(tmp_path / "out")],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
@@ -193,7 +193,7 @@ def test_illegal_guru_ganjifa_lead_in_deal_file(tmp_path, kind):
 
 
 def test_rule_role_cites_a_clause_by_its_number(tmp_path):
-    page = ("# R\n\n```{clause} kk.deal\nDeal six each.\n```\n\n```{clause} kk.match\nMatch it.\n```\n\n"
+    page = ("# R\n\n```{clause} kk.deal\n:summary: The rule in a line.\nDeal six each.\n```\n\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it.\n```\n\n"
             "Matching ({rule}`kk.match`) is the heart of the game.\n")
     code, out = build(tmp_path, page)
     assert code == 0, out
@@ -224,7 +224,7 @@ def test_game_table_prints_the_engines_table_and_refuses_an_unknown_one(tmp_path
 def test_a_clause_cited_before_it_is_stated_fails_the_build_at_the_citation(tmp_path):
     """A reader meeting "§2" must already have read clause 2: a chapter's citation of its own clause ahead
     of the clause fails a -W build, naming file, line and clause; the same citation after it builds."""
-    clauses = "```{clause} kk.deal\nDeal six each.\n```\n\n```{clause} kk.match\nMatch it.\n```\n\n"
+    clauses = "```{clause} kk.deal\n:summary: The rule in a line.\nDeal six each.\n```\n\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it.\n```\n\n"
     early = "# R\n\nMatching ({rule}`kk.match`) is the heart of the game.\n\n" + clauses
     code, out = build(tmp_path, early)
     assert code != 0

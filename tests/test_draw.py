@@ -99,12 +99,16 @@ def test_every_card_of_every_deck_draws(deck_key):
     for card in deck.cards:
         root = parse(card_svg(card))
         labels = texts(root)
-        assert labels == [rank_label(card), card_label(card.suit)], card
+        assert labels == [rank_label(card)] + [card_label(card.suit)] * bool(card_label(card.suit)), card
         assert root.get("aria-label") == deck.card_name(card)
         circles = list(root.iter(NS + "circle"))
         assert circles[0].get("stroke") == card.suit.colour  # the suit-coloured ring
-    # the short labels tell the suits of a deck apart
-    assert len({card_label(s) for s in deck.suits}) == len({suit_label(s) for s in deck.suits}) == len(deck.suits)
+    # the short labels tell the suits of a deck apart; a pack whose suits play no part (Naqsh) tells its sets
+    # apart by colour alone
+    if any(card_label(s) for s in deck.suits):
+        assert len({card_label(s) for s in deck.suits}) == len({suit_label(s) for s in deck.suits}) == len(deck.suits)
+    else:
+        assert len({s.colour for s in deck.suits}) == len({suit_label(s) for s in deck.suits}) == len(deck.suits)
 
 
 def test_labels():
@@ -583,14 +587,14 @@ def test_print_boxes_read_from_the_stylesheet():
 
 @pytest.mark.parametrize("deck_key", list(DECKS))
 def test_every_card_label_fits_inside_the_rim(deck_key):
-    """At the smallest card size used in a whole-table picture, every rank and suit label is 8 px
-    (6 pt printed unshrunk) or more and lies inside the rim."""
+    """At the smallest card size used in a whole-table picture, every rank and suit label is 9.4 px
+    (7 pt printed unshrunk) or more and lies inside the rim."""
     for card in DECKS[deck_key].cards:
         for size in (MIN_CARD, 64):
             boxes = list(text_boxes(parse(card_svg(card, size=size))))
-            assert [t.text for t in boxes] == [rank_label(card), card_label(card.suit)]
+            assert [t.text for t in boxes] == [rank_label(card)] + [card_label(card.suit)] * bool(card_label(card.suit))
             assert all(t.fits for t in boxes), (card, size, [(t.text, t.box, t.card) for t in boxes])
-            assert min(t.size for t in boxes) >= 8 * size / MIN_CARD - 1e-9
+            assert min(t.size for t in boxes) >= 9.4 * size / MIN_CARD - 1e-9
 
 
 def test_a_long_label_would_be_caught():
@@ -669,3 +673,15 @@ def test_gg_small_hands_sit_two_to_a_row_and_large_ones_one():
     assert all(x == 0 for x, _ in starts) and len({y for _, y in starts}) == 3
     # two rows of seats (name, counts, cards: 68 px and a gap) under the trick, not four rows of 60 px
     assert float(root.get("height")) < 2 * 76 + 10
+
+
+def test_a_naqsh_card_shows_its_value_and_its_set_by_colour_only():
+    """Suits play no part in Naqsh: a card of the Naqsh pack prints no set code (N1 to N4 never reach a player)."""
+    from engine.decks import NAQSH
+
+    colours = set()
+    for card in NAQSH.cards:
+        svg = to_string(card_svg(card, size=48))
+        assert card_label(card.suit) == "" and not re.search(r">N[1-4]<", svg)
+        colours.add(card.suit.colour)
+    assert len(colours) == 4

@@ -10,11 +10,16 @@ from book import floats
 from book.pdf import serialise
 
 CSS = "@page { size: A5; margin: 15mm 14mm 14mm 14mm; } body { margin: 0; font: 10pt/1.3 serif; } " \
-      "figure { margin: 0; break-inside: avoid; }"
+      "figure { margin: 0; break-inside: avoid; } figure.pdf-float-alt { display: none; }"
 
 
-def _book(picture_mm: float, second_picture: bool = False) -> ET.Element:
-    moves = "".join(f'<li class="ganjifa-move"><p>Move {n}: a line of narration.</p></li>' for n in range(1, 31))
+def _book(picture_mm: float, second_picture: bool = False, reserve: bool = False) -> ET.Element:
+    """A page of text, then a worked game: a picture ``picture_mm`` high before 30 moves; with ``reserve``, the
+    position after each of the first 12 moves drawn in reserve (as book/directives/deal.py does for print)."""
+    def spare(n):
+        return (f'<figure class="ganjifa-figure ganjifa-state-alt pdf-float-alt"><div style="height: {picture_mm}mm">'
+                f'</div><figcaption>After move {n}</figcaption></figure>' if reserve and n <= 12 else "")
+    moves = "".join(f'<li class="ganjifa-move"><p>Move {n}: a line of narration.</p>{spare(n)}</li>' for n in range(1, 31))
     other = ('<li class="ganjifa-move"><p>Move 31.</p><figure class="ganjifa-figure ganjifa-state">'
              '<div style="height: 20mm"></div><figcaption>After move 31</figcaption></figure></li>'
              if second_picture else "")
@@ -56,6 +61,24 @@ def test_a_picture_that_leaves_half_a_page_blank_heads_the_next_page_after_the_m
     assert moves == [f"pdf-move-{n}" for n in range(30)]
     holder = next(li for li in root.iter("li") if li.find("figure") is not None)
     assert holder.get("id") == on_first[-1]
+
+
+def test_a_picture_that_goes_on_becomes_the_position_the_moves_have_reached():
+    """Issue 19: a picture never follows the moves it precedes. The moves that fill the gap run on, and the
+    next page is headed by the position after the last of them, drawn in reserve; the rest are dropped."""
+    root = _book(120, reserve=True)
+    assert floats.mark(root) == 1  # the reserve is not a picture of its own
+    first = _render(root).pages
+    moved = floats.float_down(root, first, CSS)
+    assert len(moved) == 1 and moved[0].startswith("Before move 1 -> After move ")
+    figures = [el for el in root.iter("figure")]
+    assert len(figures) == 1 and "".join(figures[0].find("figcaption").itertext()) == moved[0].split(" -> ")[1]
+    assert "pdf-float-alt" not in figures[0].get("class") and figures[0].get("id") == "pdf-float-0"
+    holder = next(li for li in root.iter("li") if li.find("figure") is not None)
+    n = int(moved[0].rsplit(" ", 1)[1])
+    assert "".join(holder.find("p").itertext()).startswith(f"Move {n}:")  # drawn after the move it follows
+    again = _render(root).pages
+    assert _page_of(again, "pdf-float-0") == 1 and again[1].anchors["pdf-float-0"][1] < 20 * floats.PX_PER_MM
 
 
 def test_a_picture_that_fits_or_would_pass_another_picture_stays():

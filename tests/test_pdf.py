@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 from urllib.parse import unquote
@@ -234,15 +235,36 @@ def built(request) -> Built:
 
 
 def test_every_page_is_a5(built):
-    """Every page is trimmed to A5; the covers alone carry 3 mm of bleed beyond the trim."""
-    bleed = 3 / 25.4 * 72
-    last = len(built.reader.pages)
+    """The interior is A5 throughout, one page size in the file, no bleed: the cover is its own file."""
     for n, page in enumerate(built.reader.pages, 1):
-        w, h = float(page.trimbox.width), float(page.trimbox.height)
-        assert abs(w - A5_PT[0]) < HALF_MM_PT and abs(h - A5_PT[1]) < HALF_MM_PT, (
-            f"page {n} is trimmed to {w / 72 * 25.4:.1f} x {h / 72 * 25.4:.1f} mm, not A5 (148 x 210)")
-        extra = 2 * bleed if n in (1, last) else 0
-        assert abs(float(page.mediabox.width) - A5_PT[0] - extra) < HALF_MM_PT, f"page {n}: wrong bleed"
+        for box in (page.mediabox, page.trimbox):
+            w, h = float(box.width), float(box.height)
+            assert abs(w - A5_PT[0]) < HALF_MM_PT and abs(h - A5_PT[1]) < HALF_MM_PT, (
+                f"page {n} is {w / 72 * 25.4:.1f} x {h / 72 * 25.4:.1f} mm, not A5 (148 x 210)")
+
+
+def test_the_cover_is_its_own_file_with_bleed_and_crop_marks(built):
+    """Front and back, each trimmed to A5 with 3 mm of bleed all round; the title and the games on it."""
+    cover = PdfReader(bookpdf.cover_path(built.path))
+    bleed = 3 / 25.4 * 72
+    assert len(cover.pages) == 2
+    for page in cover.pages:
+        assert abs(float(page.trimbox.width) - A5_PT[0]) < HALF_MM_PT
+        assert abs(float(page.mediabox.width) - A5_PT[0] - 2 * bleed) < HALF_MM_PT
+        assert abs(float(page.mediabox.height) - A5_PT[1] - 2 * bleed) < HALF_MM_PT
+    front, back = (page.extract_text() for page in cover.pages)
+    assert "Ganjifa: rules of play" in front and "edition" in front.lower()
+    assert "In this booklet:" in back
+    if shutil.which("pdftoppm"):  # crop marks: dark strokes in the bleed at the corners, outside the trim
+        from PIL import Image
+
+        with tempfile.TemporaryDirectory() as folder:
+            subprocess.run(["pdftoppm", "-png", "-singlefile", "-r", "100", str(bookpdf.cover_path(built.path)),
+                            f"{folder}/front"], capture_output=True, check=True)
+            image = Image.open(f"{folder}/front.png").convert("L")
+        edge = round(3 / 25.4 * 100)  # the bleed, 3 mm, in pixels
+        corner = image.crop((0, 0, edge, edge))
+        assert min(corner.getdata()) < 200, "no crop mark in the cover's top-left bleed"  # paper: 243
 
 
 def test_every_font_is_embedded(built):
@@ -273,6 +295,17 @@ def test_metadata(built):
     meta = built.reader.metadata
     assert meta.title == "Ganjifa: rules of play"
     assert meta.author == bookpdf.AUTHOR
+
+
+def test_the_pdf_is_tagged_for_screen_readers_in_english(built):
+    """PDF/UA-1 (WeasyPrint's variant): a structure tree a screen reader follows, marked content, the
+    document's language, and the title shown in place of the file name."""
+    root = built.reader.trailer["/Root"]
+    assert root["/Lang"] == "en" and bool(root["/MarkInfo"]["/Marked"])
+    tree = root["/StructTreeRoot"].get_object()
+    assert tree["/K"], "the structure tree is empty"
+    assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
+    assert b"pdfuaid:part" in root["/Metadata"].get_object().get_data()
 
 
 def test_contents_page_numbers_match_the_chapters(built):
@@ -524,18 +557,15 @@ def test_engine_words_name_their_kind_and_page():
 def test_page_count_is_a_multiple_of_four(real_pdf):
     pages = len(real_pdf.reader.pages)
     assert pages % 4 == 0
-    # the padding is intentional note pages just before the back cover, never more than three
+    # the padding is intentional note pages at the end, never more than three
     # (a note page's first line is just "Notes": "Notes for designers" and "Notes on Komi" are chapters)
     notes = [n for n, text in enumerate(real_pdf.pages, 1) if text.strip().partition("\n")[0].strip() == "Notes"]
-    assert len(notes) <= 3 and all(n > pages - 5 for n in notes)
-    assert "In this booklet:" in real_pdf.pages[-1]  # the back cover
+    assert len(notes) <= 3 and notes == list(range(pages - len(notes) + 1, pages + 1))
 
 
 @pytest.mark.book
-def test_cover_has_bleed_and_the_imprint_follows(real_pdf):
-    cover, inner = real_pdf.reader.pages[0], real_pdf.reader.pages[5]
-    bleed = 3 / 25.4 * 72  # 3 mm in points
-    assert float(cover.mediabox.width) == pytest.approx(float(inner.mediabox.width) + 2 * bleed, abs=0.5)
+def test_the_title_page_and_the_imprint_follow(real_pdf):
+    assert "Ganjifa: rules of play" in real_pdf.pages[0] and "In this booklet:" not in real_pdf.text
     imprint = " ".join(real_pdf.pages[1].replace("\u2010\n", "").split())
     assert "MIT licence" in imprint and "edition 0.1.0" in imprint and "Sources:" in imprint
 
@@ -625,6 +655,10 @@ def test_no_text_on_a_picture_under_6pt(real_pdf):
     # the card labels are there to be measured: a suit code and a rank on the Guru Ganjifa table
     picture_text = " ".join(t for _, _, f, t in sizes if f == "Noto-Sans-Bold")
     assert "Vr" in picture_text and "Ka" in picture_text
+    # the suit codes on the cards (runs of two-letter codes: "MaKuVr") print at 7 pt or more (issue 19)
+    codes = [(size, page, text) for size, page, font, text in sizes
+             if font == "Noto-Sans-Bold" and re.fullmatch(r"(?:[A-Z][a-z]){1,}", text)]
+    assert codes and min(codes)[0] >= 7.0, f"p. {min(codes)[1]}: suit codes {min(codes)[2]!r} at {min(codes)[0]} pt"
 
 
 def test_font_sizes_see_text_drawn_in_an_svg(tmp_path):

@@ -65,7 +65,7 @@ def test_a_listed_word_fails_the_print_build_naming_file_line_and_word(tmp_path)
 
 
 def test_a_caption_and_a_rule_title_are_print_text_too(tmp_path):
-    page = ("# A game\n\n```{clause} kk.match\nMatch it.\n```\n\n"
+    page = ("# A game\n\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it.\n```\n\n"
             "```{position}\n:game: kendra-kari\n:options: players=4\n:names: Asha, Bela, Chitra, Dev\n"
             ":caption: Bela has 2 legal moves.\n"
             "ring=1:9Sh 2:4Sh 3:4Gh 4:4Ba 5:- 6:- 7:9Ta; last=4; turn=P2; P1=3Ta 5Ch RGh 2Ch VSu; "
@@ -102,10 +102,12 @@ def test_the_list_and_the_pdf_check_agree():
     assert sorted(found) == sorted(expected)
 
 
-def test_imprint_and_back_cover_speak_players_words():
+def test_imprint_and_covers_speak_players_words():
     from book import pdf
 
-    text = " ".join(pdf.imprint("Ganjifa", "the project", pdf.edition_line())) + pdf.end_matter(7, "Ganjifa", "")
+    text = (" ".join(pdf.imprint("Ganjifa", "the project", pdf.edition_line())) + pdf.end_matter(7, "")
+            + pdf.cover_html("Ganjifa", "The round playing cards of India", pdf.edition_line(), ""))
+    assert "In this booklet:" in text  # the back cover, in the cover's file
     assert [(w.kind, t) for w, t in find(text, tuple(w for w in WORDS if not w.waiting))] == []
 
 

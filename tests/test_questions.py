@@ -56,9 +56,19 @@ QUESTION = """```{{question}} May Dev draw instead of playing?
 """
 
 
+GLANCE = {"kk.match": "Play a card that matches the top card.", "kk.next": "Then the next player plays.",
+          "kk.draw": "Draw one card when you cannot play.", "kk.bridge": "A bridge lets you play across the ring.",
+          "kk.out": "The first player out of cards wins.", "kk.stock-out": "An empty stock ends the game."}
+
+
+def clause(cid: str, summary: str, remember: bool = False) -> str:
+    return f"```{{clause}} {cid}\n:summary: {summary}\n" + (":remember:\n" if remember else "") + "The rule.\n```\n\n"
+
+
 def test_a_question_is_answered_with_its_rule_number(tmp_path):
-    page = ("# Q\n\n```{clause} kk.must-play\nIf you can play, you must.\n```\n\n"
+    page = ("# Q\n\n" + clause("kk.must-play", "If you can play, you must.", remember=True)
             + QUESTION.format(position=DEV, answer="no", clause="kk.must-play")
+            + "".join(clause(cid, text) for cid, text in GLANCE.items())
             + "\n```{quick-reference} kendra-kari\n```\n")
     code, out = build(tmp_path, page)
     assert code == 0, out
@@ -67,12 +77,47 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     assert "May Dev draw instead of playing?" in text
     assert "No: Dev can play (7Gh), so may not draw §1." in text  # the clause cited as §N, in words
     assert "kk.must-play" not in text.split("May Dev draw")[1].split("at a glance")[0]
-    assert "Kendra Kari at a glance" in text and "§1 A player who can play must" in text
-    # the turn in five lines, each a rule's title with its number, before the list of every rule
+    assert "Kendra Kari at a glance" in text
+    # the turn in five lines, each the chapter's one-line summary with its number, in the outline's order
     turn = text.split("Your turn")[1].split("The end")[0]
-    # (this page gives only one of them as a clause: the others are left as their ids)
-    assert len(re.findall(r"\((?:§\d+|\[kk\.[a-z-]+\])\)", turn)) == 5 and "A player who can play must (§1)" in turn
-    assert text.index("Your turn") < text.index("The end") < text.index("Every rule")
+    assert re.findall(r"([A-Z][^()]+?) \(§(\d+)\)\.", turn) == [
+        ("Play a card that matches the top card", "2"), ("Then the next player plays", "3"),
+        ("If you can play, you must", "1"), ("Draw one card when you cannot play", "4"),
+        ("A bridge lets you play across the ring", "5")]
+    # the rule players forget is in bold where the outline has it, and said to be
+    assert "In bold: the rules players most often forget." in text
+    assert re.search(r"<strong>If you can play, you must</strong>", html)
+    assert "Easy to forget" not in text  # every marked rule is in the outline already
+    assert text.index("Your turn") < text.index("The end")
+
+
+def test_easy_to_forget_lists_the_marked_rules_the_outline_leaves_out(tmp_path):
+    page = ("# Q\n\n" + clause("kk.deal", "Deal six cards each.", remember=True)
+            + "".join(clause(cid, text) for cid, text in GLANCE.items())
+            + clause("kk.must-play", "If you can play, you must.")
+            + "\n```{quick-reference} kendra-kari\n```\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    text = re.sub(r"<[^>]+>", "", (tmp_path / "out" / "index.html").read_text())
+    forget = text.split("Easy to forget")[1]
+    assert re.findall(r"\(§(\d+)\)", forget) == ["1"] and "Deal six cards each" in forget
+    assert "In bold" not in text
+
+
+def test_a_quick_reference_needs_its_clauses_stated_and_summed_up(tmp_path):
+    page = "# Q\n\n" + clause("kk.match", "Match it.") + "```{quick-reference} kendra-kari\n```\n"
+    code, out = build(tmp_path, page)
+    errors = [line for line in out.splitlines() if "ERROR" in line]
+    assert code != 0 and len(errors) == 1 and f"index.md:{line_of(page, '{quick-reference}')}:" in errors[0]
+    assert "kk.next" in errors[0] and "state the clause first" in errors[0], out
+    (tmp_path / "b").mkdir()
+    page = "# Q\n\n```{clause} kk.match\nMatch it.\n```\n"
+    code, out = build(tmp_path / "b", page)
+    errors = [line for line in out.splitlines() if "ERROR" in line]
+    assert code != 0 and len(errors) == 1 and "index.md:3:" in errors[0] and "needs :summary:" in errors[0], out
+    (tmp_path / "c").mkdir()
+    code, out = build(tmp_path / "c", "# Q\n\n" + clause("kk.match", "Match it " * 20))
+    assert code != 0 and "179 characters; a summary is one line of at most 110" in out, out
 
 
 @pytest.mark.parametrize("answer, clause, says", [("yes", "kk.must-play", "the chapter says 'yes'"),

@@ -8,7 +8,7 @@ from .test_directive_errors import build
 
 
 def test_report_clause_use_and_comparison(tmp_path):
-    page = ("# Sim\n\n```{clause} kk.match\nMatch it.\n```\n\n```{clause} kk.bridge\nBridge.\n```\n\n"
+    page = ("# Sim\n\n```{clause} kk.match\n:summary: The rule in a line.\nMatch it.\n```\n\n```{clause} kk.bridge\n:summary: The rule in a line.\nBridge.\n```\n\n"
             "```{simulation}\n:game: kendra-kari\n:options: players=3\n:games: 300\n:seed: 4\n:show: wins clauses\n```\n\n"
             "```{simulation}\n:game: kendra-kari\n:options: players=3\n:games: 300\n:seed: 4\n"
             ":compare: bots=random; bots=heuristic,random,random\n```\n")

@@ -165,6 +165,8 @@ document.getElementById("f").addEventListener("load", function () { setTimeout(f
   function labels(root) { return [].map.call(root.querySelectorAll("text.suit"), function (t) {
     return t.getScreenCTM().a * parseFloat(t.getAttribute("font-size")); }); }
   r.page_labels = labels(doc);
+  r.box_padding = [].map.call(doc.querySelectorAll("div.ganjifa-what-you-need, div.ganjifa-quick-reference"), function (b) {
+    var s = win.getComputedStyle(b); return Math.min(parseFloat(s.paddingLeft), parseFloat(s.paddingRight)); });
   r.zoomable = doc.querySelectorAll("figure.ganjifa-figure.ganjifa-zoomable").length;
   r.figures = doc.querySelectorAll("figure.ganjifa-figure").length;
   var fig = doc.querySelector("figure.ganjifa-state") || doc.querySelector("figure.ganjifa-zoomable");
@@ -206,6 +208,8 @@ def test_phone_page_fits_the_screen(site, page):
     assert r["top_link"] is not None and r["top_link"] < 844, "no link to the booklet on the first screen"
     for white_space, overflow in r["pre"]:
         assert white_space == "pre" and overflow == "auto", "code wraps instead of scrolling"
+    # the What you need box and the quick reference keep their text off their border (Furo's .container rule)
+    assert all(pad >= 8 for pad in r["box_padding"]), f"{page}: a box's text touches its border: {r['box_padding']}"
 
 
 @needs_browser

@@ -99,7 +99,10 @@ def test_unknown_game_names_file_and_line(tmp_path):
 
 def test_box_links_to_the_chapters_quick_reference(tmp_path):
     """The box ends with a link to the chapter's one-page summary, "Komi at a glance", whose box has that anchor."""
-    page = "# Komi\n\n```{what-you-need} komi\n```\n\nRules.\n\n```{quick-reference} komi\n```\n"
+    from engine import get_game
+
+    rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n" for cid in get_game("komi").CLAUSES)
+    page = "# Komi\n\n```{what-you-need} komi\n```\n\n" + rules + "```{quick-reference} komi\n```\n"
     code, out = build(tmp_path, page)
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()

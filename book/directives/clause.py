@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
@@ -24,17 +27,46 @@ def known_clauses() -> dict[str, tuple[str, str]]:
     return out
 
 
-def clauses_of(env) -> dict:
+SUMMARY_LENGTH = 110  # a quick reference line: one line of the box at print size
+
+
+class Stated(NamedTuple):
+    """A clause as a chapter states it: where, its number, the engine's title, and the chapter's one-line
+    summary for the quick reference, and whether it is one of the rules players forget (``:remember:``)."""
+
+    docname: str
+    number: int
+    title: str
+    line: int
+    summary: str = ""
+    remember: bool = False
+
+
+def clauses_of(env) -> dict[str, Stated]:
     if not hasattr(env, "ganjifa_clauses"):
-        env.ganjifa_clauses = {}  # id -> (docname, number, title, line)
+        env.ganjifa_clauses = {}  # id -> Stated
     return env.ganjifa_clauses
 
 
+def one_line(argument: str | None) -> str:
+    """The ``:summary:`` converter: one line in players' words, short enough for the quick reference."""
+    text = " ".join((argument or "").split())
+    if not text:
+        raise ValueError("write the rule in one line of players' words")
+    if len(text) > SUMMARY_LENGTH:
+        raise ValueError(f"{len(text)} characters; a summary is one line of at most {SUMMARY_LENGTH}")
+    return text
+
+
 class ClauseDirective(GanjifaDirective):
+    """``{clause} km.bet`` with the rule's text as its body, and two options the quick reference reads:
+    ``:summary:`` (required: the rule in one line of players' words) and ``:remember:`` (a flag: one of
+    the two or three rules players forget, listed again under "Easy to forget")."""
+
     required_arguments = 1
     optional_arguments = 0
     has_content = True
-    option_spec = {}
+    option_spec = {"summary": one_line, "remember": directives.flag}
 
     def run(self):
         self.note_engine()
@@ -47,14 +79,18 @@ class ClauseDirective(GanjifaDirective):
             raise self.fail(f"unknown clause id {cid!r}{hint}")
         if not self.content:
             raise self.fail(f"clause {cid} needs its rule text as the body")
+        if "summary" not in self.options:
+            raise self.fail(f"clause {cid} needs :summary:, the rule in one line of players' words "
+                            f"(at most {SUMMARY_LENGTH} characters) for the quick reference")
         store = clauses_of(self.env)
         old = store.get(cid)
-        if old and (old[0] != self.env.docname or old[3] != self.lineno):
-            raise self.fail(f"clause {cid} is already given in {old[0]} line {old[3]}")
+        if old and (old.docname != self.env.docname or old.line != self.lineno):
+            raise self.fail(f"clause {cid} is already given in {old.docname} line {old.line}")
         count = self.env.temp_data.get("ganjifa_clause_count", 0) + 1
         self.env.temp_data["ganjifa_clause_count"] = count
         title = known[cid][1]
-        store[cid] = (self.env.docname, count, title, self.lineno)
+        store[cid] = Stated(self.env.docname, count, title, self.lineno, self.options["summary"],
+                            "remember" in self.options)
         node = clause_block(clause_id=cid, number=count, title=title)
         node["ids"] = []
         self.set_source_info(node)
@@ -76,7 +112,7 @@ class ClauseLinks(SphinxPostTransform):
                 logger.warning(f"{{rule}}: clause {ref['clause_id']} is cited but no chapter gives it", location=ref)
             if not found or not html:
                 continue
-            docname, number, title, _ = found
+            docname, number, title = found.docname, found.number, found.title
             uri = "" if docname == self.env.docname else self.app.builder.get_relative_uri(self.env.docname, docname)
             link = nodes.reference("", f"§{number}", refuri=f"{uri}#{ref['clause_id']}",
                                    reftitle=f"{number}. {title} ({ref['clause_id']})",
@@ -128,7 +164,7 @@ def cited_before_stated(app, doctree: nodes.document) -> None:
 
 def purge(app, env, docname) -> None:
     store = clauses_of(env)
-    for cid in [k for k, v in store.items() if v[0] == docname]:
+    for cid in [k for k, v in store.items() if v.docname == docname]:
         del store[cid]
 
 
@@ -137,13 +173,13 @@ def merge(app, env, docnames, other) -> None:
     readers is the same error as in a serial build (reported at the later chapter's line)."""
     store = clauses_of(env)
     for cid, entry in clauses_of(other).items():
-        if entry[0] not in docnames:
+        if entry.docname not in docnames:
             continue
         old = store.get(cid)
-        if old and old[0] != entry[0]:
-            first, later = sorted((old, entry), key=lambda e: (e[0], e[3]))
-            logger.warning(f"{{clause}}: clause {cid} is already given in {first[0]} line {first[3]}",
-                           location=(later[0], later[3]))
+        if old and old.docname != entry.docname:
+            first, later = sorted((old, entry), key=lambda e: (e.docname, e.line))
+            logger.warning(f"{{clause}}: clause {cid} is already given in {first.docname} line {first.line}",
+                           location=(later.docname, later.line))
             store[cid] = first
             continue
         store[cid] = entry

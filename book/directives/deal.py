@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 
 from engine.errors import GanjifaError
 from engine.notation import whole_number
+from engine.protocol import CHANCE
 from engine.transcript import TranscriptError, initial_state, key_pictures, parse, replay
 
 from . import GanjifaDirective, positive_number
 
 FOLD_AT = 3  # this many forced moves in a row (with no picture among them) are shown as one line
+# for print, the position after each of this many moves after a picture is drawn too, hidden: when the picture
+# would leave a page half blank, the booklet shows, after the moves that fill the gap, the position it has
+# reached there ("After move 38") in place of the one before them (book/floats.py), so a picture never
+# comes after the moves it precedes
+ALT_SPAN = 12
 
 
 def pictures_option(argument: str) -> str:
@@ -63,13 +70,17 @@ class DealDirective(GanjifaDirective):
         names = t.names or tuple(f"Player {i + 1}" for i in range(game.players))
 
         box = nodes.container(classes=["ganjifa-deal"])
+        pictured = None  # the last move after which a picture stands (0: the start)
         if first == 1:  # a later part of the same deal continues without repeating the header
             box += self.header(t, game, names, rel)
             if self.options.get("hands", "no") == "yes":  # the start picture shows every hand already
                 box += self.hands(t, names)
-            box += self.state_figure(start, "At the start", names)
+            if self.options.get("start-picture", "yes") == "yes" or 1 in before:
+                box += self.state_figure(start, "At the start", names)
+                pictured = 0
         elif first in before or self.options.get("start-picture", "yes") == "yes":
             box += self.state_figure(steps[first - 2].state, f"Before move {first}", names)
+            pictured = first - 1
         # numbered by hand, not by the list: a part starting at move 29 reads "29." in every output
         moves = nodes.bullet_list(classes=["ganjifa-moves"])
         fold = self.options.get("fold", "forced") == "forced"
@@ -98,6 +109,12 @@ class DealDirective(GanjifaDirective):
             item += self.move_line(r)
             if captions:
                 item += self.state_figure(r.state, ", ".join(captions), names)
+                pictured = n
+            elif pictured is not None and n - pictured <= ALT_SPAN:
+                alternative = addnodes.only(expr="print")
+                alternative += self.state_figure(r.state, f"After move {n}", names,
+                                                 classes=["ganjifa-state-alt", "pdf-float-alt"])
+                item += alternative
             moves += item
         flush()
         box += moves
@@ -148,10 +165,10 @@ class DealDirective(GanjifaDirective):
             out.append(self.figure(hand_svg(hand, label=name), classes=["ganjifa-hand"]))
         return out
 
-    def state_figure(self, state, caption: str, names=None):
+    def state_figure(self, state, caption: str, names=None, classes=("ganjifa-state",)):
         from engine.draw import state_svg
 
-        return self.figure(state_svg(state, names=names), caption=caption, classes=["ganjifa-state"])
+        return self.figure(state_svg(state, names=names), caption=caption, classes=list(classes))
 
     def folded(self, run) -> nodes.list_item:
         """Forced moves in a row as one compact line: "16-39. Forced moves: 16 Bilal draw, 17 Chitra
@@ -180,7 +197,11 @@ class DealDirective(GanjifaDirective):
         if r.forced:  # the player had no other choice
             para.insert(0, nodes.inline("forced", "forced", classes=["ganjifa-forced"]))
             para.insert(0, nodes.Text(" "))
-        para.insert(0, nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"]))
+        if r.record.player != CHANCE:  # chance's moves are told in words only: its notation is a file's, not a player's
+            para.insert(0, nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"]))
+        else:
+            para.insert(0, nodes.inline("chance", "chance", classes=["ganjifa-chance"]))
+            para.insert(0, nodes.Text(" "))
         number = f"{r.step.number}."
         para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))
         return para

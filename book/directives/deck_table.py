@@ -18,6 +18,7 @@ class DeckTableDirective(GanjifaDirective):
         "pictures": directives.flag,
         "ranking": lambda a: directives.choice(a, ("traditional", "uniform")),
         "table": lambda a: directives.choice(a, ("yes", "no")),
+        "codes": lambda a: directives.choice(a, ("yes", "no")),  # no: a pack whose suits play no part (Naqsh)
     }
 
     def run(self):
@@ -32,8 +33,12 @@ class DeckTableDirective(GanjifaDirective):
             order = d.order_text(s, ranking, short=True)
             rows.append([s.name, s.code, ", ".join(s.other_names) or "-", s.sign, s.group,
                          [swatch(colour=s.colour, label=f"{s.name} colour {s.colour}")], order])
-        out = [] if self.options.get("table", "yes") == "no" else [table(["Suit", "Code", "Other names", "Sign", "Group", "Colour", "Order, high to low"], rows,
-                     classes=["ganjifa-deck-table"], widths=[3, 1, 3, 3, 2, 1, 3])]
+        head, widths = ["Suit", "Code", "Other names", "Sign", "Group", "Colour", "Order, high to low"], [3, 1, 3, 3, 2, 1, 3]
+        if self.options.get("codes", "yes") == "no":  # the notation's suit codes stay with the editors
+            rows = [row[:1] + row[2:] for row in rows]
+            head, widths = head[:1] + head[2:], widths[:1] + widths[2:]
+        out = [] if self.options.get("table", "yes") == "no" else [table(head, rows, classes=["ganjifa-deck-table"],
+                                                                          widths=widths)]
         if "pictures" in self.options:
             from engine.draw import deck_sheet_svg
 

@@ -1,4 +1,5 @@
-"""``{game-facts} kendra-kari``: players, deck, cards dealt, and the options with defaults and choices."""
+"""``{game-facts} kendra-kari``: the choices players agree on before play (the number of players and every
+option, its choices, the default in bold); the deck and the deal are said once, in the What you need box."""
 
 from __future__ import annotations
 
@@ -33,11 +34,10 @@ class GameFactsDirective(GanjifaDirective):
         self.note_engine()
         game = self.game(self.arguments[0])
         cls = type(game)
+        # the choices to agree on before play: the deck and the deal are the What you need box's, not repeated
         rows = [
             ["Players", f"{cls.min_players} to {cls.max_players}" if cls.min_players != cls.max_players
              else str(cls.min_players)],
-            ["Deck", f"{cls.deck.name}, {len(cls.deck.cards)} cards"],
-            ["Cards dealt", self.dealt(cls)],
         ]
         for info in cls.options():
             default = info.default
@@ -79,17 +79,27 @@ def quick_reference_id(game) -> str:
 
 
 class QuickReferenceDirective(GameFactsDirective):
-    """``{quick-reference} kendra-kari``: a one-page summary from the game's facts and its rules' titles.
+    """``{quick-reference} kendra-kari``: the chapter's rules on one page, to photocopy and keep at the table.
 
-    Players, deck and deal; then the game's ``AT_A_GLANCE`` sections (the turn in five lines,
-    scoring), each line a rule's title with its §N; then every rule of the chapter in order, so a
-    player can check a rule at the table and look it up.
+    Players, deck, deal and what else is needed; then the game's ``AT_A_GLANCE`` outline (a turn or a
+    round in five steps, scoring), each step the chapter's one-line ``:summary:`` of a clause with its §N,
+    in bold when the chapter marks it ``:remember:`` (a rule players forget); then "Easy to forget", the
+    marked clauses the outline leaves out. It fits one page. It stands after the chapter's clauses: a
+    clause it lists and the chapter has not stated is an error naming the clause.
     """
 
     def run(self):
         self.note_engine()
         game = self.game(self.arguments[0])
         cls = type(game)
+        from .clause import clauses_of
+
+        store = {cid: c for cid, c in clauses_of(self.env).items()
+                 if cid in cls.CLAUSES and c.docname == self.env.docname}
+        missing = [cid for _, cids in cls.AT_A_GLANCE for cid in cids if cid not in store]
+        if missing:
+            raise self.fail(f"the quick reference of {game.title} lists {', '.join(missing)}, which this "
+                            f"chapter does not state before it: state the clause first")
         box = nodes.container(classes=["ganjifa-quick-reference"], ids=[quick_reference_id(game)])
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
@@ -100,21 +110,26 @@ class QuickReferenceDirective(GameFactsDirective):
         facts += nodes.Text(f"{players} players · {cls.deck.name} deck, {len(cls.deck.cards)} cards · "
                             f"deal: {self.dealt(cls)}.")
         box += facts
-        from .clause import clauses_of
-
-        store = clauses_of(self.env)  # the chapter's clauses read so far: id -> (doc, number, title, line)
+        if cls.EQUIPMENT and not cls.EQUIPMENT.startswith("nothing"):
+            need = nodes.paragraph(classes=["ganjifa-quick-facts"])
+            need += nodes.Text(f"Also: {cls.EQUIPMENT}.")
+            box += need
+        outlined = {cid for _, cids in cls.AT_A_GLANCE for cid in cids}
+        if any(store[cid].remember for cid in outlined):
+            box += nodes.paragraph("", "In bold: the rules players most often forget.", classes=["ganjifa-quick-facts"])
         for heading, cids in cls.AT_A_GLANCE:
             box += self.heading(heading)
             lines = nodes.enumerated_list(classes=["ganjifa-quick-glance"], enumtype="arabic")
             for cid in cids:
-                lines += self.line(cls, cid)
+                lines += self.line(cid, store[cid].summary, bold=store[cid].remember)
             box += lines
-        order = sorted(cls.CLAUSES, key=lambda c: (store[c][1] if c in store else 10_000, list(cls.CLAUSES).index(c)))
-        box += self.heading("Every rule")
-        rules = nodes.bullet_list(classes=["ganjifa-quick-rules"])
-        for cid in order:
-            rules += self.line(cls, cid, cite_first=True)
-        box += rules
+        others = sorted((c.number, cid) for cid, c in store.items() if c.remember and cid not in outlined)
+        if others:
+            box += self.heading("Easy to forget")
+            lines = nodes.bullet_list(classes=["ganjifa-quick-glance", "ganjifa-quick-remember"])
+            for _, cid in others:
+                lines += self.line(cid, store[cid].summary)
+            box += lines
         return [box]
 
     @staticmethod
@@ -124,14 +139,12 @@ class QuickReferenceDirective(GameFactsDirective):
         return para
 
     @staticmethod
-    def line(cls, cid: str, cite_first: bool = False) -> nodes.list_item:
-        """One rule as a line: ``§5 Title`` (the list of every rule) or ``Title (§5)``."""
+    def line(cid: str, text: str, bold: bool = False) -> nodes.list_item:
+        """One rule as a line: ``Summary (§5).``, in bold when it is one players forget."""
         item = nodes.list_item()
         para = nodes.paragraph()
         ref = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-        if cite_first:
-            para += [ref, nodes.Text(" " + cls.CLAUSES[cid])]
-        else:
-            para += [nodes.Text(cls.CLAUSES[cid] + " ("), ref, nodes.Text(")")]
+        words = text.rstrip(".")
+        para += [nodes.strong(words, words) if bold else nodes.Text(words), nodes.Text(" ("), ref, nodes.Text(").")]
         item += para
         return item

@@ -22,7 +22,7 @@ from ..cards import Card, Suit
 from ..decks import Deck, Ranking
 from .cards import card_picture
 from .layouts import deck_sheet_picture, hand_picture, trick_picture
-from .svg import PRINT_WIDTH, Picture, document, element, estimate_width, place, to_string
+from .svg import PRINT_WIDTH, Picture, document, element, estimate_width, place, text, to_string
 from .table import table_picture
 from .tricks import trick_table_picture
 
@@ -72,17 +72,33 @@ def state_svg(state, *, viewer: int | None = None, names=None) -> Element:
     """
     picture = state.game.draw_state(state, viewer=viewer, names=names)
     if picture is None:
-        picture = _hands_picture(state.hands, viewer, state.current_player, names)
+        picture = _hands_picture(state.hands, viewer, state.current_player, names,
+                                 lying_face_down(state) if viewer is None else ())
     return document(picture)
 
 
-def _hands_picture(hands, viewer, current, names=None) -> Picture:
+def lying_face_down(state) -> list[list[bool]]:
+    """For each seat, which of its cards lie face down on the table, in a game whose cards lie before the
+    players (``SEAT_CARDS`` has "face-down"): those no other player may see (``visible_cards``). A held
+    hand (the default) is not lying face down: it is drawn as a hand."""
+    if "face-down" not in state.game.SEAT_CARDS:
+        return []
+    hands = state.hands
+    seen = [state.visible_cards(p) for p in range(len(hands))]
+    return [[not any(card in seen[p] for p in range(len(hands)) if p != seat) for card in hand]
+            for seat, hand in enumerate(hands)]
+
+
+def _hands_picture(hands, viewer, current, names=None, lying=()) -> Picture:
     """Each hand under its player's name, side by side in as many columns as fit the print width
-    (a table of short hands takes a few rows, not a column down the page); a name is never cut."""
+    (a table of short hands takes a few rows, not a column down the page); a name is never cut.
+    ``lying[seat]`` marks the seat's cards that lie face down (drawn with the back's rim round the face),
+    and a line under the picture says so."""
     pictures = []
     for seat, hand in enumerate(hands):
         label = (names[seat] if names else f"Player {seat + 1}") + (" (to play)" if seat == current else "")
-        pic = hand_picture(list(hand), label=label, size=48, face_down=viewer is not None and seat != viewer)
+        pic = hand_picture(list(hand), label=label, size=48, face_down=viewer is not None and seat != viewer,
+                           lying=lying[seat] if seat < len(lying) else ())
         pictures.append(Picture(pic.body, max(pic.width, estimate_width(label, 13)), pic.height, pic.alt))
     body = element("g", class_="hands")
     if not pictures:
@@ -97,4 +113,9 @@ def _hands_picture(hands, viewer, current, names=None) -> Picture:
             place(body, pic, col * (column + gap_x), y)
         y += max(p.height for p in row) + gap_y
     width = min(len(pictures), columns) * (column + gap_x) - gap_x
-    return Picture(body, width, y - gap_y, ". ".join(p.alt for p in pictures))
+    height = y - gap_y
+    if any(any(flags) for flags in lying):  # the key to the dark rim, under the hands
+        key = "A card with a dark rim lies face down on the table."
+        text(body, 0, height + 16, key, 12, anchor="start", class_="key")
+        width, height = max(width, estimate_width(key, 12) * 1.05), height + 20
+    return Picture(body, width, height, ". ".join(p.alt for p in pictures))

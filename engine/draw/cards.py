@@ -1,8 +1,8 @@
 """One round card: a tinted disc ringed in the suit colour, the suit's sign, the rank and the suit's code.
 
 Everything stays inside the rim: the sign at the top, the rank large in the middle and the suit's
-two-letter code (``Ta``, ``Vr``) under it at a quarter of the card's size, so a card drawn 32 px
-wide (8.5 mm in print) still carries 6 pt text.
+two-letter code (``Ta``, ``Vr``) under it at nearly a third of the card's size, so a card drawn 32 px
+wide (8.5 mm in print) still carries 7 pt suit codes (issue 19: suit marks on hand cards at least 7 pt).
 
 Courts get a second, solid inner ring; pip cards of weak-group suits (whose pips rank
 1 high .. 10 low) get a dashed inner ring, so readers learn to spot the reversed order.
@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from ..cards import COURT_LABELS, Card, Suit
 from ..decks import DECKS
-from .svg import Picture, element, num, path, sub, text, translate
+from .svg import Picture, element, num, path, place, sub, text, translate
 
 BACK_COLOUR = "#23324a"
 BACK_LINES = "#8fa3c4"
 HALO = "#f2a900"
-RANK_TEXT, LABEL_TEXT = 0.30, 0.25  # text sizes as a share of the card's box: a 32 px card prints 6 pt labels
-MIN_CARD = 32  # the smallest card whose label reaches 6 pt (8 px) printed at full size
+RANK_TEXT, LABEL_TEXT = 0.30, 0.295  # text sizes as a share of the card's box: a 32 px card prints 7 pt suit codes
+MIN_CARD = 32  # the smallest card whose suit code reaches 7 pt (9.4 px) printed at full size
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 
 
@@ -49,8 +49,9 @@ def suit_label(suit: Suit) -> str:
 
 def card_label(suit: Suit) -> str:
     """What a card shows under its rank: the suit's two-letter code (the notation the book uses,
-    e.g. ``Ta`` for Taj), short enough to print large inside the rim."""
-    return suit.code
+    e.g. ``Ta`` for Taj), short enough to print large inside the rim; nothing for a suit without a
+    sign (the Naqsh pack's sets, which play no part in the game: their colour tells them apart)."""
+    return "" if suit.sign == "none" else suit.code
 
 
 def mix(colour: str, other: str, amount: float) -> str:
@@ -115,12 +116,23 @@ def _sign_mark(parent, suit: Suit, cx: float, cy: float, scale: float, colour: s
                 stroke_width=3, stroke_linecap="round", stroke_linejoin="round")
 
 
+PEEK = 0.8  # a face-down card shown to the reader: its face at this share of the card, inside the back's rim
+
+
 def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str = False,
-                 face_down: bool = False) -> Picture:
+                 face_down: bool = False, peek: bool = False) -> Picture:
     """Draw one card in a ``size`` x ``size`` box. ``card=None`` or ``face_down`` draws a back.
 
-    ``highlight`` puts a halo round the card: ``True`` in amber, or a CSS colour.
+    ``highlight`` puts a halo round the card: ``True`` in amber, or a CSS colour. ``peek`` draws a card
+    that lies face down on the table as the book's reader sees it: the back's dark rim, the face inside.
     """
+    if peek and card is not None and not face_down:
+        body = card_picture(None, size=size, highlight=highlight).body
+        body.set("class", "card face-down-shown")
+        face = card_picture(card, size=size * PEEK)
+        offset = size * (1 - PEEK) / 2
+        place(body, face, offset, offset)
+        return Picture(body, size, size, f"{card_name(card)}, face down")
     c = size / 2
     r = size * 0.41  # leaves room for the highlight halo inside the box
     body = element("g", class_="card")
@@ -146,8 +158,10 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
         sub(body, "circle", cx=c, cy=c, r=size * 0.355, fill="none", stroke=colour,
             stroke_width=size * (0.018 if court else 0.014), stroke_dasharray=None if court else num(size * 0.035),
             class_="court" if court else "weak")
-    _sign_mark(body, suit, c, c - size * 0.255, size * 0.0068, colour, back)
-    text(body, c, c + size * 0.05, rank_label(card), size * RANK_TEXT, fill=dark, class_="rank")
-    text(body, c, c + size * 0.27, card_label(suit), size * LABEL_TEXT, fill=dark, max_width=size * 0.5,
-         class_="suit")
+    _sign_mark(body, suit, c, c - size * 0.28, size * 0.006, colour, back)
+    rank_y = c - size * 0.005 if card_label(suit) else c + size * 0.1  # alone, the rank sits in the middle
+    text(body, c, rank_y, rank_label(card), size * RANK_TEXT, fill=dark, class_="rank")
+    if card_label(suit):
+        text(body, c, c + size * 0.24, card_label(suit), size * LABEL_TEXT, fill=dark, max_width=size * 0.5,
+             class_="suit")
     return Picture(body, size, size, card_name(card))

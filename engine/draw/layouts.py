@@ -34,10 +34,11 @@ def rows_of(n: int, per_row: int) -> list[int]:
 
 def hand_picture(cards: Sequence[Card | None], *, label: str | None = None, size: float = 56,
                  highlight: Sequence[Card] = (), per_row: int = PER_ROW, face_down: bool = False,
-                 halo: bool | str = True) -> Picture:
+                 halo: bool | str = True, lying: Sequence[bool] = ()) -> Picture:
     """A hand in rows of at most ``per_row``; ``None`` entries (or ``face_down``) draw as backs.
 
-    ``highlight`` cards get a halo: amber, or the CSS colour ``halo``.
+    ``highlight`` cards get a halo: amber, or the CSS colour ``halo``. ``lying[i]`` marks card ``i`` as
+    lying face down on the table, drawn with the back's dark rim round its face (the reader sees it).
     """
     body = element("g", class_="hand")
     top = 0.0
@@ -50,7 +51,8 @@ def hand_picture(cards: Sequence[Card | None], *, label: str | None = None, size
     for row, count in enumerate(counts):
         for col in range(count):
             card = cards[index]
-            pic = card_picture(card, size=size, highlight=card in highlight and halo, face_down=face_down)
+            pic = card_picture(card, size=size, highlight=card in highlight and halo, face_down=face_down,
+                               peek=index < len(lying) and lying[index])
             place(body, pic, col * (size + GAP), top + row * (size + GAP))
             index += 1
     height = top + len(counts) * (size + GAP) - GAP
@@ -60,7 +62,8 @@ def hand_picture(cards: Sequence[Card | None], *, label: str | None = None, size
     if face_down:
         names = f"{len(cards)} face-down cards" if len(cards) != 1 else "1 face-down card"
     else:
-        names = ", ".join("a face-down card" if c is None else card_name(c) for c in cards) or "no cards"
+        names = ", ".join("a face-down card" if c is None else card_name(c) + (
+            " (face down)" if k < len(lying) and lying[k] else "") for k, c in enumerate(cards)) or "no cards"
     alt = f"{label}: {names}" if label else names
     return Picture(body, width, height, alt)
 

@@ -274,6 +274,22 @@ class StakesRecord(Record, tuple):
     def __repr__(self) -> str:
         return f"{type(self).__name__}{tuple(self)!r}"
 
+    def story(self, names: Sequence[str] | None = None) -> str:
+        """The step in a match told round by round: who deals is the round's heading and the running totals
+        are the story's table, so chance's choice of dealer and the passing of the deal are left out ("")
+        and a show is told without its totals (``narrate(names, totals=False)``)."""
+        if self[3][0] in ("dealer", "deal"):
+            return ""
+        return self.narrate(names, totals=False)
+
+
+def with_totals(text: str, totals: str, cite: str, label: str = "Totals") -> str:
+    """A round's last sentence closed with its running totals (``Totals: Asha +4, Bela -3``) and its
+    citations, or, without totals (a match's story, whose table shows them), with the citations alone."""
+    if totals:
+        return f"{text} {label}: {totals} {cite}."
+    return f"{text.rstrip('.')} {cite}."
+
 
 def names_of(names: Sequence[str] | None, seat: int) -> str:
     return (names or default_names(max(seat + 1, 6)))[seat]

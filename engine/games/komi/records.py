@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...families.stakes import StakesRecord, money, names_of, payments_text
+from ...families.stakes import StakesRecord, money, names_of, payments_text, with_totals
 
 CL_BET = ("km.bet",)
 CL_DEALER = ("km.dealer",)
@@ -31,7 +31,7 @@ class KomiRecord(StakesRecord):
 
     __slots__ = ()
 
-    def narrate(self, names: Sequence[str] | None = None) -> str:
+    def narrate(self, names: Sequence[str] | None = None, totals: bool = True) -> str:
         data = self[3]
         kind = data[0]
         cite = " ".join(f"[{c}]" for c in self[2])
@@ -43,7 +43,7 @@ class KomiRecord(StakesRecord):
         who = names_of(names, self[0])
         if kind == "bet":
             return f"{who} bets {money(data[1])} against the dealer {cite}."
-        _, scores, pay, bets, dealer, hands, totals = data
+        _, scores, pay, bets, dealer, hands, running = data
         parts = [f"{who}, the dealer, shows {'a Komi (three court cards)' if scores[dealer] == 10 else score_words(hands[dealer], scores[dealer])}."]
         n = len(scores)
         for k in range(1, n):
@@ -58,4 +58,4 @@ class KomiRecord(StakesRecord):
             else:
                 verdict = f"{name} ties the dealer and keeps the bet"
             parts.append(f"{name} has {has}: {verdict}.")
-        return " ".join(parts) + f" Totals: {payments_text(totals, names)} {cite}."
+        return with_totals(" ".join(parts), payments_text(running, names) if totals else "", cite)

@@ -38,6 +38,26 @@ def hand_counts() -> dict[tuple[str, int], int]:
     return out
 
 
+@lru_cache(maxsize=None)
+def heads_up() -> dict[tuple[str, int], Fraction]:
+    """For each outcome of ``hand_counts`` (a winning hand), the exact chance that it beats the hand of one
+    other player dealt from the other 94 cards: the pot's chance at a table of two (a tie shares the pot
+    and is not a win). Every pair of hands is counted, the cards the first holds left out of the second."""
+    suit_a, suit_b = MUGHAL.suits[0], MUGHAL.suits[1]
+    rank = {(a, b): hand_rank((Card(suit_a, a), Card(suit_b, b))) for a in range(1, 13) for b in range(a, 13)}
+    wins: dict[tuple[str, int], int] = {}
+    deals: dict[tuple[str, int], int] = {}
+    for (a, b), mine in rank.items():
+        ways = comb(PER_RANK, 2) if a == b else PER_RANK * PER_RANK
+        left = {r: PER_RANK - (r == a) - (r == b) for r in range(1, 13)}
+        beaten = sum(comb(left[c], 2) if c == d else left[c] * left[d]
+                     for (c, d), theirs in rank.items() if mine[0] and theirs[:2] < mine[:2])
+        key = (mine[2], a if mine[2] == "pair" else mine[1])
+        wins[key] = wins.get(key, 0) + ways * beaten
+        deals[key] = deals.get(key, 0) + ways * comb(96 - 2, 2)
+    return {key: Fraction(wins[key], deals[key]) for key in wins}
+
+
 def _pct(count: int, total: int) -> str:
     return f"{100 * count / total:.2f}%"
 
@@ -46,22 +66,31 @@ def order_table(game) -> Table:
     """The winning hands, best first, each with its count and chance; then the losing hands."""
     counts = hand_counts()
     total = sum(counts.values())
+    beats = heads_up()
     rows = []
     place = 0
+
+    def win(key) -> str:
+        return f"{100 * float(beats[key]):.0f}%"
+
     for rank in (1, 12, 11, 10):
         place += 1
-        rows.append((str(place), PAIR_NAMES[rank], f"{counts[('pair', rank)]:,}", _pct(counts[("pair", rank)], total)))
+        rows.append((str(place), PAIR_NAMES[rank], f"{counts[('pair', rank)]:,}", _pct(counts[("pair", rank)], total),
+                     win(("pair", rank))))
     for t in range(17, 2, -1):
         place += 1
         n = counts.get(("total", t), 0)
-        rows.append((str(place), f"A total of {t}", f"{n:,}", _pct(n, total)))
+        rows.append((str(place), f"A total of {t}", f"{n:,}", _pct(n, total), win(("total", t))))
     busts = sum(n for (k, _), n in counts.items() if k == "bust")
     over = sum(n for (k, _), n in counts.items() if k == "over")
-    rows.append(("loses", "18, 19, 21 or 23 (lose at once)", f"{busts:,}", _pct(busts, total)))
-    rows.append(("loses", "20 or 22 without a winning pair", f"{over:,}", _pct(over, total)))
-    return Table("Nakash: the winning hands, best first, and how often two cards make each",
-                 ("place", "hand", "hands", "chance"), tuple(rows),
-                 f"Exact, over all {total:,} hands of two cards from the 96. Equal hands tie and share the pot.")
+    rows.append(("loses", "18, 19, 21 or 23 (lose at once)", f"{busts:,}", _pct(busts, total), "never"))
+    rows.append(("loses", "20 or 22 without a winning pair", f"{over:,}", _pct(over, total), "never"))
+    return Table("Nakash: the winning hands, best first, how often two cards make each, and how often each "
+                 "takes the pot from one other player",
+                 ("Place", "Hand", "Hands of two cards", "Dealt", "Takes the pot from one other player"), tuple(rows),
+                 f"Exact, over all {total:,} hands of two cards from the 96, and for the last column every hand "
+                 "the other player can hold from the 94 cards left. Equal hands tie and share the pot (not "
+                 "counted as taking it). Against more players the chance falls: every other hand must be worse.")
 
 
 def loss_table(game) -> Table:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...families.stakes import StakesRecord, join_names, money, names_of, payments_text
+from ...families.stakes import StakesRecord, join_names, money, names_of, payments_text, with_totals
 
 PAIR_NAMES = {1: "a pair of 1s", 12: "a pair of Rajas", 11: "a pair of Viziers", 10: "a pair of 10s"}
 
@@ -36,7 +36,7 @@ class NakashRecord(StakesRecord):
 
     __slots__ = ()
 
-    def narrate(self, names: Sequence[str] | None = None) -> str:
+    def narrate(self, names: Sequence[str] | None = None, totals: bool = True) -> str:
         data = self[3]
         kind = data[0]
         cite = " ".join(f"[{c}]" for c in self[2])
@@ -49,7 +49,7 @@ class NakashRecord(StakesRecord):
         _, hand, rank, settled, _seat = data
         if settled is None:
             return f"{who} shows {hand_text(hand, rank)} {cite}."
-        winners, pot, best, returned, pay, totals = settled
+        winners, pot, best, returned, pay, running = settled
         text = f"{who}, the dealer, shows {hand_text(hand, rank)}."
         if winners:
             people = [names_of(names, s) for s in winners]
@@ -67,4 +67,4 @@ class NakashRecord(StakesRecord):
             text += f" Nobody has a winning hand, so the pot of {pot} goes back {each}."
         else:
             text += f" Nobody has a winning hand, so the pot of {pot} waits for the next round."
-        return text + f" Totals: {payments_text(totals, names)} {cite}."
+        return with_totals(text, payments_text(running, names) if totals else "", cite)

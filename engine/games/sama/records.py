@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...decks import MUGHAL
-from ...families.stakes import StakesRecord, join_names, names_of, payments_text
+from ...families.stakes import StakesRecord, join_names, names_of, payments_text, with_totals
 
 
 def rank_word(rank: int) -> str:
@@ -30,7 +30,7 @@ class SamaRecord(StakesRecord):
 
     __slots__ = ()
 
-    def narrate(self, names: Sequence[str] | None = None) -> str:
+    def narrate(self, names: Sequence[str] | None = None, totals: bool = True) -> str:
         data = self[3]
         kind = data[0]
         cite = " ".join(f"[{c}]" for c in self[2])
@@ -67,10 +67,10 @@ class SamaRecord(StakesRecord):
             else:
                 shares = ", ".join(f"{names_of(names, s)} {pay[s]}" for s in winners)
                 text += f" {join_names(people)} tie with {best} and share the pot of {pot} ({shares})."
-            return text + f" Totals: {payments_text(balance, names)} {cite}."
+            return with_totals(text, payments_text(balance, names) if totals else "", cite)
         if len(winners) == 1:
             text += f" {people[0]} has the highest total, {best}, and wins the round."
         else:
             text += f" {join_names(people)} tie with {best}, and each counts the round as won."
         rounds = ", ".join(f"{names_of(names, s)} {w}" for s, w in enumerate(won))
-        return text + f" Rounds won: {rounds} {cite}."
+        return with_totals(text, rounds if totals else "", cite, label="Rounds won")

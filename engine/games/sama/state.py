@@ -204,11 +204,12 @@ class SamaState(StakesState):
             bal = self._balance
             for s in range(n):
                 bal[s] += pay[s]
-        else:
+        else:  # the round's result is the round won: 1 for each winner (the record's round_over)
             pot = 0
             net = [0] * n
             for s in winners:
                 self._won[s] += 1
+                net[s] = 1
         self._last_pay = net = tuple(net)
         if self._round < self.game.rounds:
             self.current_player = CHANCE

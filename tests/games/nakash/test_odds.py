@@ -53,3 +53,26 @@ def test_chances_and_the_totals_over_17():
     cards = MUGHAL.cards
     totals = Counter(x.rank + y.rank for x, y in combinations(cards, 2))
     assert all(by_total[t] == totals[t] for t in range(18, 25))
+
+
+def test_the_pot_against_one_other_hand_agrees_with_every_deal_counted_card_by_card():
+    """heads_up() counts by ranks; here every pair of actual hands is dealt from the 96 cards, for two classes."""
+    from fractions import Fraction
+    from itertools import combinations
+
+    from engine.decks import MUGHAL
+    from engine.games.nakash.odds import heads_up
+    from engine.games.nakash.state import hand_rank
+
+    cards = list(MUGHAL.cards)
+    for key in (("pair", 1), ("total", 3)):
+        wins = deals = 0
+        for mine in combinations(cards, 2):
+            r = hand_rank(mine)
+            if (r[2], mine[0].rank if r[2] == "pair" else r[1]) != key:
+                continue
+            rest = [c for c in cards if c not in mine]
+            for theirs in combinations(rest, 2):
+                deals += 1
+                wins += hand_rank(theirs)[:2] < r[:2]
+        assert heads_up()[key] == Fraction(wins, deals), key

@@ -122,6 +122,10 @@ def test_simulated_round_odds_agree_with_the_engine_itself(players, rule):
         assert abs(p - q) < 4 * sd + 1e-9, (clause, p, q)
 
 
+def minus(text: str) -> str:
+    return text.replace("-", "\u2212")
+
+
 def test_edge_table_shows_the_simulated_figures():
     """The default (a failing dealer pays nothing) heads the table, with pay-standing beside it; a paying
     variant's table turns it round."""
@@ -129,18 +133,19 @@ def test_edge_table_shows_the_simulated_figures():
     assert table.header[-1] == "if a failing dealer pays every player standing"
     for row in table.rows:
         o = odds.odds(int(row[0]))
-        assert row[4] == f"{o.edge_nothing:+.2f} ± {o.half_width_nothing:.2f}"
-        assert row[5] == f"{o.edge_nothing / (o.players - 1):+.3f}"
-        assert row[6] == f"{o.edge:+.2f}"
+        # a figure and its interval stay on one line (no-break spaces); minus signs are typeset minus signs
+        assert row[4] == minus(f"{o.edge_nothing:+.3f}\u00a0±\u00a0{o.half_width_nothing:.3f}")
+        assert row[5] == minus(f"{o.edge_nothing / (o.players - 1):+.3f}")
+        assert row[6] == minus(f"{o.edge:+.2f}")
         assert o.edge_nothing > 0 > o.edge  # the bank, which a Naqsh wins, is worth having only under the ruling
     assert f"{odds.SIM_ROUNDS:,} rounds" in table.note
     table = Naqsh(dealer_fails="pay-standing").table("dealer-edge")
     assert table.header[-1] == "if a failing dealer pays nothing"
     for row in table.rows:
         o = odds.odds(int(row[0]))
-        assert row[4] == f"{o.edge:+.2f} ± {o.half_width:.2f}"
-        assert row[5] == f"{o.edge_per_player:+.3f}"
-        assert row[6] == f"{o.edge_nothing:+.2f}"
+        assert row[4] == minus(f"{o.edge:+.3f}\u00a0±\u00a0{o.half_width:.3f}")
+        assert row[5] == minus(f"{o.edge_per_player:+.3f}")
+        assert row[6] == minus(f"{o.edge_nothing:+.2f}")
 
 
 @pytest.mark.slow

@@ -1,0 +1,201 @@
+"""Traditional Ganjifa: the classic three-player trick-taking game on the Dashavatara deck.
+
+After von Leyden's account as retold in the sources: the Surkhya opens with a double trick,
+whose cards may be exchanged; then every lead is an obligation in a fixed order (dukkal, deni,
+talafa, utari before the tigasta; after it also tavani, utaruna-sir, natavani, hardu and sokta);
+the hukm of a suit led low must be played or it burns; the final trick may be killed; and
+between deals a player short of 40 cards pays cards to a player over 40.
+
+The folder holds the definition (this module), the state (:mod:`.state`), the move notation
+(:mod:`.moves`), what a move did and its narration (:mod:`.records`), positions as text
+(:mod:`.positions`) and the heuristic player's taste (:mod:`.strategy`).
+
+Rulings (the chapter states each with its reason):
+
+* The hukm of a suit is its highest card still in a hand (a burned card counts lowest). A dukkal
+  is a run of two or more cards from the hukm down in one hand: all but its lowest are led.
+* A deni is the Mantri held while another player holds the Raja (the gheni), both unburned;
+  a talafa is the same shape lower in a suit (the card next below the hukm).
+* The hukm duty binds every player adding to a forcing lead (a low card led to draw the hukm:
+  deni, talafa, natavani, tavani, the utari's random card); a player who does not play it
+  burns it. In an utaruna-sir and a hardu the called cards must be played.
+* The tigasta falls when every player has held the lead and lost it.
+* The utari's card is drawn uniformly from the leader's hand by chance.
+* A wrong sokta: the whole trick goes to the first player in turn order who held the suit.
+* A doubled deni: the Raja wins half the cards; the other half goes to the gheni's second card
+  unless a player who had not yet played adds a higher card of the suit.
+* A void hardu bars a natavani and a hardu for the rest of that turn to lead.
+* Card payments: deficits below 40 paid to surpluses above 40 in turn order (at most 36 cards);
+  the killer of the akheri pays nothing; scores are cards won less 40, summed over the deals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import ClassVar
+
+from ...cards import Card
+from ...decks import DASHAVATARA
+from ...protocol import Deal, Game, option
+from ...shuffle import Rng, seed_int
+from .moves import TGMove
+
+CLAUSES = MappingProxyType({
+    "tg.players": "Three players, the Dashavatara deck",
+    "tg.ranking": "Strong and weak suits",
+    "tg.deal": "Shuffle, cut and deal in batches of four",
+    "tg.face-up": "The first and last batches face up",
+    "tg.redeal": "A hand without a Raja: deal again",
+    "tg.surkhya": "The Surkhya opens with a double trick",
+    "tg.exchange": "Exchanges with the opening trick",
+    "tg.ask": "Asking the gheni for a low card",
+    "tg.trick": "Tricks: no duty to follow suit; the highest card of the suit led wins",
+    "tg.hukm": "The hukm must be played",
+    "tg.burn": "A hukm not played is burned",
+    "tg.order": "Leads in their order of obligation",
+    "tg.dukkal": "The dukkal",
+    "tg.deni": "Giving the deni",
+    "tg.lose-deni": "A deni without a low card is lost",
+    "tg.double": "The gheni may double the trick",
+    "tg.talafa": "The talafa",
+    "tg.utari": "The utari",
+    "tg.random": "The card drawn at random",
+    "tg.tigasta": "The tigasta",
+    "tg.talafa-down": "After the tigasta: the talafa face down",
+    "tg.utari-one": "After the tigasta: the utari one card at a time",
+    "tg.sir": "Utaruna-sir",
+    "tg.natavani": "Natavani",
+    "tg.tavani": "Tavani",
+    "tg.hardu": "Hardu",
+    "tg.hardu-void": "A void hardu",
+    "tg.sokta": "Sokta",
+    "tg.sokta-wrong": "A wrong sokta",
+    "tg.akheri": "The final trick: akheri",
+    "tg.kill": "Killing the akheri, and rangeri",
+    "tg.score": "Scores and the winner",
+    "tg.payment": "Card payments between deals",
+    "tg.aside": "Setting aside and taking blind",
+    "tg.surkhya-back": "The Surkhya is never paid",
+    "tg.return": "Low cards given back",
+    "tg.exempt": "The killer of the akheri pays nothing",
+})
+
+DEALS = (3, 1, 2)
+_DECK_IDS = frozenset(map(id, DASHAVATARA.cards))
+
+
+@dataclass(frozen=True)
+class TraditionalGanjifa(Game):
+    """Traditional Ganjifa for three players with the Dashavatara deck."""
+
+    name: ClassVar[str] = "traditional-ganjifa"
+    title: ClassVar[str] = "Traditional Ganjifa"
+    deck: ClassVar = DASHAVATARA
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 3
+    CLAUSES: ClassVar = CLAUSES
+    KEY_CLAUSES: ClassVar = ("tg.double", "tg.burn", "tg.hardu", "tg.sokta-wrong", "tg.kill", "tg.tigasta")
+    KEY_SPAN: ClassVar = "step"
+    AT_A_GLANCE: ClassVar = (("Your lead", ("tg.order", "tg.dukkal", "tg.deni", "tg.talafa", "tg.utari")),
+                             ("Every trick", ("tg.hukm", "tg.burn", "tg.trick", "tg.score", "tg.payment")))
+    EVENTS: ClassVar = MappingProxyType({
+        "burn": "a hukm is burned",
+        "double": "a gheni doubles a deni",
+        "lose-deni": "a deni is lost for want of a low card",
+        "tigasta": "the tigasta is reached",
+        "sokta-wrong": "a sokta is declared wrongly",
+        "hardu-void": "a hardu is declared void",
+        "kill": "the final trick is killed",
+        "redeal": "a hand without a Raja is dealt again",
+        "surkhya-back": "the Surkhya comes up in a card payment",
+    })
+    HAS_POSITIONS: ClassVar = True
+    DEAL_CLAUSE: ClassVar = "tg.deal"
+    PEER: ClassVar = "hearts"
+    PEER_TARGET: ClassVar = (3, 0.6)  # issue 21: the least ratio to the peer, at this many players
+    EQUIPMENT: ClassVar = "pencil and paper for the scores; the cards won are counted after each deal"
+    FIRST_DEALER: ClassVar = "any player; the deal passes to the right after each deal, and the Surkhya's holder leads"
+    SEAT_CARDS: ClassVar = ("hand", "face-up")
+
+    players: int = option(3, choices=(3,), help="number of players", clause="tg.players")
+    time: str = option("day", choices=("day", "night"),
+                       help="which Raja is the Surkhya: Rama's by day, Krishna's by night", clause="tg.surkhya")
+    rounds: int = option(3, choices=DEALS, help="deals in a game (one dealt by each player by default)", clause="tg.score")
+
+    def __post_init__(self) -> None:
+        self.check_options()
+
+    @property
+    def surkhya(self) -> Card:
+        return Card.parse("RRa" if self.time == "day" else "RKr")
+
+    def deal_cards(self, rng: Rng, first: int = 0) -> tuple[Card, ...]:
+        """Shuffle, cut (again while a Raja is cut to) and deal: the three hands in seat order, each as dealt."""
+        cards = rng.shuffled(DASHAVATARA.cards)
+        while True:
+            at = 1 + rng.below(len(cards) - 1)
+            if cards[at - 1].rank != 12:  # the card cut to: the bottom card of the lifted part
+                break
+        cards = cards[at:] + cards[:at]
+        hands = [[], [], []]
+        for b in range(10):
+            for i in range(3):
+                seat = (first + i) % 3
+                k = (b * 3 + i) * 4
+                hands[seat] += cards[k:k + 4]
+        return tuple(hands[0] + hands[1] + hands[2])
+
+    def deal(self, seed: int | str) -> Deal:
+        cards = self.deal_cards(Rng(seed_int(seed)), 0)
+        return Deal(tuple(cards[i * 40:(i + 1) * 40] for i in range(3)))
+
+    def new_game(self, deal: Deal):
+        from .state import TGState
+
+        self._check_deal(deal)
+        state = TGState(self)
+        state.set_hands(deal.hands)
+        state.begin_deal()
+        if state.stage != "open":
+            state.base = str(deal)  # a redeal first: the position starts from the deal itself
+        return state
+
+    def _check_deal(self, deal: Deal) -> None:
+        if not isinstance(deal, Deal):
+            raise self.deal_error(f"a deal is dealt cards, not {type(deal).__name__}", "tg.deal")
+        if len(deal.hands) != 3 or deal.piles:
+            raise self.deal_error("a deal is three hands and nothing else", "tg.deal")
+        for i, hand in enumerate(deal.hands):
+            if len(hand) != 40:
+                raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not 40", "tg.deal")
+        ids = set(map(id, deal.all_cards()))  # cards are interned: compared by identity, without Card.__hash__
+        if len(ids) != 120 or not ids <= _DECK_IDS:
+            raise self.deal_error("the three hands must hold the 120 cards of the Dashavatara deck once each",
+                                  "tg.deal")
+
+    def draw_state(self, state, *, viewer: int | None = None, names=None):
+        from .pictures import state_picture
+
+        return state_picture(state, viewer=viewer, names=names)
+
+    def parse_move(self, text: str) -> TGMove:
+        return TGMove.parse(text)
+
+    def position(self, text: str):
+        from .positions import parse_position
+
+        return parse_position(self, text)
+
+    def events_of(self, record) -> tuple[str, ...]:
+        out = []
+        for clause in record.clauses:
+            key = clause[3:]
+            if key in ("burn", "lose-deni", "sokta-wrong", "hardu-void", "kill", "redeal", "surkhya-back", "tigasta"):
+                out.append(key)
+        if record.move.kind == "double":
+            out.append("double")
+        return tuple(out)
+
+    def deal_points(self, state) -> tuple[float, ...]:
+        return state.result().scores

@@ -1,0 +1,208 @@
+"""What a Traditional Ganjifa move did: :class:`TGRecord`, and the book's narration of it.
+
+``trick`` is set on the step that completes a trick: (winner, cards, split, tigasta reached,
+akheri, kind of trick), and on the last trick of a deal also (points, scores, payments, match over).
+``split`` is (winner of the first half, its cards, winner of the second half, its cards) for a double trick.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Sequence
+
+from ...cards import Card
+from ...decks import DASHAVATARA
+from ...protocol import CHANCE, Record, default_names
+
+
+class TGRecord(Record, tuple):
+    """What one move did (frozen): ``player``, ``move``, ``clauses``, ``note`` and ``trick``."""
+
+    __slots__ = ()
+    player = property(itemgetter(0))
+    move = property(itemgetter(1))
+    clauses = property(itemgetter(2))
+    note = property(itemgetter(3))
+    trick = property(itemgetter(4))
+
+    def __new__(cls, player, move, clauses, note, trick=None):
+        return tuple.__new__(cls, (player, move, clauses, note, trick))
+
+    @property
+    def trick_winner(self) -> int | None:
+        return self[4][0] if self[4] else None
+
+    @property
+    def game_over(self) -> bool:
+        return bool(self[4]) and len(self[4]) > 6 and self[4][9]
+
+    @property
+    def round_over(self) -> tuple | None:
+        """The points of the deal this step ended (cards won less 40, per seat), else None."""
+        return self[4][6] if self[4] and len(self[4]) > 6 else None
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (TGRecord, tuple(self))
+
+    def narrate(self, names: Sequence[str] | None = None) -> str:
+        return narrate(self, names)
+
+
+def card_name(card: Card) -> str:
+    return DASHAVATARA.card_name(card)
+
+
+def card_names(cards) -> str:
+    names = ["the " + card_name(c) for c in cards]
+    if not names:
+        return "nothing"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
+    names = names or default_names(3)
+    who = names[record.player] if record.player != CHANCE else "Chance"
+    move, note = record.move, record.note
+    what = note[0]
+    cards = move.cards
+    if what in ("deal", "redeal"):
+        text = (f"The cards are shuffled, cut (a Raja cut to is cut again) and dealt for deal {note[1]}"
+                if what == "deal" else "A hand held no Raja, so the cards are shuffled, cut and dealt again")
+        if note[2]:
+            text += ("; " + " and ".join(names[p] for p in note[2]) + (" owe" if len(note[2]) > 1 else " owes") +
+                     " cards, so all " + ("their" if len(note[2]) > 1 else "that player's") +
+                     " batches come face down")
+        if note[3]:
+            text += "; a player holds no Raja, so the cards are dealt again"
+        text += "."
+    elif what == "open":
+        text = (f"{who} opens with the Surkhya, the {card_name(cards[0])} (the leading Raja by {note[1]}), "
+                f"and the {card_name(cards[1])}.")
+    elif what == "add-open":
+        text = f"{who} adds {card_names(cards)} to the opening trick."
+    elif what == "swap":
+        text = f"{who} exchanges the {card_name(cards[0])} for the {card_name(cards[1])} from the opening trick."
+    elif what == "keep":
+        text = f"{who} makes no exchange."
+    elif what == "ask":
+        text = (f"{who} holds a lone deni and asks {names[note[1]]}, the gheni, for a low card of "
+                f"{DASHAVATARA.suit(move.extra).name}, offering the {card_name(cards[0])}.")
+    elif what == "give":
+        text = f"{who} gives the {card_name(cards[0])} and takes the {card_name(note[2])} in exchange."
+    elif what == "dukkal":
+        text = f"{who} must lead a dukkal: {card_names(cards)}."
+    elif what == "deni":
+        raja, holder, lost = note[1], note[2], note[3]
+        if lost:
+            text = (f"{who} must give a deni but holds no low card of the suit, so leads the deni itself, the "
+                    f"{card_name(cards[0])}, and loses it; {names[holder]} must play the {card_name(raja)}.")
+        else:
+            text = (f"{who} gives a deni: leads the {card_name(cards[0])}, and {names[holder]}, the gheni, "
+                    f"must play the {card_name(raja)}.")
+    elif what in ("talafa", "tavani"):
+        h, holder, down = note[1], note[2], note[3]
+        label = "a talafa" if what == "talafa" else "the tavani owed"
+        if down:
+            text = (f"{who} leads {label}: a card face down, naming {DASHAVATARA.suit(move.extra).name}; "
+                    f"{names[holder]} must play the hukm, the {card_name(h)}.")
+        else:
+            text = (f"{who} leads a talafa with the {card_name(cards[0])}; {names[holder]} must play the hukm, "
+                    f"the {card_name(h)}.")
+    elif what == "natavani":
+        text = (f"{who} leads a natavani with the {card_name(cards[0])}; {names[note[2]]} must play the hukm, the "
+                f"{card_name(note[1])}, and {who} owes a tavani at the next lead.")
+    elif what == "hardu":
+        text = (f"{who} declares a hardu with the {card_name(cards[0])}: {names[note[3]]} holds both the "
+                f"{card_name(note[1])} and the {card_name(note[2])} and must play them.")
+    elif what == "void":
+        text = (f"{who} declares a hardu with the {card_name(cards[0])}, but the {card_name(note[1])} and the "
+                f"{card_name(note[2])} are in different hands: the lead is void and taken back, and the next "
+                f"may be neither a natavani nor a hardu.")
+    elif what == "utari":
+        if len(cards) == 1:
+            text = f"{who} leads the hukm, the {card_name(cards[0])}, as an utari."
+        else:
+            text = f"{who} leads an utari: every hukm held, {card_names(cards)}."
+    elif what == "utari-draw":
+        text = f"{who} has no hukm and leads an utari: the card is drawn at random from {who}'s hand."
+    elif what == "draw":
+        text = f"Chance draws the {card_name(cards[0])} from {names[note[1]]}'s hand, and it is led."
+    elif what == "sir":
+        text = (f"{who} leads an utaruna-sir: the hukm, the {card_name(cards[0])}, and the {card_name(cards[1])}; "
+                f"{names[note[2]]} must play the {card_name(note[1])}.")
+    elif what == "sokta":
+        text = f"{who} declares a sokta, leading every {cards[0].suit.name} card held: {card_names(cards)}."
+    elif what == "akheri":
+        text = f"{who} leads the last card, the {card_name(cards[0])}: the akheri."
+    elif what == "double":
+        text = (f"{who} plays the {card_name(note[1])} and the {card_name(note[2])}, making the deni a double "
+                f"trick: everyone else adds one more card.")
+    elif what == "hukm":
+        text = f"{who} plays the hukm, the {card_name(cards[0])}, as it must."
+    elif what == "burn":
+        text = (f"{who} holds the hukm, the {card_name(note[1])}, but plays the {card_name(cards[0])}: the "
+                f"{card_name(note[1])} is burned and ranks lowest of its suit from now on.")
+    elif what == "aside":
+        text = (f"{who} owes {_count(note[1], 'card')} and sets aside the {move.extra} batch"
+                f"{'es' if note[2] > 4 else ''} ({_count(note[2], 'card')}) and the {card_name(cards[0])} apart.")
+    elif what == "take":
+        payer, receiver, taken, back = note[1], note[2], note[3], note[4]
+        text = f"{names[receiver]} takes {_count(len(taken), 'card')} blind from {names[payer]}'s set-aside batches"
+        if back is not None:
+            text += (f"; one was the Surkhya, which goes back, and the {card_name(back)} set apart is paid "
+                     f"instead")
+        text += "."
+    elif what == "return":
+        text = f"{who} gives the {card_name(cards[0])} back to {names[note[1]]}."
+    else:
+        text = f"{who} adds the {card_name(cards[0])}."
+    info = record.trick
+    if info:
+        if "tg.sokta-wrong" in record.clauses:
+            text = text.rstrip(".") + (f". The sokta was wrong: {names[info[0]]} still held a card of the suit "
+                                       f"and wins the whole trick, whatever its rank.")
+        text = text.rstrip(".") + ". " + _trick_text(info, names)
+    return text.rstrip(".") + " " + " ".join(f"[{c}]" for c in record.clauses) + "."
+
+
+def _trick_text(info, names) -> str:
+    winner, count, split, tigasta, akheri, kind = info[:6]
+    if split is not None:
+        wa, na, wb, nb = split
+        if wa == wb:
+            text = f"{names[wa]} wins both halves, {count} cards, and leads."
+        else:
+            text = (f"A double trick: {names[wa]} wins {na} cards, {names[wb]} the other {nb}; "
+                    f"{names[winner]} leads.")
+    elif kind == "sokta" and info[0] is not None:
+        text = f"{names[winner]} wins all {count} cards and leads."
+    else:
+        text = f"{names[winner]} wins the {count} cards and leads."
+    if tigasta:
+        text = text[:-1] + "; every player has now had the lead and lost it: the tigasta."
+    if akheri and akheri[0] >= 0:
+        text += f" {names[akheri[0]]} kills the akheri" + (" (a rangeri: both others beat it)." if akheri[1] else ".")
+    if len(info) > 6:
+        points, scores, payments, finished = info[6:10]
+        text += " The deal is over: " + ", ".join(f"{names[p]} {points[p] + 40}" for p in range(3)) + " cards won."
+        if not finished and akheri and akheri[0] >= 0 and points[akheri[0]] < 0:
+            text += f" {names[akheri[0]]} killed the akheri, so pays nothing."
+        if payments:
+            text += " Before the next deal " + "; ".join(
+                f"{names[payer]} pays " + " and ".join(f"{_count(k, 'card')} to {names[r]}" for r, k in dues)
+                for payer, dues in payments) + "."
+        if finished:
+            text += " Final scores: " + ", ".join(f"{names[p]} {scores[p]:+d}" for p in range(3)) + "."
+        else:
+            text += " Scores: " + ", ".join(f"{names[p]} {scores[p]:+d}" for p in range(3)) + "."
+    return text

@@ -1,0 +1,460 @@
+"""Playing at the terminal: one or more people against the bots (``ganjifa play GAME --human 1``).
+
+Everything goes through the game contract (:mod:`engine.protocol`), so every registered game, and a
+designer's variant (:mod:`engine.variants`), plays here unchanged:
+
+* a seat sees only its own ``view(seat)``: the fields of that view are shown, cards in their suit's
+  colour; another seat's step is told by its narration only when every card the narration names is
+  one the people at the table may see (else by its move, e.g. ``Bela: draw``); a record that has
+  ``narrate_for(viewer, names)`` (``viewer`` a seat, or None for what everyone at the table may know) tells
+  it so itself, for what a narration gives away without naming a card (a total that counts a face-down
+  card); chance's steps are shown, never asked;
+* the legal moves (``legal_moves()``) are numbered, and a move may also be typed in notation
+  (``game.parse_move``; a move the rules forbid is refused in one line naming its clause);
+* a forced move is said with the clause it plays under (the clauses its record would cite);
+* ``undo`` takes back the person's last move (and everything after it); ``hint`` says what the careful
+  (heuristic) player would do and how it rates the moves (``move_priority``); ``why`` gives the clauses
+  behind the last step; ``save FILE`` writes the game so far as a golden transcript (``bots: none``, so it
+  replays move by move: a chapter can use it as a worked example).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any, Callable, Sequence
+
+from .cards import Card
+from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
+from .play import Chance, seat_bots
+from .protocol import CHANCE, Game, default_names
+from .transcript import CHANCE_NAME, Step, Transcript, check_name, write
+
+HUMAN = "human"
+CARD_FACE = "#f4efe4"  # the tile a card is shown on at the terminal
+CAST = ("Asha", "Bela", "Chitra", "Dev", "Esha", "Farid", "Gopal")  # the book's names, seat 1, 2, 3, ...
+COMMANDS = (
+    ("NUMBER or MOVE", "play a move: its number in the list, or the move in notation (e.g. as listed)"),
+    ("undo", "take back your last move (and every step after it)"),
+    ("hint", "what the careful player would do here, and why"),
+    ("why", "the rules behind the last step"),
+    ("table", "show the table again"),
+    ("save FILE", "write the game so far as a transcript a chapter can use as a worked example"),
+    ("help", "this list"),
+    ("quit", "leave the game"),
+)
+
+
+def parse_humans(text: str, players: int) -> set[int]:
+    """``--human`` text: ``1``, ``1,3`` or ``all`` -> 0-based seats (OptionError otherwise)."""
+    from .notation import whole_number
+
+    text = text.strip()
+    if text == "all":
+        return set(range(players))
+    seats = set()
+    for part in text.split(","):
+        n = whole_number(part.strip(), 3)
+        if n is None or not 1 <= n <= players:
+            raise OptionError(f"--human takes seat numbers 1 to {players} (e.g. 1 or 1,3) or 'all', not {part!r}")
+        seats.add(n - 1)
+    return seats
+
+
+def _card(word: str) -> Card | None:
+    """The card ``word`` writes (``7Sa``), or None."""
+    if not word or not word[0].isalnum():
+        return None
+    try:
+        return Card.parse(word)
+    except GanjifaError:
+        return None
+
+
+def _cards_in(value: Any) -> set[Card]:
+    """Every card in a view (or any value made of tuples, lists, dataclasses and cards)."""
+    out: set[Card] = set()
+    if isinstance(value, Card):
+        out.add(value)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for v in value:
+            out |= _cards_in(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            out |= _cards_in(getattr(value, f.name))
+    return out
+
+
+class TerminalGame:
+    """A game at the terminal. ``ask(prompt) -> str`` reads a line (EOFError ends the game quietly);
+    ``console`` is a :class:`rich.console.Console`."""
+
+    def __init__(self, game: Game, seed: int | str, humans: set[int], bots: Sequence[str],
+                 names: Sequence[str] | None, console, ask: Callable[[str], str] | None = None,
+                 save_to: str | None = None):
+        self.game = game
+        self.seed = seed
+        self.humans = set(humans)
+        self.names = tuple(names) if names else default_names(game.players)
+        for name in self.names:
+            check_name(name)
+        if len(self.names) != game.players:
+            raise OptionError(f"{len(self.names)} names for {game.players} players")
+        kinds = [("heuristic" if seat in self.humans else kind) for seat, kind in enumerate(bots)]
+        self.bots = seat_bots(game, kinds, seed)
+        self.deal = game.deal(seed)
+        self.state = game.new_game(self.deal)
+        self.chance = Chance(seed)
+        self.console = console
+        self.ask = ask or console.input
+        self.save_to = save_to
+        self.undo_points: list[tuple] = []  # (state, bots, chance) before each person's move
+        # a view's fields that hold one value a seat: those with one entry a player from the start of the game
+        # (a hand's sizes, the totals), not those that grow as the game goes (the hands shown so far, in turn)
+        first = self.state.view(0)
+        self.per_seat = {f.name for f in dataclasses.fields(first) if f.name != "hand"
+                         and isinstance(getattr(first, f.name), tuple)
+                         and len(getattr(first, f.name)) == game.players} if dataclasses.is_dataclass(first) else set()
+        self.last_viewer: int | None = None
+
+    # --- showing -----------------------------------------------------------------------
+    def card_text(self, card: Card):
+        from rich.text import Text
+
+        # the suit's colour on a card-coloured tile, so that every suit reads on a dark screen as on a light one
+        if self.console.color_system is None:  # no colours (a file, a pipe): the notation alone
+            return Text(str(card))
+        return Text(f" {card} ", style=f"bold {card.suit.colour} on {CARD_FACE}")
+
+    def move_text(self, move):
+        """A move as it is typed, its cards on their tiles (``add 5Ma``: the 5 of Matsya in its colour)."""
+        from rich.text import Text
+
+        out = Text()
+        for i, word in enumerate(str(move).split(" ")):
+            if i:
+                out.append(" ")
+            card = _card(word)
+            out.append_text(self.card_text(card) if card is not None else Text(word))
+        return out
+
+    def value_text(self, value: Any):
+        """A view's value as rich text: cards coloured, per-seat tuples by name, None as '-'."""
+        from rich.text import Text
+
+        if value is None:
+            return Text("-")
+        if isinstance(value, Card):
+            return self.card_text(value)
+        if isinstance(value, bool):
+            return Text("yes" if value else "no")
+        if isinstance(value, (tuple, list)):
+            if not value:
+                return Text("none")
+            if all(isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and isinstance(v[1], Card)
+                   and 0 <= v[0] < self.game.players for v in value):  # (seat, card): a trick
+                return Text(", ").join(Text.assemble(f"{self.names[s]} ", self.card_text(c)) for s, c in value)
+            if all(isinstance(v, Card) or v is None for v in value) and any(isinstance(v, Card) for v in value):
+                return Text(" ").join(self.value_text(v) for v in value)
+            return Text(" | ").join(self.value_text(v) for v in value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Text(str(value))
+        return Text(str(value))
+
+    def show_table(self, seat: int) -> None:
+        """What ``seat`` may see, field by field from ``view(seat)``, as a small table."""
+        from rich.table import Table
+        from rich.text import Text
+
+        view = self.state.view(seat)
+        table = Table(title=f"{self.game.title}: what {self.names[seat]} sees", show_header=False, box=None,
+                      padding=(0, 1))
+        table.add_column(style="dim", justify="right")
+        table.add_column()
+        if dataclasses.is_dataclass(view):
+            for f in dataclasses.fields(view):
+                if f.name in ("player", "current_player"):
+                    continue
+                value = getattr(view, f.name)
+                label = f.name.replace("_", " ")
+                if f.name in ("dealer", "leader", "active") and isinstance(value, int) and 0 <= value < self.game.players:
+                    value = self.names[value]
+                if f.name == "hand":
+                    label = "your hand"
+                if f.name in self.per_seat and isinstance(value, tuple) and len(value) == self.game.players:
+                    shown = Text(", ").join(Text.assemble(f"{name} ", self.value_text(v))
+                                            for name, v in zip(self.names, value))
+                else:
+                    shown = self.value_text(value) if not isinstance(value, str) else value
+                table.add_row(label, shown)
+        else:
+            table.add_row("view", str(view))
+        self.console.print(table)
+
+    def clause_words(self, clauses: Sequence[str]) -> str:
+        titles = self.game.CLAUSES
+        return "; ".join(f"[{c}] {titles.get(c, '(not a clause of this game)')}" for c in clauses)
+
+    def _would_cite(self, move) -> tuple[str, ...]:
+        """The clauses ``move`` would be played under (its record's, on a copy; nothing is shown)."""
+        try:
+            return tuple(self.state.copy().apply(move).clauses)
+        except GanjifaError:
+            return ()
+
+    # --- telling the steps -------------------------------------------------------------
+    def _hidden(self, views_before: list, views_after: list) -> set[Card]:
+        """Cards some person at the table may not see, before or after the step."""
+        everyone = set(self.state.all_cards())
+        hidden: set[Card] = set()
+        people = self.humans or set(range(self.game.players))
+        for seat in people:
+            seen = _cards_in(views_before[seat]) | _cards_in(views_after[seat])
+            hidden |= everyone - seen
+        return hidden
+
+    def tell(self, record, hidden: set[Card]) -> None:
+        """One step, in words: its narration, unless it names a card hidden from a person at the table."""
+        who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
+        told = getattr(record, "narrate_for", None)
+        if callable(told):  # the game says itself what a seat is told (None: what everyone at the table may know)
+            viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+            self.console.print(told(viewer, self.names), highlight=False, markup=False)
+            return
+        text = record.narrate(self.names)
+        deck = self.game.deck
+        named = [c for c in hidden if f" {deck.card_name(c)}" in text or str(c) in text.split()]
+        mine = record.player != CHANCE and self.humans == {record.player}
+        if named and not mine:
+            move = str(record.move)
+            if any(str(c) in move.split() for c in hidden):
+                move = "a hidden step" if record.player == CHANCE else "a move with hidden cards"
+            text = f"{who}: {move} (the cards are hidden from you) [{', '.join(record.clauses)}]"
+        self.console.print(text, highlight=False, markup=False)
+
+    def step(self, move) -> None:
+        state = self.state
+        before = [state.view(s) for s in range(self.game.players)]
+        record = state.apply(move)
+        after = [state.view(s) for s in range(self.game.players)]
+        self.tell(record, self._hidden(before, after))
+
+    # --- the loop --------------------------------------------------------------------------
+    def run(self) -> int:
+        c = self.console
+        c.print(f"{self.game.title}, {self.game.options_text()}, seed {self.seed}. "
+                f"You play {' and '.join(self.names[s] for s in sorted(self.humans)) if len(self.humans) < self.game.players else 'every seat'}"
+                f" (seat{'s' if len(self.humans) > 1 else ''} {', '.join(str(s + 1) for s in sorted(self.humans))}). "
+                "Type 'help' for the commands.",
+                highlight=False)
+        try:
+            while True:
+                seat = self.state.current_player
+                if seat is None:
+                    c.print(self.state.result().narrate(self.names), style="bold", highlight=False)
+                    self.money()
+                    if self.save_to:
+                        self.save(self.save_to)
+                    if not self.after_the_end():
+                        return 0
+                    continue
+                if seat == CHANCE:
+                    self.step(self.chance.outcome(self.state))
+                elif seat not in self.humans:
+                    self.step(self.bots[seat].choose(self.state))
+                elif not self.turn(seat):
+                    return 0
+        except EOFError:
+            c.print()
+            c.print("(end of input: the game is left here)", highlight=False)
+            return 0
+
+    def money(self) -> None:
+        if type(self.game).settle is Game.settle:
+            return
+        try:
+            paid = self.game.settle(self.state)
+        except GanjifaError:
+            return
+        self.console.print("Money: " + ", ".join(f"{n} {v:+g}" for n, v in zip(self.names, paid)), highlight=False)
+
+    def after_the_end(self) -> bool:
+        """At the end: ``undo``, ``why``, ``save FILE`` still work; anything else (or Enter) leaves."""
+        while True:
+            line = self.ask("game over (undo, why, save FILE, or Enter to leave)> ").strip()
+            word, _, rest = line.partition(" ")
+            if word == "undo":
+                if self.undo():
+                    return True
+            elif word == "why":
+                self.why()
+            elif word == "save":
+                self.save(rest.strip())
+            else:
+                return False
+
+    def turn(self, seat: int) -> bool:
+        """A person's turn: show, read commands until a move is made. False: the person left."""
+        c = self.console
+        if len(self.humans) > 1 and self.last_viewer != seat:
+            c.print(f"\n--- {self.names[seat]}'s turn: the others look away ---", style="bold", highlight=False)
+            self.ask(f"{self.names[seat]}, press Enter to see your cards ")
+            c.clear()
+        self.last_viewer = seat
+        self.show_turn(seat)
+        while True:
+            moves = self.state.legal_moves()
+            line = self.ask(f"{self.names[seat]} (you)> ").strip()
+            word, _, rest = line.partition(" ")
+            if not line:
+                if len(moves) == 1:
+                    self.play(moves[0])
+                    return True
+                continue
+            if word in ("quit", "exit"):
+                return False
+            if word in ("help", "?"):
+                for name, what in COMMANDS:
+                    c.print(f"  {name:15} {what}", highlight=False)
+                continue
+            if word == "undo":
+                if self.undo():
+                    return True  # the loop comes back to whoever moves now
+                continue
+            if word == "hint":
+                self.hint()
+                continue
+            if word == "why":
+                self.why()
+                continue
+            if word in ("table", "moves"):
+                self.show_turn(seat)
+                continue
+            if word == "save":
+                self.save(rest.strip())
+                continue
+            move = self.read_move(line, moves)
+            if move is not None:
+                self.play(move)
+                return True
+
+    def show_turn(self, seat: int) -> None:
+        c = self.console
+        self.show_table(seat)
+        moves = self.state.legal_moves()
+        from rich.text import Text
+
+        if len(moves) == 1:
+            cited = self._would_cite(moves[0])
+            c.print(Text.assemble("Your only move is ", self.move_text(moves[0]),
+                                  (f", under {self.clause_words(cited)}" if cited else "") + ". Press Enter to play it."))
+            return
+        c.print(Text.assemble("Your moves: ", Text("  ").join(Text.assemble(f"{i}) ", self.move_text(m))
+                                                                 for i, m in enumerate(moves, 1))))
+
+    def read_move(self, text: str, moves: list):
+        from .notation import whole_number
+
+        n = whole_number(text, 4)
+        if n is not None:
+            if 1 <= n <= len(moves):
+                return moves[n - 1]
+            choose = "1 (the only move)" if len(moves) == 1 else f"1 to {len(moves)}"
+            self.console.print(f"there is no move {n}: choose {choose}, or type a move", highlight=False)
+            return None
+        try:
+            move = self.game.parse_move(text)
+            self.state.check(move)
+        except (NotationError, IllegalMoveError) as err:
+            self.console.print(err.described(), highlight=False, markup=False)
+            return None
+        except GanjifaError as err:
+            self.console.print(err.described(), highlight=False, markup=False)
+            return None
+        return move
+
+    def play(self, move) -> None:
+        try:
+            point = (self.state.copy(), copy.deepcopy(self.bots), copy.deepcopy(self.chance))
+        except Exception:  # noqa: BLE001 - a bot that cannot be copied: undo then replays from the deal
+            point = (self.state.copy(), None, None)
+        self.undo_points.append(point)
+        self.step(move)
+
+    def undo(self) -> bool:
+        if not self.undo_points:
+            self.console.print("nothing to undo", highlight=False)
+            return False
+        state, bots, chance = self.undo_points.pop()
+        self.state = state
+        if bots is not None:
+            self.bots, self.chance = bots, chance
+        seat = state.current_player
+        self.console.print(f"Undone: back to {self.names[seat]}'s turn (step {len(state.history) + 1}).", highlight=False)
+        self.last_viewer = None if len(self.humans) > 1 else self.last_viewer
+        return True
+
+    def hint(self) -> None:
+        """What the careful player would do: the moves it rates highest (``move_priority``) and their clauses."""
+        moves = self.state.legal_moves()
+        rated = sorted(((self.state.move_priority(m), i, m) for i, m in enumerate(moves)), key=lambda t: (-t[0], t[1]))
+        best, _, move = rated[0]
+        ties = [m for r, _, m in rated if r == best]
+        c = self.console
+        if len(moves) == 1:
+            c.print(f"Only {move} is allowed.", highlight=False, markup=False)
+        elif len(ties) == len(moves):
+            c.print(f"The careful player sees no difference between the {len(moves)} moves here; it would pick one "
+                    f"at random, e.g. {move}.", highlight=False, markup=False)
+        else:
+            others = ", ".join(f"{m} {r:g}" for r, _, m in rated[len(ties):len(ties) + 3])
+            c.print(f"The careful player would play {' or '.join(map(str, ties))} (it rates {move} {best:g}; "
+                    f"next: {others}).", highlight=False, markup=False)
+        cited = self._would_cite(move)
+        if cited:
+            c.print(f"  {move} is played under {self.clause_words(cited)}.", highlight=False, markup=False)
+
+    def why(self) -> None:
+        history = self.state.history
+        if not history:
+            self.console.print("no step has been made yet", highlight=False)
+            return
+        record = history[-1]
+        who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
+        self.console.print(f"{who}: {record.move} - {self.clause_words(record.clauses) or 'no clause cited'}",
+                           highlight=False, markup=False)
+
+    # --- saving --------------------------------------------------------------------------
+    def transcript(self) -> Transcript:
+        """The game so far as a transcript: every step (a player's steps in a row joined where the game
+        allows, as ``ganjifa play`` writes them), replayed from the deal, with ``bots: none``."""
+        game = self.game
+        moves: list[tuple[int, Any]] = []
+        for record in self.state.history:
+            seat, move = record.player, record.move
+            joined = game.join_moves(moves[-1][1], move) if moves and moves[-1][0] == seat != CHANCE else None
+            if joined is not None:
+                moves[-1] = (seat, joined)
+            else:
+                moves.append((seat, move))
+        state = game.new_game(self.deal)
+        steps = []
+        for seat, move in moves:
+            record = state.apply(move)
+            steps.append(Step(len(steps) + 1, CHANCE_NAME if seat == CHANCE else self.names[seat], str(move),
+                              tuple(record.narrate(self.names).splitlines())))
+        result = state.result().narrate(self.names) if state.is_terminal() else None
+        return Transcript(getattr(game, "spec", game.name), game.option_items(), self.seed, self.names, None,
+                          self.deal, tuple(steps), result)
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.console.print("save takes a file name: save FILE", highlight=False)
+            return
+        try:
+            write(self.transcript(), path)
+        except OSError as err:
+            self.console.print(f"cannot write {path}: {err.strerror or err}", highlight=False)
+            return
+        self.console.print(f"wrote {path}", highlight=False)
+

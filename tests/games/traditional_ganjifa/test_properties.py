@@ -1,0 +1,43 @@
+"""Traditional Ganjifa over many seeded games: the heuristic player, positions, views and clauses."""
+
+from engine import get_game
+from engine.play import play_seeded
+
+ONE = get_game("traditional-ganjifa", rounds=1)
+
+
+def test_the_careful_player_beats_random_ones():
+    wins = sum(0 in play_seeded(ONE, seed, ["heuristic", "random", "random"]).result().winners for seed in range(30))
+    assert wins >= 24
+
+
+def test_positions_read_back_mid_match_and_views_hide_hands():
+    game = get_game("traditional-ganjifa")
+    state = play_seeded(game, 5, ["random"] * 3)
+    history = [r.move for r in state.history]
+    again = game.new_game(game.deal(5))
+    for i, move in enumerate(history):
+        if i % 37 == 0 and again.current_player is not None and again.current_player >= 0:
+            text = again.position()
+            copy = game.position(text)
+            assert copy.position() == text and copy.legal_moves() == again.legal_moves()
+            seen = set(again.view(0)["hand"]) | set(again.view(0)["seen"])
+            assert all(c in again.visible_cards(0) for p in (1, 2) for c in again.hands[p] if c in seen)
+        again.apply(move)
+    assert again.is_terminal() and again.result() == state.result()
+
+
+def test_every_lead_and_penalty_comes_up_in_random_play():
+    cited = set()
+    for seed in range(40):
+        cited.update(c for r in play_seeded(ONE, seed, ["random"] * 3).history for c in r.clauses)
+    for clause in ("tg.burn", "tg.dukkal", "tg.deni", "tg.double", "tg.talafa", "tg.utari", "tg.random",
+                   "tg.tigasta", "tg.sokta", "tg.sokta-wrong", "tg.akheri", "tg.kill", "tg.exchange"):
+        assert clause in cited, clause
+
+
+def test_records_cite_clauses_as_tuples_in_whole_matches():
+    game = get_game("traditional-ganjifa")
+    for seed in range(6):
+        for record in play_seeded(game, seed, ["random"] * 3).history:
+            assert type(record.clauses) is tuple and all(c in game.CLAUSES for c in record.clauses)

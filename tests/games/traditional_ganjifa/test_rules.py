@@ -1,0 +1,242 @@
+"""Traditional Ganjifa: each clause's cases, on hand-set positions."""
+
+import pytest
+
+from engine import get_game
+from engine.errors import DealError, IllegalMoveError, NotationError
+from engine.play import play_seeded
+from engine.protocol import CHANCE, Deal
+from engine.games.traditional_ganjifa.state import TGState
+
+G = get_game("traditional-ganjifa")
+ONE = get_game("traditional-ganjifa", rounds=1)
+AFTER = "lost=P1 P2 P3"  # every player has had the lead and lost it: after the tigasta
+
+
+def legal(state):
+    return [str(m) for m in state.legal_moves()]
+
+
+def play(state, *moves):
+    return [state.apply(m) for m in moves]
+
+
+def test_players_and_deal():
+    deal = G.deal(7)
+    assert [len(h) for h in deal.hands] == [40, 40, 40]
+    state = G.new_game(deal)
+    assert all(len(f) == 8 for f in state.face_up)  # tg.face-up: first and last batches
+    assert set(state.face_up[0]) == set(deal.hands[0][:4] + deal.hands[0][-4:])
+    assert state.visible_cards(1) == frozenset(c for p in (0, 2) for c in state.face_up[p])
+    with pytest.raises(DealError) as err:
+        G.new_game(Deal((deal.hands[0], deal.hands[1], deal.hands[1])))
+    assert err.value.clause == "tg.deal"
+
+
+def test_redeal_when_a_hand_has_no_raja():
+    rajas = [c for c in G.deck.cards if c.rank == 12]
+    others = [c for c in G.deck.cards if c.rank != 12]
+    hands = (tuple(rajas + others[:30]), tuple(others[30:70]), tuple(others[70:110]))
+    state = G.new_game(Deal(hands))
+    assert state.current_player == CHANCE and state.stage == "redeal"
+    from engine.shuffle import Rng
+    record = state.apply(state.chance_outcome(Rng(1)))
+    assert "tg.redeal" in record.clauses
+
+
+def test_the_surkhya_opens_and_the_exchanges():
+    s = G.position("P1=RRa 3Ma 5Ma 9Kr; P2=4Ma 2Ku MKa 7Ku; P3=6Ku 3Vr RKa 8Ka; stage=open")
+    assert legal(s) == ["open RRa 3Ma", "open RRa 5Ma", "open RRa 9Kr"]
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("add 3Ma")
+    assert err.value.clause == "tg.surkhya"
+    play(s, "open RRa 5Ma", "add 2Ku", "add 7Ku", "add 3Vr", "add 8Ka")
+    assert "swap 3Ma for 2Ku" in legal(s)  # Asha has no Kurma
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("swap 3Ma for RRa")
+    assert err.value.clause == "tg.exchange"
+    play(s, "swap 3Ma for 2Ku", "keep")
+    # Chitra holds Kurma and Varaha, but no Matsya: she may take the 3 of Matsya now in the trick
+    assert "swap 6Ku for 3Ma" in legal(s)
+    record = s.apply("keep")
+    assert record.trick_winner == 0 and len(s.won[0]) == 6 and s.stage == "lead"
+
+
+def test_asking_the_gheni_for_a_low_card():
+    # Bela holds the Mantri of Kalki alone; Chitra the Raja and the 8; no Kalki in the trick
+    s = G.position("P1=RRa 3Ma 5Ma 9Kr; P2=4Ma 2Ku MKa 7Ku; P3=6Ku 3Vr RKa 8Ka; stage=open")
+    play(s, "open RRa 5Ma", "add 2Ku", "add 7Ku", "add 3Vr", "add 6Ku", "keep")
+    assert "ask 4Ma for Ka" in legal(s)
+    record = s.apply("ask 4Ma for Ka")
+    assert s.current_player == 2 and legal(s) == ["give 8Ka"] and record.clauses == ("tg.ask",)
+    s.apply("give 8Ka")
+    assert {str(c) for c in s.hands[1]} == {"MKa", "8Ka"}
+
+
+def test_dukkal_is_compulsory():
+    s = G.position("P1=RKr MKr 10Kr 3Ma; P2=9Kr 4Ma 2Ku 5Vr; P3=8Kr 5Ma 6Ku 3Vr; lead=P1")
+    assert legal(s) == ["dukkal RKr MKr"]
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("utari RKr MKr 10Kr")
+    assert err.value.clause == "tg.dukkal"
+    records = play(s, "dukkal RKr MKr", "add 4Ma", "add 2Ku", "add 5Ma", "add 6Ku")
+    assert records[-1].trick_winner == 0 and s.leader == 0
+
+
+def test_deni_must_be_given_and_the_gheni_may_double():
+    s = G.position("P1=MKr 4Kr 3Ma 5Vr; P2=RKr 7Kr 2Ku 6Vr; P3=10Kr 5Ma 6Ku 3Vr; lead=P1")
+    assert legal(s) == ["deni 4Kr"]
+    s.apply("deni 4Kr")
+    assert "double RKr 7Kr" in legal(s) and "add RKr" in legal(s)
+    records = play(s, "double RKr 7Kr", "add 10Kr", "add 5Ma", "add 5Vr")
+    # Chitra had not played before the double and beat the 7 with the 10: she takes the second half
+    assert records[-1].trick[2] == (1, 3, 2, 3) and s.leader == 1
+    assert "tg.double" in records[0].clauses
+
+
+def test_a_deni_without_a_low_card_is_lost():
+    s = G.position("P1=MKr 9Ma; P2=RKr 4Ma; P3=10Kr 5Ma; lead=P1")
+    assert legal(s) == ["deni MKr"]
+    record = s.apply("deni MKr")
+    assert "tg.lose-deni" in record.clauses
+
+
+def test_hukm_duty_and_burning():
+    s = G.position("P1=9Kr 2Kr 8Ma 5Vr; P2=10Kr 4Ma 2Ku 6Vr; P3=8Kr 5Ma 6Ku 3Vr; lead=P1")
+    assert legal(s) == ["talafa 2Kr", "utari"]
+    s.apply("talafa 2Kr")
+    record = s.apply("add 6Vr")
+    assert record.clauses == ("tg.hukm", "tg.burn") and [str(c) for c in s.burned] == ["10Kr"]
+    # the 10 now ranks lowest: the hukm is Asha's 9, and Chitra is free; her 8 beats the 2 led
+    assert str(s.order[7][0]) == "9Kr" and str(s.order[7][-1]) == "10Kr"
+    record = s.apply("add 8Kr")
+    assert record.trick_winner == 2
+
+
+def test_the_hukm_once_played_frees_the_others():
+    s = G.position("P1=MKr 9Ma; P2=RKr 4Ma; P3=10Kr 5Ma; lead=P1")
+    play(s, "deni MKr", "add RKr")
+    assert sorted(legal(s)) == ["add 10Kr", "add 5Ma"]
+
+
+def test_utari_then_a_card_at_random():
+    s = G.position("P1=RMa 4Kr 3Vr 2Ku; P2=MMa 5Kr 2Vr 3Ku; P3=1Ma 6Kr 1Vr 4Ku; lead=P1")
+    assert legal(s) == ["utari RMa 2Ku"]
+    play(s, "utari RMa 2Ku", "add 2Vr", "add 3Ku", "add 1Vr", "add 4Ku")
+    assert s.current_player == CHANCE
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("draw 5Kr")
+    assert err.value.clause == "tg.random"
+    record = s.apply("draw 3Vr")
+    assert record.player == CHANCE and "tg.random" in record.clauses
+
+
+def test_tigasta_when_all_have_lost_the_lead():
+    s = G.position("P1=MKr 4Kr 3Ma 5Vr; P2=RKr 7Kr 2Ku 6Vr; P3=10Kr 5Ma 6Ku 3Vr; lead=P1; lost=P2 P3")
+    records = play(s, "deni 4Kr", "add RKr", "add 5Ma")
+    assert "tg.tigasta" in records[-1].clauses and s.tigasta
+
+
+def test_post_tigasta_leads():
+    s = G.position(f"P1=9Kr 2Kr 8Ma 5Vr; P2=10Kr 4Ma 2Ku 6Vr; P3=8Kr 5Ma 6Ku 3Vr; lead=P1; {AFTER}")
+    assert "talafa 8Ma as Kr" in legal(s) and "sokta 9Kr 2Kr" in legal(s)
+    record = s.apply("talafa 8Ma as Kr")
+    assert record.clauses == ("tg.talafa-down",)
+    assert all(c != s.down for _, c in s.view(1)["trick"])  # the face-down card is hidden
+
+
+def test_utaruna_sir():
+    s = G.position(f"P1=RKr 9Kr 3Kr; P2=10Kr 4Ma 2Ku; P3=8Kr 5Ma 6Ku; lead=P1; {AFTER}")
+    s.apply("sir RKr 3Kr")
+    assert legal(s) == ["add 10Kr"]
+    records = play(s, "add 10Kr", "add 4Ma", "add 5Ma", "add 6Ku")
+    assert records[-1].trick[2] == (0, 3, 1, 3) and s.leader == 1
+
+
+NATAVANI = ("P1=9Kr 3Kr 2Ma 4Vr 3Pa 1Pa; P2=RKr 4Ma 2Ku 3Vr 5Pa 2Pa; P3=10Kr 5Ma 6Ku 1Vr 7Pa 4Pa; "
+            f"lead=P1; {AFTER}")
+
+
+def test_natavani_then_tavani():
+    s = G.position(NATAVANI)
+    assert "natavani 3Kr" in legal(s) and "hardu 3Kr" in legal(s)
+    record = s.apply("natavani 3Kr")
+    assert record.clauses == ("tg.natavani",) and s.tavani[0] == 7
+    play(s, "add RKr", "add 5Ma")
+    assert s.leader == 1
+    play(s, "utari 2Ku", "add 6Ku", "add 4Vr", "talafa 3Vr as Ma", "add 4Pa", "add 2Ma")
+    assert s.leader == 0
+    assert legal(s) and all(m.startswith("tavani") and m.endswith("as Kr") for m in legal(s))
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("utari")
+    assert err.value.clause == "tg.tavani"
+    records = play(s, "tavani 1Pa as Kr", "add 5Pa", "add 10Kr")
+    assert records[0].clauses == ("tg.tavani",) and records[-1].trick_winner == 2 and s.tavani[0] == -1
+
+
+def test_hardu_right_and_void():
+    s = G.position(f"P1=9Kr 3Kr 2Ma; P2=RKr 10Kr 2Ku; P3=4Ma 5Ma 6Ku; lead=P1; {AFTER}")
+    s.apply("hardu 3Kr")
+    assert legal(s) == ["add RKr", "add 10Kr"]
+    records = play(s, "add RKr", "add 10Kr", "add 4Ma", "add 5Ma", "add 2Ma")
+    assert records[-1].trick_winner == 1 and len(s.won[1]) == 6
+    v = G.position(f"P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Kr 5Ma 6Ku; lead=P1; {AFTER}")
+    record = v.apply("hardu 3Kr")
+    assert "tg.hardu-void" in record.clauses and v.current_player == 0 and not v.trick
+    with pytest.raises(IllegalMoveError) as err:
+        v.check("natavani 3Kr")
+    assert err.value.clause == "tg.hardu-void"
+
+
+def test_sokta_right_and_wrong():
+    right = G.position(f"P1=3Kr 2Ma 4Vr; P2=4Ma 2Ku 7Ku; P3=10Ma 5Ma 6Ku; lead=P1; {AFTER}")
+    records = play(right, "sokta 3Kr", "add 4Ma", "add 5Ma")
+    assert records[-1].trick_winner == 0 and "tg.sokta-wrong" not in records[-1].clauses
+    wrong = G.position(f"P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Ma 5Ma 6Ku; lead=P1; {AFTER}")
+    records = play(wrong, "sokta 9Kr 3Kr", "add 4Ma", "add 2Ku", "add 5Ma", "add 6Ku")
+    assert records[-1].trick_winner == 1 and "tg.sokta-wrong" in records[-1].clauses
+    with pytest.raises(IllegalMoveError) as err:
+        G.position("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Ma 5Ma 6Ku; lead=P1").check("sokta 9Kr 3Kr")
+    assert err.value.clause == "tg.tigasta"
+
+
+def test_akheri_killed_and_rangeri():
+    s = ONE.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:40 P2:37 P3:40")
+    records = play(s, "akheri 8Kr", "add RKr", "add 10Kr")
+    assert "tg.kill" in records[-1].clauses and records[-1].trick[4] == (1, True)
+    assert s.is_terminal()
+
+
+def test_card_payments_and_the_exemption():
+    assert TGState.owed([30, 45, 45]) == [[0, [[1, 5], [2, 5]]]]
+    assert TGState.owed([30, 45, 45], killer=0) == []
+    s = G.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:30 P2:50 P3:37")
+    records = play(s, "akheri 8Kr", "add RKr", "add 10Kr")
+    assert "tg.payment" in records[-1].clauses and s.current_player == CHANCE
+    from engine.shuffle import Rng
+    s.apply(s.chance_outcome(Rng(3)))  # the next deal: Asha and Chitra owe Bela
+    assert s.stage == "aside" and s.current_player == 0 and s.face_up[0] == frozenset()
+    move = s.legal_moves()[0]
+    s.apply(move)
+    s.apply(s.chance_outcome(Rng(4)))
+    assert s.stage == "return" and s.current_player == 1
+    while s.stage == "return":
+        s.apply(s.legal_moves()[-1])
+    assert [len(h) for h in s.hands] == [40, 40, 40]
+
+
+def test_matches_end_and_conserve_cards():
+    for seed in range(4):
+        state = play_seeded(G, seed, ["heuristic", "random", "random"])
+        assert state.is_terminal() and len(state.deal_points) == 3
+        assert sum(state.scores) == 0 and sorted(c.index for c in state.all_cards()) == sorted(
+            c.index for c in G.deck.cards)
+
+
+def test_bad_positions_and_moves():
+    with pytest.raises(NotationError):
+        G.position("P1=RKr; P2=MKr 3Kr; P3=4Kr; lead=P1")
+    with pytest.raises(NotationError):
+        G.position("P1=RKr; P2=MKr; P3=4Kr; lead=P4")
+    with pytest.raises(NotationError):
+        G.parse_move("tavani 3Kr")

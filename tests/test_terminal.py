@@ -1,0 +1,174 @@
+"""Playing at the terminal (``ganjifa play GAME --human 1``), tested as a person uses it: the command runs in
+a pseudo-terminal, a test types into it, and the saved game is replayed as a golden transcript."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import transcript as T
+from engine.registry import available_games, game_class
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+
+
+class Terminal:
+    """``ganjifa ARGS`` in a pseudo-terminal: ``expect(text)`` reads until the screen shows ``text`` (colours
+    and cursor codes left out), ``type(line)`` types a line and Enter."""
+
+    def __init__(self, *args: str, cwd: Path):
+        import pty  # noqa: F401 - Linux and macOS only
+
+        self.master, slave = os.openpty()
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100", "LINES": "40", "TERM": "xterm-256color"}
+        env.pop("NO_COLOR", None)
+        self.child = subprocess.Popen([sys.executable, "-m", "engine.cli", *args], stdin=slave, stdout=slave,
+                                      stderr=slave, cwd=cwd, env=env, close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.seen = ""  # everything shown so far, plain
+        self.raw = b""
+        self.cursor = 0  # where the last expected text ended
+
+    def expect(self, text: str, timeout: float = 60) -> str:
+        deadline = time.monotonic() + timeout
+        start = self.cursor
+        while True:
+            plain = self.seen
+            at = plain.find(text, start)
+            if at >= 0:
+                self.cursor = at + len(text)
+                return plain[start:at + len(text)]
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{text!r} never came; the screen ends with:\n{plain[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], min(left, 1))
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the child has gone and the terminal is closed
+                    chunk = b""
+                if not chunk and self.child.poll() is not None:
+                    raise AssertionError(f"the game ended before {text!r}:\n{plain[-2000:]}")
+                self.raw += chunk
+                self.seen = ANSI.sub("", self.raw.decode("utf-8", "replace"))
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\r")
+
+    def close(self) -> int:
+        try:
+            return self.child.wait(timeout=60)
+        finally:
+            os.close(self.master)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty") or sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(tmp_path):
+    """Komi, two players, two rounds: Asha deals the first round (her only move, shown with its clause), bets
+    in the second; she asks for a hint and the rules behind a step, takes her bet back, bets again, and at the
+    end saves the game, which replays as a transcript."""
+    term = Terminal("play", "komi", "--human", "1", "--seed", "4", "players=2", "rounds=2", cwd=tmp_path)
+    try:
+        term.expect("You play Asha (seat 1)")
+        first = term.expect("Asha (you)> ")
+        assert "what Asha sees" in first and "Your only move is show, under [km.show]" in first
+        term.type("why")  # Bela's bet: the clause behind it
+        assert "[km.bet]" in term.expect("Asha (you)> ")
+        term.type("")  # Enter plays the only move
+        second = term.expect("Asha (you)> ")
+        assert "Asha, the dealer, shows" in second and "Your moves: 1) bet 1" in second
+        term.type("hint")
+        assert "careful player" in term.expect("Asha (you)> ")
+        term.type("bet 5")  # in notation, but above the limit: one line naming the clause
+        assert "[clause km.bet]" in term.expect("Asha (you)> ")
+        term.type("3")
+        over = term.expect("game over")
+        assert "Asha bets 3 stakes" in over and "Money: Asha" in over
+        term.type("undo")
+        term.expect("Undone: back to Asha's turn")
+        term.expect("Asha (you)> ")
+        term.type("bet 2")
+        assert "Asha bets 2 stakes" in term.expect("game over")
+        term.type("save komi-at-the-table.txt")
+        term.expect("wrote komi-at-the-table.txt")
+        term.type("")
+        assert term.close() == 0
+    finally:
+        if term.child.poll() is None:
+            term.child.kill()
+    saved = T.read(tmp_path / "komi-at-the-table.txt")
+    assert saved.game == "komi" and saved.seed == 4 and saved.bots is None and saved.result
+    assert any(s.player == "Asha" and s.move == "bet 2" for s in saved.steps)
+    assert not any(s.move == "bet 3" for s in saved.steps)  # the undone bet is gone
+    T.replay(saved)  # moves, narration and result as the engine tells them
+    assert T.regenerate([tmp_path / "komi-at-the-table.txt"], out=lambda line: None) == 0
+
+
+def scripted(game: str, seed: int, lines, *args: str, humans: str = "1") -> tuple[int, str]:
+    """``play GAME --human 1`` with ``lines`` typed (no terminal): the exit status and what was shown."""
+    from rich.console import Console
+
+    from engine.terminal import CAST, TerminalGame, parse_humans
+
+    feed = iter(lines)
+
+    def ask(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    g = game_class(game).from_text(" ".join(args))
+    table = TerminalGame(g, seed, parse_humans(humans, g.players), ["random"] * g.players, CAST[:g.players],
+                         Console(file=out, width=100, color_system=None), ask=ask)
+    return table.run(), out.getvalue()
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_plays_at_the_terminal_through_the_contract(name):
+    """Every registered game, the person always taking the first move listed, to the end."""
+    code, shown = scripted(name, 5, ["1"] * 400)
+    assert code == 0 and "game over" in shown, shown[-1500:]
+
+
+def test_hidden_cards_stay_hidden():
+    """Kendra Kari: a card another player draws and keeps is never named to Asha."""
+    code, shown = scripted("kendra-kari", 3, ["1"] * 400, "players=3")
+    assert code == 0 and "(the cards are hidden from you)" in shown
+    for line in shown.splitlines():
+        if line.startswith(("Bela cannot play and draws the", "Chitra cannot play and draws the")):
+            assert "which does not fit" not in line, line  # a kept card is never told
+
+
+def test_hot_seat_play_asks_each_person_to_look_away():
+    code, shown = scripted("nakash", 2, [""] * 20, "players=2", humans="all")
+    assert code == 0 and "Bela's turn: the others look away" in shown and "Asha, press Enter" in shown
+
+
+def test_a_record_that_says_what_a_seat_is_told_is_asked():
+    """A game's record may tell a seat what it may know (narrate_for): the terminal then asks it."""
+    from engine.games.komi.records import KomiRecord
+
+    seen = []
+
+    def narrate_for(self, viewer, names):
+        seen.append(viewer)
+        return f"(told to seat {viewer})"
+
+    KomiRecord.narrate_for = narrate_for
+    try:
+        code, shown = scripted("komi", 4, ["", "1", ""], "players=2", "rounds=2")
+    finally:
+        del KomiRecord.narrate_for
+    assert code == 0 and "(told to seat 0)" in shown and set(seen) == {0}
