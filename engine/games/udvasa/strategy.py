@@ -1,0 +1,27 @@
+"""How the careful (heuristic) player of Udvasa rates a move (higher is better)."""
+
+from __future__ import annotations
+
+from .moves import BUILD, DEAL, SHIFT
+from .tables import SUIT
+
+
+def move_priority(state, move) -> float:
+    """Build whenever a card can go up; fill an empty stack, best with a card that uncovers one that can
+    go up; move a card between stacks only when that uncovers a card that can go up; otherwise deal, and
+    once the stock is used up give up rather than shuffle cards to and fro (so every game ends)."""
+    k = move._k
+    if k == BUILD:
+        return 100.0
+    if k == DEAL:
+        return 10.0
+    if k != SHIFT:
+        return 0.0  # stop: better than moving cards to and fro for ever
+    src = state._stacks[move.src]
+    fill = not state._stacks[move.dst]
+    if len(src) > 1:
+        c = src[-2]
+        s = SUIT[c]
+        if state._need[s][state._built[s]] == c:
+            return 60.0 if fill else 50.0
+    return 20.0 if fill else -10.0
