@@ -109,3 +109,18 @@ def test_box_links_to_the_chapters_quick_reference(tmp_path):
     link = re.search(r'To keep at the table: <a class="reference internal" href="#([^"]+)">Komi at a glance</a>', html)
     assert link, html
     assert re.search(rf'<div class="ganjifa-quick-reference[^"]*" id="{link.group(1)}">', html)
+
+
+def test_a_patience_has_no_dealer_and_no_direction_of_play():
+    """Udvasa is played alone: the box says nothing of a first dealer or the way play goes, the picture has
+    no dealer's mark and no arrow, and the cards are laid out, not dealt into hands."""
+    from engine import get_game
+    from engine.draw import table_svg, to_string
+
+    from book.directives.what_you_need import facts
+
+    lines = dict(facts(get_game("udvasa")))
+    assert set(lines) == {"Players", "Cards", "Besides the cards"} and lines["Players"] == "one"
+    assert "laid out" in lines["Cards"] and "0 to each" not in lines["Cards"]
+    svg = to_string(table_svg(get_game("udvasa"), ["Asha"]))
+    assert "dealer-mark" not in svg and 'class="direction' not in svg and "alone at the table" in svg

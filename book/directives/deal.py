@@ -148,7 +148,7 @@ class DealDirective(GanjifaDirective):
             f += body
             dl.append(f)
 
-        field("Game", f"{game.title}, {game.players} players")
+        field("Game", f"{game.title}, {game.players} player{'s' if game.players != 1 else ''}")
         field("Players", ", ".join(names) + " (in the order of play)")
         extra = game.describe_options()
         if extra:

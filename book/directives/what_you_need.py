@@ -38,14 +38,20 @@ def facts(game) -> list[tuple[str, str]]:
         players = f"{_number_words(low)} to {_number_words(high)}"
     players += f" (the picture shows {_number_words(game.players)})" if low != high else ""
     deck = game.deck
-    cards = f"the {deck.name} deck, {len(deck.cards)} cards; {hands_dealt(deals(cls), _number_words)}"
-    return [
+    dealt = deals(cls)
+    if any(h for d in dealt.values() for h in d.hands):
+        cards = f"the {deck.name} deck, {len(deck.cards)} cards; {hands_dealt(dealt, _number_words)}"
+    else:  # nothing in hand: the cards are laid out (a patience), as the chapter's picture shows
+        cards = f"the {deck.name} deck, {len(deck.cards)} cards, laid out on the table"
+    lines = [
         ("Players", players),
         ("Cards", cards),
         ("Besides the cards", game.EQUIPMENT or "nothing"),
-        ("First dealer", game.first_dealer_words()),
-        ("Play goes", DIRECTION_WORDS.get(game.direction_of_play(), game.direction_of_play())),
     ]
+    if high > 1:  # a patience has no dealer to choose and no turn to pass on
+        lines += [("First dealer", game.first_dealer_words()),
+                  ("Play goes", DIRECTION_WORDS.get(game.direction_of_play(), game.direction_of_play()))]
+    return lines
 
 
 class WhatYouNeedDirective(GanjifaDirective):
@@ -71,7 +77,8 @@ class WhatYouNeedDirective(GanjifaDirective):
         box += lines
         dealer = CAST[game.dealer_seat()]
         caption = (f"The table as play starts, with {dealer} dealing. Face-down cards show their dark backs; "
-                   "the arrow shows which way play goes.")
+                   "the arrow shows which way play goes." if type(game).max_players > 1 else
+                   "The table as play starts. Face-down cards show their dark backs.")
         box += self.figure(table_svg(game, CAST), caption, classes=["ganjifa-table-picture"])
         box += self.glance_link(game)
         return [box]

@@ -100,7 +100,7 @@ def table_picture(game: Game, names: Sequence[str]) -> Picture:
         anchor = "start" if ca > 0.35 else "end" if ca < -0.35 else "middle"
         base = ny + NAME * 0.85 if sa > 0.35 else ny - 2 if sa < -0.35 else ny + NAME * 0.35
         text(group, nx, base, names[seat], NAME, anchor=anchor, class_="name")
-        if seat == dealer:
+        if seat == dealer and n > 1:  # a patience has no dealer to mark
             w = estimate_width("dealer", SMALL) + 8
             left = nx - w / 2 if anchor == "middle" else nx if anchor == "start" else nx - w
             sub(group, "rect", x=left, y=base + 4, width=w, height=SMALL + 5, rx=(SMALL + 5) / 2,
@@ -124,24 +124,25 @@ def table_picture(game: Game, names: Sequence[str]) -> Picture:
             words.append("counters bet")
         about.append(f"{names[seat]}: " + (_join(words) if words else "no cards yet"))
 
-    # the arrow from the dealer to the first player: the direction of play
+    # the arrow from the dealer to the first player: the direction of play (none for a player alone)
     first = (dealer + 1) % n
-    a0, a1 = angle(dealer) + sign * 0.22, angle(first) - sign * 0.22
-    if n == 2:
-        a1 = angle(dealer) + sign * (math.pi - 0.22)
-    ra = TABLE_R - 6
-    x0, y0 = cx + ra * math.cos(a0), cy + ra * math.sin(a0)
-    x1, y1 = cx + ra * math.cos(a1), cy + ra * math.sin(a1)
-    large = 1 if abs(a1 - a0) > math.pi else 0
-    sweep = 1 if sign > 0 else 0
-    sub(body, "path", d=path("M", x0, y0, "A", ra, ra, 0, large, sweep, x1, y1),
-        fill="none", stroke=ARROW, stroke_width=2.2, class_="direction")
-    tangent = a1 + sign * math.pi / 2  # the way the arc runs at its end
-    hx, hy = math.cos(tangent), math.sin(tangent)
-    px, py = -hy, hx
-    sub(body, "path", d=path("M", x1 + hx * 7, y1 + hy * 7, "L", x1 - hx * 2 + px * 5, y1 - hy * 2 + py * 5,
-                             "L", x1 - hx * 2 - px * 5, y1 - hy * 2 - py * 5, "Z"),
-        fill=ARROW, class_="direction-head")
+    if n > 1:  # a player alone (a patience) has no turn to pass on
+        a0, a1 = angle(dealer) + sign * 0.22, angle(first) - sign * 0.22
+        if n == 2:
+            a1 = angle(dealer) + sign * (math.pi - 0.22)
+        ra = TABLE_R - 6
+        x0, y0 = cx + ra * math.cos(a0), cy + ra * math.sin(a0)
+        x1, y1 = cx + ra * math.cos(a1), cy + ra * math.sin(a1)
+        large = 1 if abs(a1 - a0) > math.pi else 0
+        sweep = 1 if sign > 0 else 0
+        sub(body, "path", d=path("M", x0, y0, "A", ra, ra, 0, large, sweep, x1, y1),
+            fill="none", stroke=ARROW, stroke_width=2.2, class_="direction")
+        tangent = a1 + sign * math.pi / 2  # the way the arc runs at its end
+        hx, hy = math.cos(tangent), math.sin(tangent)
+        px, py = -hy, hx
+        sub(body, "path", d=path("M", x1 + hx * 7, y1 + hy * 7, "L", x1 - hx * 2 + px * 5, y1 - hy * 2 + py * 5,
+                                 "L", x1 - hx * 2 - px * 5, y1 - hy * 2 - py * 5, "Z"),
+            fill=ARROW, class_="direction-head")
 
     # the middle of the table
     middle: list[str] = []
@@ -171,8 +172,8 @@ def table_picture(game: Game, names: Sequence[str]) -> Picture:
         x += w + 12
 
     order = "clockwise" if sign > 0 else "anticlockwise"
-    alt = (f"A round table seen from above. Seated in the order of play, {order}: {_join(names)}. "
-           f"{names[dealer]} deals. The arrow shows the way play goes, from {names[dealer]} to {names[first]}. "
-           + ". ".join(about) + "."
-           + (f" In the middle: {_join(middle)}." if middle else ""))
+    seated = (f"{names[0]} alone at the table, seen from above. " if n == 1 else
+              f"A round table seen from above. Seated in the order of play, {order}: {_join(names)}. "
+              f"{names[dealer]} deals. The arrow shows the way play goes, from {names[dealer]} to {names[first]}. ")
+    alt = seated + ". ".join(about) + "." + (f" In the middle: {_join(middle)}." if middle else "")
     return Picture(body, width, height, alt)
