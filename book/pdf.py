@@ -562,8 +562,9 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
     floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
     rendered = render(inline_svg.put_back(serialise(root), insides))
-    ending = render(end_matter(len(rendered.pages), css))
-    booklet = rendered.copy(rendered.pages + ending.pages)  # WeasyPrint's documented way to join documents
+    # note pages up to a multiple of four; none to add is no document at all (an empty one still has a page)
+    ending = render(end_matter(len(rendered.pages), css)) if len(rendered.pages) % 4 else None
+    booklet = rendered.copy(rendered.pages + (ending.pages if ending else []))  # WeasyPrint's way to join documents
     cover = render(cover_html(title, subtitle, edition, css))
     out.parent.mkdir(parents=True, exist_ok=True)
     cover_out = cover_path(out)
