@@ -22,6 +22,18 @@ exclude_patterns = ["_build", ".venv", "**/deals/**"]
 
 html_title = "Ganjifa: rules of play"
 
+# The print shop's booklets, one to go in the box with each deck (`make booklets`, book/booklets.py): the
+# games each holds, in this order (a game joins its booklet as soon as rules/<game>.md exists). Each booklet
+# also holds How to use this book and The decks before its games, and its games' notes for designers, a
+# glossary and an index of terms of its own after them. The complete book (`make book`) holds every chapter.
+ganjifa_booklets = {
+    "mughal": {"title": "Mughal Ganjifa", "deck": "mughal", "file": "ganjifa-mughal",
+               "games": ["kendra-kari", "udvasa", "ekrang", "komi", "nakash", "hamrang", "shakti", "sama"]},
+    "dashavatara": {"title": "Dashavatara Ganjifa", "deck": "dashavatara", "file": "ganjifa-dashavatara",
+                    "games": ["guru-ganjifa", "traditional-ganjifa"]},
+    "naqsh": {"title": "Naqsh", "deck": "naqsh", "file": "ganjifa-naqsh", "games": ["naqsh"]},
+}
+
 # The PDF booklet is made from a singlehtml build with its own fixed theme: the pdf build
 # passes `-t print` (and names its theme with -D html_theme=...). Everything below the
 # `else` is the web site only, so no site setting can change the booklet.

@@ -1,0 +1,120 @@
+"""Imposition for the print shop: an A5 interior two-up on A4 sheets in saddle-stitch order.
+
+A saddle-stitched booklet is a stack of sheets printed on both sides, folded once and stapled on the
+fold. With ``n`` pages (a multiple of four; blank pages pad it), sheet ``i`` (from the outside in)
+carries on its front the pages ``n - 2i`` (left) and ``2i + 1`` (right), and on its back ``2i + 2``
+(left) and ``n - 2i - 1`` (right), counting from 1. :func:`impose` writes one A4 landscape page per
+sheet side, the two A5 pages meeting at the fold in the middle, with pypdf's public API only
+(``PageObject.create_blank_page``, ``merge_transformed_page`` and ``Transformation``). Printed double-
+sided (flip on the short edge), folded and stapled, the sheets give the pages in order.
+
+``python -m book.impose INTERIOR.pdf IMPOSED.pdf``
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+MM = 72 / 25.4
+A4_LANDSCAPE = (297 * MM, 210 * MM)  # points
+
+
+def padded(pages: int) -> int:
+    """The page count padded with blank pages to a multiple of four."""
+    return pages + (-pages) % 4
+
+
+def saddle_order(pages: int) -> list[tuple[int, int]]:
+    """The sheet sides in printing order, each as (left page, right page), 0-based, for ``pages`` (padded
+    to a multiple of four: an index ``>= pages`` is a blank page)."""
+    n = padded(pages)
+    sides = []
+    for i in range(n // 4):
+        sides.append((n - 1 - 2 * i, 2 * i))  # front: the last page and the first, outermost
+        sides.append((2 * i + 1, n - 2 - 2 * i))  # back
+    return sides
+
+
+def impose(interior: str | Path, out: str | Path) -> int:
+    """Write ``interior`` two-up on A4 landscape sheet sides in saddle-stitch order to ``out``; return the
+    number of sheet sides written (twice the number of sheets)."""
+    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+
+    reader = PdfReader(str(interior))
+    pages = reader.pages
+    if not len(pages):
+        raise ValueError(f"{interior} has no pages")
+    width = float(pages[0].mediabox.width)
+    height = float(pages[0].mediabox.height)
+    sheet_w, sheet_h = A4_LANDSCAPE
+    if 2 * width > sheet_w + 0.5 or height > sheet_h + 0.5:
+        raise ValueError(f"{interior}: a page of {width:.0f} x {height:.0f} pt does not fit twice on A4")
+    sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in pages}
+    if len(sizes) != 1:
+        raise ValueError(f"{interior} has pages of more than one size: {sorted(sizes)}")
+    fold = sheet_w / 2
+    y = (sheet_h - height) / 2
+    writer = PdfWriter()
+    for left, right in saddle_order(len(pages)):
+        side = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
+        for index, x in ((left, fold - width), (right, fold)):
+            if index < len(pages):
+                page = pages[index]
+                box = page.mediabox
+                side.merge_transformed_page(
+                    page, Transformation().translate(tx=x - float(box.left), ty=y - float(box.bottom)))
+        writer.add_page(side)
+    writer.add_metadata({"/Title": f"{(reader.metadata or {}).get('/Title', Path(interior).stem)} (imposed)",
+                         "/Producer": "pypdf"})
+    out = Path(out)
+    partial = out.with_name(out.name + ".part")
+    with open(partial, "wb") as fh:
+        writer.write(fh)
+    partial.replace(out)
+    return len(writer.pages)
+
+
+def halves_text(imposed: str | Path) -> list[tuple[str, str]]:
+    """The text on the left and the right half of each sheet side of an imposed file (whitespace removed),
+    for checking that every page is where it belongs."""
+    from pypdf import PdfReader
+
+    out = []
+    for page in PdfReader(str(imposed)).pages:
+        fold = float(page.mediabox.width) / 2
+        parts: dict[bool, list[str]] = {False: [], True: []}
+
+        def visit(text, cm, tm, font, size, parts=parts, fold=fold):
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            parts[x >= fold].append(text)
+
+        page.extract_text(visitor_text=visit)
+        out.append(tuple("".join("".join(parts[side]).split()) for side in (False, True)))
+    return out
+
+
+def page_text(pdf: str | Path) -> list[str]:
+    """Each page's text, whitespace removed (as :func:`halves_text` gives it)."""
+    from pypdf import PdfReader
+
+    out = []
+    for page in PdfReader(str(pdf)).pages:
+        parts: list[str] = []
+        page.extract_text(visitor_text=lambda text, *_: parts.append(text))
+        out.append("".join("".join(parts).split()))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: python -m book.impose INTERIOR.pdf IMPOSED.pdf", file=sys.stderr)
+        return 2
+    sides = impose(args[0], args[1])
+    print(f"Imposed: {args[1]} ({sides // 2} A4 sheets, printed on both sides)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
