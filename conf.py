@@ -25,13 +25,22 @@ html_title = "Ganjifa: rules of play"
 # The print shop's booklets, one to go in the box with each deck (`make booklets`, book/booklets.py): the
 # games each holds, in this order (a game joins its booklet as soon as rules/<game>.md exists). Each booklet
 # also holds How to use this book and The decks before its games, and its games' notes for designers, a
-# glossary and an index of terms of its own after them. The complete book (`make book`) holds every chapter.
+# glossary and an index of terms of its own after them. `leave_out`: the sections of The decks (by id) on
+# the other decks, which the booklet leaves out (`keep`: a section inside those that stays, The leading Raja
+# for the Mughal booklet games that begin with it). The complete book (`make book`) holds every chapter.
 ganjifa_booklets = {
     "mughal": {"title": "Mughal Ganjifa", "deck": "mughal", "file": "ganjifa-mughal",
-               "games": ["kendra-kari", "udvasa", "ekrang", "komi", "nakash", "hamrang", "shakti", "sama"]},
+               "subtitle": "The games of the 96-card Mughal deck, the round playing cards of India",
+               "games": ["kendra-kari", "udvasa", "ekrang", "komi", "nakash", "hamrang", "shakti", "sama"],
+               "leave_out": ["the-dashavatara-deck", "the-naqsh-pack"], "keep": ["the-leading-raja"]},
     "dashavatara": {"title": "Dashavatara Ganjifa", "deck": "dashavatara", "file": "ganjifa-dashavatara",
-                    "games": ["guru-ganjifa", "traditional-ganjifa"]},
-    "naqsh": {"title": "Naqsh", "deck": "naqsh", "file": "ganjifa-naqsh", "games": ["naqsh"]},
+                    "subtitle": "The games of the ten-suited Dashavatara deck, the round playing cards of India",
+                    "games": ["guru-ganjifa", "traditional-ganjifa"],
+                    "leave_out": ["the-mughal-deck", "the-naqsh-pack"]},
+    "naqsh": {"title": "Naqsh", "deck": "naqsh", "file": "ganjifa-naqsh", "games": ["naqsh"],
+              "subtitle": "The Delhi banking game, with its 48-card pack or a pack that stands in for it",
+              "leave_out": ["what-every-suit-holds", "strong-suits-and-weak-suits", "card-notation",
+                            "the-mughal-deck", "the-dashavatara-deck"]},
 }
 
 # The PDF booklet is made from a singlehtml build with its own fixed theme: the pdf build

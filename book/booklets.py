@@ -17,7 +17,8 @@ not changed is not made again: Sphinx is not run when no file the booklet is rea
 (the stamp ``_build/booklets/<key>/inputs``), and :func:`book.pdf.make_pdf` leaves a PDF made from the
 same HTML as it is.
 
-``python -m book.booklets [KEY ...]`` makes the booklets named (every one when none is).
+``python -m book.booklets [KEY ...] [--site _build/html]`` makes the booklets named (every one when none
+is), and copies them into the site's folder if it exists.
 """
 
 from __future__ import annotations
@@ -42,9 +43,6 @@ OUT = ROOT / "_build" / "pdf"
 FRONT = ("rules/how-to-use", "rules/decks")  # before the games, in every booklet
 WORDS = ("rules/glossary", "rules/term-index")  # after the notes for designers
 
-SUBTITLES = {"mughal": "The games of the 96-card Mughal deck, the round playing cards of India",
-             "dashavatara": "The games of the ten-suited Dashavatara deck, the round playing cards of India",
-             "naqsh": "The Delhi banking game, with its 48-card pack or a pack that stands in for it"}
 
 
 @dataclass(frozen=True)
@@ -58,6 +56,9 @@ class Spec:
     file: str
     games: tuple[str, ...]
     declared: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()  # ids of sections of The decks the booklet leaves out
+    keep: tuple[str, ...] = ()  # ids of sections inside those that it keeps
+    subtitle: str = "The round playing cards of India"
 
     @property
     def chapters(self) -> tuple[str, ...]:
@@ -84,9 +85,6 @@ class Spec:
     def imposed(self) -> Path:
         return OUT / f"{self.file}-imposed.pdf"
 
-    @property
-    def subtitle(self) -> str:
-        return SUBTITLES.get(self.deck, "The round playing cards of India")
 
 
 def declared(conf: Path = ROOT / "conf.py") -> dict:
@@ -105,7 +103,9 @@ def specs(table: dict | None = None, root: Path = ROOT) -> list[Spec]:
     for key, entry in table.items():
         games = tuple(entry["games"])
         out.append(Spec(key, entry["title"], entry["deck"], entry.get("file", f"ganjifa-{key}"),
-                        tuple(g for g in games if (root / "rules" / f"{g}.md").is_file()), games))
+                        tuple(g for g in games if (root / "rules" / f"{g}.md").is_file()), games,
+                        tuple(entry.get("leave_out", ())), tuple(entry.get("keep", ())),
+                        entry.get("subtitle", Spec.subtitle)))
     return out
 
 
@@ -150,6 +150,12 @@ def write_source(spec: Spec, folder: Path) -> Path:
     return src
 
 
+# the modules that make PDFs from the HTML, not the HTML: a change to them makes the PDFs again
+# (book.pdfinputs), not the HTML
+PDF_SIDE = {"book/pdf.py", "book/booklets.py", "book/impose.py", "book/spread.py", "book/pagecheck.py",
+            "book/pdfinputs.py", "book/floats.py", "book/inline_svg.py", "book/static/print.css"}
+
+
 def _digest(spec: Spec, src: Path) -> str:
     """One hash of what the booklet's HTML is made from: its documents, the transcripts, the book's
     extension, the engine, conf.py and pyproject.toml."""
@@ -157,7 +163,8 @@ def _digest(spec: Spec, src: Path) -> str:
     files = [src / "index.md", ROOT / "conf.py", ROOT / "pyproject.toml"]
     files += [ROOT / f"{doc}.md" for doc in spec.documents]
     for folder in (ROOT / "rules" / "deals", ROOT / "book", ROOT / "engine"):
-        files += sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        files += sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                        and p.relative_to(ROOT).as_posix() not in PDF_SIDE)
     for path in files:
         h.update(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}\n".encode())
         h.update(hashlib.sha256(path.read_bytes()).digest())
@@ -208,7 +215,8 @@ def make(spec: Spec, force: bool = False) -> dict:
     with pdf._rendering():  # noqa: SLF001 (the module's own render guard)
         booklet = pdf._make_pdf(folder / "singlehtml", spec.interior, title=spec.title, author=pdf.AUTHOR,
                                 subtitle=spec.subtitle, edition=pdf.edition_line((spec.deck,)), force=force,
-                                deck=spec.deck, games=spec.games)
+                                deck=spec.deck, games=spec.games, left_out=spec.left_out,
+                                keep=spec.keep)
     times["pdf"] = time.perf_counter() - start
     start = time.perf_counter()
     record = pdf_record(spec.interior)
@@ -280,6 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("keys", nargs="*", help="the booklets to make (conf.py's ganjifa_booklets keys)")
     parser.add_argument("--force", action="store_true", help="make them even when their inputs are unchanged")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # a worker: one booklet, its report as JSON
+    parser.add_argument("--site", type=Path, default=None,
+                        help="the HTML site's folder: copy the booklets there, if it exists (its games' pages link to them)")
     parser.add_argument("--jobs", type=int, default=None, help="booklets made at once (default: the cores)")
     args = parser.parse_args(argv)
     os.chdir(ROOT)
@@ -302,6 +312,11 @@ def main(argv: list[str] | None = None) -> int:
         for link in r["broken_links"]:
             print(f"  warning: link to {link} has no target in the booklet", file=sys.stderr)
     print(f"Booklets: {len(reports)} in {time.perf_counter() - start:.1f} s")
+    if args.site is not None and args.site.is_dir():
+        for r in reports:
+            for kind in ("interior", "cover", "imposed"):
+                shutil.copyfile(r[kind], args.site / Path(r[kind]).name)
+        print(f"Booklets copied into {args.site} (its games' pages link to them)")
     return 0
 
 

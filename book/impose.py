@@ -64,7 +64,7 @@ def impose(interior: str | Path, out: str | Path) -> int:
                 box = page.mediabox
                 side.merge_transformed_page(
                     page, Transformation().translate(tx=x - float(box.left), ty=y - float(box.bottom)))
-        writer.add_page(side)
+        writer.add_page(side).compress_content_streams()
     writer.add_metadata({"/Title": f"{(reader.metadata or {}).get('/Title', Path(interior).stem)} (imposed)",
                          "/Producer": "pypdf"})
     out = Path(out)
@@ -75,35 +75,53 @@ def impose(interior: str | Path, out: str | Path) -> int:
     return len(writer.pages)
 
 
+def _pdftotext(pdf: str | Path, *crop: float) -> list[str]:
+    """Each page's text by poppler's ``pdftotext`` (within ``crop``, x y width height in points, if given),
+    whitespace removed."""
+    import subprocess
+
+    area = []
+    if crop:
+        area = [a for flag, v in zip(("-x", "-y", "-W", "-H"), crop) for a in (flag, str(round(v)))]
+    done = subprocess.run(["pdftotext", "-r", "72", *area, str(pdf), "-"], capture_output=True, text=True, check=True)
+    pages = done.stdout.split("\f")[:-1]  # every page ends with a form feed
+    return ["".join(page.split()) for page in pages]
+
+
 def halves_text(imposed: str | Path) -> list[tuple[str, str]]:
     """The text on the left and the right half of each sheet side of an imposed file (whitespace removed),
-    for checking that every page is where it belongs."""
+    for checking that every page is where it belongs (poppler's ``pdftotext``, which places each glyph
+    wherever the drawing's transformations put it)."""
     from pypdf import PdfReader
 
-    out = []
-    for page in PdfReader(str(imposed)).pages:
-        fold = float(page.mediabox.width) / 2
-        parts: dict[bool, list[str]] = {False: [], True: []}
-
-        def visit(text, cm, tm, font, size, parts=parts, fold=fold):
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            parts[x >= fold].append(text)
-
-        page.extract_text(visitor_text=visit)
-        out.append(tuple("".join("".join(parts[side]).split()) for side in (False, True)))
-    return out
+    box = PdfReader(str(imposed)).pages[0].mediabox
+    width, height = float(box.width), float(box.height)
+    left = _pdftotext(imposed, 0, 0, width / 2, height)
+    right = _pdftotext(imposed, width / 2, 0, width / 2, height)
+    return list(zip(left, right))
 
 
 def page_text(pdf: str | Path) -> list[str]:
     """Each page's text, whitespace removed (as :func:`halves_text` gives it)."""
-    from pypdf import PdfReader
+    return _pdftotext(pdf)
 
-    out = []
-    for page in PdfReader(str(pdf)).pages:
-        parts: list[str] = []
-        page.extract_text(visitor_text=lambda text, *_: parts.append(text))
-        out.append("".join("".join(parts).split()))
-    return out
+
+def check(interior: str | Path, imposed: str | Path) -> list[str]:
+    """What is wrong with ``imposed`` as the saddle-stitch imposition of ``interior``: each sheet side's
+    halves against the pages that belong there (blank past the last page); an empty list when right."""
+    pages = page_text(interior)
+    halves = halves_text(imposed)
+    order = saddle_order(len(pages))
+    problems = []
+    if len(halves) != len(order):
+        problems.append(f"{len(halves)} sheet sides, not {len(order)}")
+    for n, ((left, right), got) in enumerate(zip(order, halves), 1):
+        for index, text, side in ((left, got[0], "left"), (right, got[1], "right")):
+            want = pages[index] if index < len(pages) else ""
+            if text != want:
+                problems.append(f"sheet side {n}, {side}: not page {index + 1} "
+                                f"({text[:40]!r} where {want[:40]!r} belongs)")
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -207,6 +207,65 @@ def _mark_chapters(chapters: list[ET.Element]) -> list[Heading]:
 LONG_TABLE_ROWS = 28  # more rows than fit on an A5 page: only such a table may split between rows (its header repeats)
 
 
+def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
+    """Remove the sections with these ids (a booklet leaves out the decks it is not for), then the
+    glossary's entries and the index's places that pointed into them, and any word left with none. A
+    section inside a removed one whose id is in ``keep`` stays, in the removed section's place.
+    Returns the ids removed."""
+    ids, keep = set(ids), set(keep)
+    removed = []
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if isinstance(child.tag, str) and child.get("id") in ids:
+                at = list(parent).index(child)
+                kept = [el for el in child.iter() if isinstance(el.tag, str) and el.get("id") in keep]
+                for el in kept:
+                    for holder in child.iter():
+                        if el in list(holder):
+                            holder.remove(el)
+                            break
+                parent.remove(child)
+                for n, el in enumerate(kept):
+                    parent.insert(at + n, el)
+                removed.append(child.get("id"))
+    if not removed:
+        return removed
+    present = {el.get("id") for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+
+    def gone(a: ET.Element) -> bool:
+        href = a.get("href") or ""
+        return href.startswith("#") and href.rsplit("#", 1)[1] not in present
+
+    for dl in _iter(root, "dl", "ganjifa-glossary"):
+        items = list(dl)
+        for i, dd in enumerate(items):
+            if dd.tag != "dd":
+                continue
+            for p in list(_iter(dd, "p", "ganjifa-glossary-entry")):
+                link = _find(p, "a", "ganjifa-page-ref")
+                if link is not None and gone(link):
+                    dd.remove(p)
+            if _find(dd, "p", "ganjifa-glossary-entry") is None:
+                dl.remove(dd)
+                if i and items[i - 1].tag == "dt":
+                    dl.remove(items[i - 1])
+    for box in _iter(root, "div", "ganjifa-term-index"):
+        for p in list(_iter(box, "p", "ganjifa-index-entry")):
+            refs = [a for a in p if a.tag == "a" and _has_class(a, "ganjifa-index-ref")]
+            kept = [a for a in refs if not gone(a)]
+            if len(kept) == len(refs):
+                continue
+            if not kept:
+                box.remove(p)
+                continue
+            for a in refs:
+                p.remove(a)
+            for n, a in enumerate(kept):
+                a.tail = ", " if n + 1 < len(kept) else None
+                p.append(a)
+    return removed
+
+
 def _mark_long_tables(root: ET.Element) -> None:
     for table in _iter(root, "table"):
         if sum(1 for _ in table.iter("tr")) > LONG_TABLE_ROWS:
@@ -370,10 +429,13 @@ def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str
 
 
 def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
-            edition: str | None = None, author: str = AUTHOR, deck: str = "mughal") -> list[Heading]:
-    """Turn the singlehtml tree into the booklet's tree in place; return the contents."""
+            edition: str | None = None, author: str = AUTHOR, deck: str = "mughal",
+            left_out: tuple[str, ...] = (), keep: tuple[str, ...] = ()) -> list[Heading]:
+    """Turn the singlehtml tree into the booklet's tree in place; return the contents. ``left_out``: ids of
+    sections to leave out (:func:`leave_out`)."""
     _remove_chrome(root)
     _fix_links(root)
+    leave_out(root, left_out, keep)
     _trim_code(root)
     _expand_interactive(root)
     _mark_long_tables(root)
@@ -476,7 +538,8 @@ _IDS = re.compile(r"""\sid\s*=\s*["']([^"']+)["']""")
 
 def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
              author: str = AUTHOR, subtitle: str = SUBTITLE, edition: str | None = None,
-             force: bool = False, deck: str = "mughal", games: tuple[str, ...] | None = None) -> Booklet:
+             force: bool = False, deck: str = "mughal", games: tuple[str, ...] | None = None,
+             left_out: tuple[str, ...] = (), keep: tuple[str, ...] = ()) -> Booklet:
     """Write the booklet for the singlehtml build in ``html_dir`` to ``out``.
 
     Only WeasyPrint's public API: the edited page goes in as ``HTML(string=..., base_url=...)``;
@@ -490,7 +553,7 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     """
     with _rendering():
         return _make_pdf(html_dir, out, title=title, author=author, subtitle=subtitle, edition=edition, force=force,
-                         deck=deck, games=games)
+                         deck=deck, games=games, left_out=left_out, keep=keep)
 
 
 @contextmanager
@@ -513,7 +576,8 @@ def _rendering():
             gc.enable()
 
 
-def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="mughal", games=None) -> Booklet:
+def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="mughal", games=None,
+              left_out=(), keep=()) -> Booklet:
     import tinyhtml5
 
     from . import floats, inline_svg, pdfinputs
@@ -528,7 +592,8 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
     edition = edition or edition_line()
     inputs = pdfinputs.digest(html_dir, [path for *_, path in font_files()],
                               {"title": title, "subtitle": subtitle, "author": author, "edition": edition,
-                               **({"deck": deck} if deck != "mughal" else {}), **({"games": list(games)} if games else {})})
+                               **({"deck": deck} if deck != "mughal" else {}), **({"games": list(games)} if games else {}),
+                               **({"left_out": list(left_out), "keep": list(keep)} if left_out else {})})
     if not force and (record := pdfinputs.reusable(out, inputs, cover_path(out))):
         return Booklet(out, record["pages"], time.perf_counter() - start, tuple(record["broken_links"]),
                        tuple(record["floated"]), reused=True, cover=cover_path(out))
@@ -537,7 +602,8 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
     page, insides = inline_svg.set_aside(index.read_bytes().decode("utf-8"))
     root = tinyhtml5.parse(page, namespace_html_elements=False)
     pictures = inline_svg.take_marks(root)
-    prepare(root, title=title, subtitle=subtitle, edition=edition, author=author, deck=deck)
+    prepare(root, title=title, subtitle=subtitle, edition=edition, author=author, deck=deck, left_out=left_out,
+            keep=keep)
     head = _find(root, "head")
     for t in _iter(head, "title"):
         t.text = title
