@@ -30,15 +30,15 @@ html_title = "Ganjifa: rules of play"
 # for the Mughal booklet games that begin with it). The complete book (`make book`) holds every chapter.
 ganjifa_booklets = {
     "mughal": {"title": "Mughal Ganjifa", "deck": "mughal", "file": "ganjifa-mughal",
-               "subtitle": "The games of the 96-card Mughal deck, the round playing cards of India",
+               "subtitle": "The games of the 96-card Mughal deck",
                "games": ["kendra-kari", "udvasa", "ekrang", "komi", "nakash", "hamrang", "shakti", "sama"],
                "leave_out": ["the-dashavatara-deck", "the-naqsh-pack"], "keep": ["the-leading-raja"]},
     "dashavatara": {"title": "Dashavatara Ganjifa", "deck": "dashavatara", "file": "ganjifa-dashavatara",
-                    "subtitle": "The games of the ten-suited Dashavatara deck, the round playing cards of India",
+                    "subtitle": "The games of the ten-suited, 120-card Dashavatara deck",
                     "games": ["guru-ganjifa", "traditional-ganjifa"],
                     "leave_out": ["the-mughal-deck", "the-naqsh-pack"]},
     "naqsh": {"title": "Naqsh", "deck": "naqsh", "file": "ganjifa-naqsh", "games": ["naqsh"],
-              "subtitle": "The Delhi banking game, with its 48-card pack or a pack that stands in for it",
+              "subtitle": "The Delhi banking game and its 48-card pack",
               "leave_out": ["what-every-suit-holds", "strong-suits-and-weak-suits", "card-notation",
                             "the-mughal-deck", "the-dashavatara-deck"]},
 }

@@ -266,6 +266,29 @@ def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
     return removed
 
 
+def _unwrap_toctrees(body: ET.Element) -> None:
+    """Lift the chapters out of the ``toctree-wrapper`` divs (one per toctree of the front page, nested in
+    singlehtml): a chapter's forced break to a right-hand page at the start of a wrapper left a page holding
+    only the wrapper's empty start (the page before the glossary)."""
+    while True:
+        found = False
+        for parent in list(body.iter()):
+            children = list(parent)
+            if not any(c.tag == "div" and _has_class(c, "toctree-wrapper") for c in children):
+                continue
+            found = True
+            lifted = []
+            for child in children:
+                if child.tag == "div" and _has_class(child, "toctree-wrapper"):
+                    lifted.extend(child)
+                else:
+                    lifted.append(child)
+            parent[:] = lifted
+            break  # the tree changed: walk it again
+        if not found:
+            return
+
+
 def _mark_long_tables(root: ET.Element) -> None:
     for table in _iter(root, "table"):
         if sum(1 for _ in table.iter("tr")) > LONG_TABLE_ROWS:
@@ -458,6 +481,7 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
             front.remove(child)
             if child.tag not in ("h1", "span"):
                 intro.append(child)
+    _unwrap_toctrees(body)
     for i, el in enumerate(_front_matter(intro, entries, title=title, subtitle=subtitle,
                                          edition=edition or edition_line(), author=author, deck=deck)):
         body.insert(i, el)
