@@ -490,7 +490,7 @@ def test_prepare_builds_cover_colophon_and_contents():
     root, _ = _prepared()
     body = next(el for el in root.iter("div") if el.get("class") == "body")
     kinds = [el.get("class") for el in list(body)[:3]]
-    assert kinds == ["pdf-cover", "pdf-colophon", "pdf-contents"]
+    assert kinds == ["pdf-cover pdf-title-page", "pdf-colophon", "pdf-contents"]  # the cover's design as the title page
     assert "Intro text." in "".join(list(body)[1].itertext())
     assert [a.get("href") for a in list(body)[2].iter("a")] == ["#pdf-ch1", "#pdf-ch1-s1", "#pdf-ch2"]
     assert all(d.get("open") for d in root.iter("details"))
@@ -835,13 +835,19 @@ def _copy_of_the_tree(to: Path) -> None:
 @pytest.mark.skipif(shutil.which("git") is None, reason="git lists the tree's files")
 def test_a_fresh_copy_of_the_tree_makes_the_same_bytes(real_book, tmp_path_factory):
     """A print shop gets the same bytes from any clone of a commit: the working tree copied into another
-    folder (another path; no _build, so the simulations are played afresh and nothing is cached) makes a
-    booklet byte-identical to this run's book, built in place as `make book` does. The copy builds only
-    the singlehtml pages (from scratch, -E), not the site: the booklet reads nothing else."""
+    folder (another path, no build) makes a booklet byte-identical to this run's book, built in place as
+    `make book` does. The copy builds only the singlehtml pages (from scratch, -E), not the site: the
+    booklet reads nothing else. It is given this run's simulations (cached under a hash of the engine's
+    files, so only ones made by this very engine are used): that a seeded simulation gives the same
+    figures in any process is tested in tests/test_simulate.py, and playing every one again here doubled
+    the time the book takes in `make test`."""
     for step in (real_book.html, real_book.singlehtml, real_book.pdf):
         assert step.returncode == 0, f"the real book did not build:\n{step.stdout}{step.stderr}"
     copy = tmp_path_factory.mktemp("fresh") / "a-copy-of-the-ganjifa-rulebook"
     _copy_of_the_tree(copy)
+    cache = ROOT / "_build" / "cache" / "simulations"
+    if cache.is_dir():
+        shutil.copytree(cache, copy / "_build" / "cache" / "simulations")
     single = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "singlehtml",
                              "-t", "print", "-d", "_build/doctrees", ".", "_build/singlehtml"],
                             cwd=copy, capture_output=True, text=True)

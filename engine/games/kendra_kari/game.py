@@ -78,7 +78,7 @@ class KendraKari(Game):
     """The Kendra Kari definition; its fields are the options.
 
     >>> [o.name for o in KendraKari.options()]
-    ['players', 'direction', 'stock_out']
+    ['players', 'direction', 'stock_out', 'hand_size']
     """
 
     players: int = option(4, choices=range(3, 7), help="number of players, 3 to 6", clause="kk.players")
@@ -87,13 +87,14 @@ class KendraKari(Game):
     stock_out: str = option("end", choices=("end", "reshuffle"),
                             help="when a player must draw from an empty stock: end the game (fewest cards wins), "
                                  "or shuffle the captured cards into a new stock", clause="kk.stock-out")
+    hand_size: int = option(HAND_SIZE, choices=range(4, 9),
+                            help="cards dealt to each player, 4 to 8 (the inventor deals six)", clause="kk.deal")
 
     name: ClassVar[str] = "kendra-kari"
     title: ClassVar[str] = "Kendra Kari"
     deck: ClassVar = MUGHAL
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
-    hand_size: ClassVar[int] = HAND_SIZE
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("kk.bridge",)
     AT_A_GLANCE: ClassVar = (("Your turn", ("kk.match", "kk.next", "kk.must-play", "kk.draw", "kk.bridge")),
@@ -117,11 +118,11 @@ class KendraKari(Game):
         return parse_move(text)
 
     def deal(self, seed: int | str) -> Deal:
-        """Shuffle with ``seed`` and deal: one card at a time round the table from Player 1, six each;
+        """Shuffle with ``seed`` and deal: one card at a time round the table from Player 1, ``hand_size`` each (six);
         the next card face up to Position 7 (``centre``); the rest is the stock, top first."""
         order = shuffled(CARDS, seed)
         n = self.players
-        dealt = HAND_SIZE * n
+        dealt = self.hand_size * n
         return Deal(tuple(tuple(order[s:dealt:n]) for s in range(n)),
                     (("centre", (order[dealt],)), ("stock", tuple(order[dealt + 1:]))))
 
@@ -150,10 +151,10 @@ class KendraKari(Game):
         out = []
         i = 0
         for seat, h in enumerate(hands):
-            if len(h) != HAND_SIZE:
-                raise self.deal_error(f"P{seat + 1} holds {len(h)} cards, not {HAND_SIZE}", "kk.deal")
-            out.append(cards[i:i + HAND_SIZE])
-            i += HAND_SIZE
+            if len(h) != self.hand_size:
+                raise self.deal_error(f"P{seat + 1} holds {len(h)} cards, not {self.hand_size}", "kk.deal")
+            out.append(cards[i:i + self.hand_size])
+            i += self.hand_size
         piles = [[], [], [], [], [], [], [cards[i]]]
         return KKState(self, out, piles, CENTRE, cards[:i:-1], [], 0)
 

@@ -491,3 +491,16 @@ def test_copy_is_independent():
     trial.apply("*3Ta")
     assert trial.last_position is None and state.last_position == 1
     assert state.position() == BRIDGE and trial.history and not state.history
+
+
+@pytest.mark.parametrize("size", [4, 7, 8])
+def test_hand_size_is_an_option_a_designer_can_vary(size):
+    """Issue 20: seven-card hands without subclassing or patching a constant (kk.deal)."""
+    game = get_game("kendra-kari", players=6, hand_size=size)
+    deal = game.deal(5)
+    assert [len(h) for h in deal.hands] == [size] * 6 and len(deal.pile("stock")) == 96 - 6 * size - 1
+    state = game.new_game(deal)
+    assert all(len(h) == size for h in state.hands)
+    short = get_game("kendra-kari", players=6).deal(5)
+    with pytest.raises(DealError, match="kk.deal"):
+        game.new_game(short)  # six-card hands are not this game's deal
