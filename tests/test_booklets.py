@@ -326,3 +326,33 @@ def test_the_imposed_file_is_every_page_once_in_saddle_stitch_order(made):
         assert abs(float(page.mediabox.width) - A4_LANDSCAPE_PT[0]) < HALF_MM
         assert abs(float(page.mediabox.height) - A4_LANDSCAPE_PT[1]) < HALF_MM
     assert impose.check(spec.interior, spec.imposed) == []
+
+
+# -- the complete book's cover spread -------------------------------------------------------------
+
+def test_the_spine_follows_the_page_count():
+    from book.spread import COVER_MM, LEAF_MM, spine_mm
+
+    assert spine_mm(164) == round(82 * LEAF_MM + COVER_MM, 1) == 8.7
+    assert spine_mm(188) > spine_mm(164) > spine_mm(40)
+    assert spine_mm(163) == spine_mm(164)  # a leaf is two pages
+
+
+@pytest.mark.slow
+def test_the_cover_spread_is_back_spine_front_with_bleed(tmp_path):
+    from book.spread import make_spread, spine_mm
+
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _ in range(160):  # only the count matters: a spine wide enough for its title
+        writer.add_blank_page(A5_PT[0], A5_PT[1])
+    writer.write(tmp_path / "book.pdf")
+    out, spine = make_spread(tmp_path / "book.pdf")
+    assert out.name == "book-cover-spread.pdf" and spine == spine_mm(160) == 8.5
+    (page,) = PdfReader(out).pages
+    assert abs(float(page.trimbox.width) - (2 * 148 + spine) * MM) < HALF_MM
+    assert abs(float(page.mediabox.width) - (2 * 148 + spine + 6) * MM) < HALF_MM
+    assert abs(float(page.mediabox.height) - (210 + 6) * MM) < HALF_MM
+    text = " ".join((page.extract_text() or "").split())
+    assert text.count(bookpdf.TITLE) >= 3 and "In this book:" in text  # back, spine and front
