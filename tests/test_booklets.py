@@ -75,6 +75,23 @@ def test_a_games_pages_name_its_booklet():
     assert booklets.booklet_of("index", table) is None
 
 
+def test_a_games_page_on_the_site_links_its_decks_booklet():
+    """book/site.py gives a game's page (and its designers' notes) its booklet; the page template links it."""
+    from types import SimpleNamespace
+
+    from book.site import _page_context
+
+    app = SimpleNamespace(config=SimpleNamespace(ganjifa_booklets=booklets.declared()))
+    for page, want in (("rules/komi", {"title": "Mughal Ganjifa", "pdf": "ganjifa-mughal.pdf"}),
+                       ("rules/designers/naqsh", {"title": "Naqsh", "pdf": "ganjifa-naqsh.pdf"}),
+                       ("rules/decks", None), ("index", None)):
+        context = {}
+        _page_context(app, page, "page.html", context, None)
+        assert context["ganjifa_booklet"] == want, page
+    template = (ROOT / "book" / "templates" / "site" / "page.html").read_text(encoding="utf-8")
+    assert 'class="ganjifa-booklet-link" href="{{ pathto(ganjifa_booklet.pdf, 1) }}"' in template
+
+
 # -- leaving out the other decks --------------------------------------------------------------
 
 def test_leaving_out_a_section_drops_its_glossary_entries_and_index_places():
