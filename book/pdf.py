@@ -266,27 +266,21 @@ def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
     return removed
 
 
-def _unwrap_toctrees(body: ET.Element) -> None:
-    """Lift the chapters out of the ``toctree-wrapper`` divs (one per toctree of the front page, nested in
-    singlehtml): a chapter's forced break to a right-hand page at the start of a wrapper left a page holding
-    only the wrapper's empty start (the page before the glossary)."""
-    while True:
-        found = False
-        for parent in list(body.iter()):
-            children = list(parent)
-            if not any(c.tag == "div" and _has_class(c, "toctree-wrapper") for c in children):
+def _targets_into_chapters(body: ET.Element) -> None:
+    """Move each chapter's ``<span id="document-...">`` (singlehtml's link target, just before the chapter)
+    into the chapter, as its first child: left before it, the empty span sat on a line of its own, and when
+    the chapter before filled its last page to the bottom that line alone made a page (the blank page with a
+    running head before the glossary)."""
+    for parent in list(body.iter()):
+        children = list(parent)
+        for i, child in enumerate(children):
+            if child.tag != "span" or not (child.get("id") or "").startswith("document-"):
                 continue
-            found = True
-            lifted = []
-            for child in children:
-                if child.tag == "div" and _has_class(child, "toctree-wrapper"):
-                    lifted.extend(child)
-                else:
-                    lifted.append(child)
-            parent[:] = lifted
-            break  # the tree changed: walk it again
-        if not found:
-            return
+            nxt = next((c for c in children[i + 1:] if c.tag != "span"), None)
+            if nxt is not None and nxt.tag == "section":
+                parent.remove(child)
+                child.tail = None
+                nxt.insert(0, child)
 
 
 def _mark_long_tables(root: ET.Element) -> None:
@@ -470,6 +464,7 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
         raise ValueError("no chapters found (no <span id='document-...'> before a <section>): "
                          "build the book with the singlehtml builder")
     entries = _mark_chapters(chapters)
+    _targets_into_chapters(body)
 
     # the front page's own title and intro move to the cover and the colophon
     intro: list[ET.Element] = []
@@ -481,7 +476,6 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
             front.remove(child)
             if child.tag not in ("h1", "span"):
                 intro.append(child)
-    _unwrap_toctrees(body)
     for i, el in enumerate(_front_matter(intro, entries, title=title, subtitle=subtitle,
                                          edition=edition or edition_line(), author=author, deck=deck)):
         body.insert(i, el)
@@ -662,8 +656,9 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
     floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
     rendered = render(inline_svg.put_back(serialise(root), insides))
-    ending = render(end_matter(len(rendered.pages), css))
-    booklet = rendered.copy(rendered.pages + ending.pages)  # WeasyPrint's documented way to join documents
+    # note pages to a multiple of four; none when the count is one already (an empty ending is still a page)
+    ending = render(end_matter(len(rendered.pages), css)) if len(rendered.pages) % 4 else None
+    booklet = rendered.copy(rendered.pages + (ending.pages if ending else []))  # WeasyPrint's documented way to join documents
     cover = render(cover_html(title, subtitle, edition, css, deck=deck, games=games))
     out.parent.mkdir(parents=True, exist_ok=True)
     cover_out = cover_path(out)
