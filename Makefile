@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 SPHINX := $(BIN)/python -m sphinx
 PDF    := _build/pdf/ganjifa-rules.pdf
 
-.PHONY: setup book html pdf test check deals bench instructions serve clean
+.PHONY: setup book booklets html pdf test check deals bench instructions serve clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,7 +45,16 @@ pdf: $(PDF)
 $(PDF): $(SITE)
 	$(SPHINX) -W --keep-going -q -b singlehtml -t print -d _build/html/.doctrees . _build/singlehtml
 	$(BIN)/python -m book.pdf _build/singlehtml $(PDF)
+	$(BIN)/python -m book.spread $(PDF)  # the cover spread, its spine as wide as the page count makes it
 	@touch $(PDF)
+
+# the booklets for the print shop, one per deck (conf.py's ganjifa_booklets; book/booklets.py): each its
+# interior (A5), its cover (bleed and crop marks) and its imposed file (two-up on A4, saddle-stitch order),
+# in _build/pdf, made side by side on the cores; a booklet whose inputs have not changed is not made again.
+# The site's game pages link to their deck's booklet: --site copies the booklets into the site when it is built
+booklets: $(STAMP)
+	$(BIN)/python -m book.booklets --site _build/html
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 0 tests/test_booklets.py  # each booklet's PDFs checked
 
 # every test, on every core (pytest-xdist); the real book is built once, in the background, while the
 # other tests run (tests/book_build.py); the ten slowest tests are listed at the end

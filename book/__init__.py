@@ -39,6 +39,8 @@ def setup(app):
     rebuild.setup(app)  # a page that failed is read again by every build until it is fixed (book/rebuild.py)
     # where computed figures are kept between builds (relative to the source folder): simulations (book/simcache.py)
     app.add_config_value("ganjifa_cache", "_build/cache", "env", types=[str])
+    # the print shop's booklets, one per deck: key -> title, deck, file name, games (conf.py; book/booklets.py)
+    app.add_config_value("ganjifa_booklets", {}, "html", types=[dict])
     app.add_directive("clause", ClauseDirective)
     app.add_directive("deal", DealDirective)
     app.add_directive("position", PositionDirective)

@@ -207,6 +207,82 @@ def _mark_chapters(chapters: list[ET.Element]) -> list[Heading]:
 LONG_TABLE_ROWS = 28  # more rows than fit on an A5 page: only such a table may split between rows (its header repeats)
 
 
+def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
+    """Remove the sections with these ids (a booklet leaves out the decks it is not for), then the
+    glossary's entries and the index's places that pointed into them, and any word left with none. A
+    section inside a removed one whose id is in ``keep`` stays, in the removed section's place.
+    Returns the ids removed."""
+    ids, keep = set(ids), set(keep)
+    removed = []
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if isinstance(child.tag, str) and child.get("id") in ids:
+                at = list(parent).index(child)
+                kept = [el for el in child.iter() if isinstance(el.tag, str) and el.get("id") in keep]
+                for el in kept:
+                    for holder in child.iter():
+                        if el in list(holder):
+                            holder.remove(el)
+                            break
+                parent.remove(child)
+                for n, el in enumerate(kept):
+                    parent.insert(at + n, el)
+                removed.append(child.get("id"))
+    if not removed:
+        return removed
+    present = {el.get("id") for el in root.iter() if isinstance(el.tag, str) and el.get("id")}
+
+    def gone(a: ET.Element) -> bool:
+        href = a.get("href") or ""
+        return href.startswith("#") and href.rsplit("#", 1)[1] not in present
+
+    for dl in _iter(root, "dl", "ganjifa-glossary"):
+        items = list(dl)
+        for i, dd in enumerate(items):
+            if dd.tag != "dd":
+                continue
+            for p in list(_iter(dd, "p", "ganjifa-glossary-entry")):
+                link = _find(p, "a", "ganjifa-page-ref")
+                if link is not None and gone(link):
+                    dd.remove(p)
+            if _find(dd, "p", "ganjifa-glossary-entry") is None:
+                dl.remove(dd)
+                if i and items[i - 1].tag == "dt":
+                    dl.remove(items[i - 1])
+    for box in _iter(root, "div", "ganjifa-term-index"):
+        for p in list(_iter(box, "p", "ganjifa-index-entry")):
+            refs = [a for a in p if a.tag == "a" and _has_class(a, "ganjifa-index-ref")]
+            kept = [a for a in refs if not gone(a)]
+            if len(kept) == len(refs):
+                continue
+            if not kept:
+                box.remove(p)
+                continue
+            for a in refs:
+                p.remove(a)
+            for n, a in enumerate(kept):
+                a.tail = ", " if n + 1 < len(kept) else None
+                p.append(a)
+    return removed
+
+
+def _targets_into_chapters(body: ET.Element) -> None:
+    """Move each chapter's ``<span id="document-...">`` (singlehtml's link target, just before the chapter)
+    into the chapter, as its first child: left before it, the empty span sat on a line of its own, and when
+    the chapter before filled its last page to the bottom that line alone made a page (the blank page with a
+    running head before the glossary)."""
+    for parent in list(body.iter()):
+        children = list(parent)
+        for i, child in enumerate(children):
+            if child.tag != "span" or not (child.get("id") or "").startswith("document-"):
+                continue
+            nxt = next((c for c in children[i + 1:] if c.tag != "span"), None)
+            if nxt is not None and nxt.tag == "section":
+                parent.remove(child)
+                child.tail = None
+                nxt.insert(0, child)
+
+
 def _mark_long_tables(root: ET.Element) -> None:
     for table in _iter(root, "table"):
         if sum(1 for _ in table.iter("tr")) > LONG_TABLE_ROWS:
@@ -227,26 +303,31 @@ def _el(tag: str, text: str | None = None, cls: str | None = None, **attrs) -> E
     return el
 
 
-def cover_picture() -> ET.Element:
-    """A fan of round cards for the cover: the engine's drawing when there is one."""
+def cover_picture(deck: str = "mughal") -> ET.Element:
+    """A fan of round cards of ``deck`` (an ``engine.decks.DECKS`` key) for the cover: the engine's drawing
+    when there is one."""
     try:
-        return _engine_cards()
-    except (ImportError, TypeError, ValueError, ET.ParseError):  # no usable drawing module
+        return _engine_cards(deck)
+    except (ImportError, TypeError, ValueError, KeyError, ET.ParseError):  # no usable drawing module
         return _plain_cards()
 
 
-def _cover_cards():
+def _cover_cards(deck: str = "mughal"):
     from engine.cards import Card
-    from engine.decks import MUGHAL
+    from engine.decks import DECKS
 
+    chosen = DECKS[deck]
     ranks = (12, 11, 10, 1, 12)
-    return [Card(s, r) for s, r in zip(MUGHAL.suits[::2] + MUGHAL.suits[1:2], ranks)]
+    suits = list(chosen.suits[::2] + chosen.suits[1:2])
+    while len(suits) < len(ranks):  # a pack of four sets: go round them again
+        suits += list(chosen.suits)
+    return [Card(s, r) for s, r in zip(suits, ranks)]
 
 
-def _engine_cards() -> ET.Element:
+def _engine_cards(deck: str = "mughal") -> ET.Element:
     from engine.draw import card_svg  # written by the drawing module's author
 
-    cards = _cover_cards()
+    cards = _cover_cards(deck)
     row = _el("div", cls="pdf-cover-cards")
     for card in cards:
         svg = card_svg(card)
@@ -287,18 +368,21 @@ def _plain_cards() -> ET.Element:
     return wrap
 
 
-def edition_line() -> str:
-    """The decks the book covers and the edition, e.g. for a deck publisher's print run."""
+def edition_line(decks: tuple[str, ...] | None = None) -> str:
+    """The decks the book covers (``engine.decks.DECKS`` keys; every deck when None) and the edition,
+    e.g. for a deck publisher's print run."""
     from engine.decks import DECKS
 
+    chosen = [DECKS[k] for k in decks] if decks else list(DECKS.values())
     named = [f"{d.name[:-1]}, {len(d.strength_table())} cards)" if d.name.endswith(")")  # French (no jacks, 48 cards)
-             else f"{d.name} ({len(d.strength_table())} cards)" for d in DECKS.values()]
+             else f"{d.name} ({len(d.strength_table())} cards)" for d in chosen]
+    word = "decks" if len(named) > 1 else ("pack" if chosen[0].name == "Naqsh" else "deck")
     decks = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
     try:
         version = metadata.version("ganjifa-rules")
     except metadata.PackageNotFoundError:
         version = "0"
-    return f"For the {decks} decks \u00b7 Edition {version}"
+    return f"For the {decks} {word} \u00b7 Edition {version}"
 
 
 SOURCES = ("the rules are retold from Adrian Morgan's draft for the Guru Ganjifa deck (Guru Ganjifa) and his "
@@ -323,13 +407,13 @@ def imprint(title: str, author: str, edition: str) -> list[str]:
             "when the booklet was made."]
 
 
-def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover") -> ET.Element:
+def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover", deck: str = "mughal") -> ET.Element:
     """The front cover's design: the title, the subtitle, a fan of cards and the edition. In the interior
     it is the title page (A5, no bleed); the cover file prints it again with bleed and crop marks."""
     cover = _el("section", cls=cls)
     cover.append(_el("h1", title, cls="pdf-cover-title"))
     cover.append(_el("p", subtitle, cls="pdf-cover-subtitle"))
-    cover.append(cover_picture())
+    cover.append(cover_picture(deck))
     edition_p = _el("p", None, cls="pdf-cover-edition")
     for i, part in enumerate(edition.split(" \u00b7 ")):
         if i:
@@ -342,8 +426,8 @@ def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover
 
 
 def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str,
-                  subtitle: str, edition: str, author: str) -> list[ET.Element]:
-    cover = cover_section(title, subtitle, edition, cls="pdf-cover pdf-title-page")
+                  subtitle: str, edition: str, author: str, deck: str = "mughal") -> list[ET.Element]:
+    cover = cover_section(title, subtitle, edition, cls="pdf-cover pdf-title-page", deck=deck)
     colophon = _el("section", cls="pdf-colophon")
     for el in intro:
         colophon.append(el)
@@ -362,10 +446,13 @@ def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str
 
 
 def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
-            edition: str | None = None, author: str = AUTHOR) -> list[Heading]:
-    """Turn the singlehtml tree into the booklet's tree in place; return the contents."""
+            edition: str | None = None, author: str = AUTHOR, deck: str = "mughal",
+            left_out: tuple[str, ...] = (), keep: tuple[str, ...] = ()) -> list[Heading]:
+    """Turn the singlehtml tree into the booklet's tree in place; return the contents. ``left_out``: ids of
+    sections to leave out (:func:`leave_out`)."""
     _remove_chrome(root)
     _fix_links(root)
+    leave_out(root, left_out, keep)
     _trim_code(root)
     _expand_interactive(root)
     _mark_long_tables(root)
@@ -377,6 +464,7 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
         raise ValueError("no chapters found (no <span id='document-...'> before a <section>): "
                          "build the book with the singlehtml builder")
     entries = _mark_chapters(chapters)
+    _targets_into_chapters(body)
 
     # the front page's own title and intro move to the cover and the colophon
     intro: list[ET.Element] = []
@@ -389,7 +477,7 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
             if child.tag not in ("h1", "span"):
                 intro.append(child)
     for i, el in enumerate(_front_matter(intro, entries, title=title, subtitle=subtitle,
-                                         edition=edition or edition_line(), author=author)):
+                                         edition=edition or edition_line(), author=author, deck=deck)):
         body.insert(i, el)
     return entries
 
@@ -468,7 +556,8 @@ _IDS = re.compile(r"""\sid\s*=\s*["']([^"']+)["']""")
 
 def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
              author: str = AUTHOR, subtitle: str = SUBTITLE, edition: str | None = None,
-             force: bool = False) -> Booklet:
+             force: bool = False, deck: str = "mughal", games: tuple[str, ...] | None = None,
+             left_out: tuple[str, ...] = (), keep: tuple[str, ...] = ()) -> Booklet:
     """Write the booklet for the singlehtml build in ``html_dir`` to ``out``.
 
     Only WeasyPrint's public API: the edited page goes in as ``HTML(string=..., base_url=...)``;
@@ -481,7 +570,8 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     inputs (:mod:`book.pdfinputs`) is left as it is.
     """
     with _rendering():
-        return _make_pdf(html_dir, out, title=title, author=author, subtitle=subtitle, edition=edition, force=force)
+        return _make_pdf(html_dir, out, title=title, author=author, subtitle=subtitle, edition=edition, force=force,
+                         deck=deck, games=games, left_out=left_out, keep=keep)
 
 
 @contextmanager
@@ -504,7 +594,8 @@ def _rendering():
             gc.enable()
 
 
-def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Booklet:
+def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="mughal", games=None,
+              left_out=(), keep=()) -> Booklet:
     import tinyhtml5
 
     from . import floats, inline_svg, pdfinputs
@@ -518,7 +609,9 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
     out = Path(out)
     edition = edition or edition_line()
     inputs = pdfinputs.digest(html_dir, [path for *_, path in font_files()],
-                              {"title": title, "subtitle": subtitle, "author": author, "edition": edition})
+                              {"title": title, "subtitle": subtitle, "author": author, "edition": edition,
+                               **({"deck": deck} if deck != "mughal" else {}), **({"games": list(games)} if games else {}),
+                               **({"left_out": list(left_out), "keep": list(keep)} if left_out else {})})
     if not force and (record := pdfinputs.reusable(out, inputs, cover_path(out))):
         return Booklet(out, record["pages"], time.perf_counter() - start, tuple(record["broken_links"]),
                        tuple(record["floated"]), reused=True, cover=cover_path(out))
@@ -527,7 +620,8 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
     page, insides = inline_svg.set_aside(index.read_bytes().decode("utf-8"))
     root = tinyhtml5.parse(page, namespace_html_elements=False)
     pictures = inline_svg.take_marks(root)
-    prepare(root, title=title, subtitle=subtitle, edition=edition, author=author)
+    prepare(root, title=title, subtitle=subtitle, edition=edition, author=author, deck=deck, left_out=left_out,
+            keep=keep)
     head = _find(root, "head")
     for t in _iter(head, "title"):
         t.text = title
@@ -562,10 +656,10 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force) -> Book
     floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
     rendered = render(inline_svg.put_back(serialise(root), insides))
-    # note pages up to a multiple of four; none to add is no document at all (an empty one still has a page)
+    # note pages to a multiple of four; none when the count is one already (an empty ending is still a page)
     ending = render(end_matter(len(rendered.pages), css)) if len(rendered.pages) % 4 else None
-    booklet = rendered.copy(rendered.pages + (ending.pages if ending else []))  # WeasyPrint's way to join documents
-    cover = render(cover_html(title, subtitle, edition, css))
+    booklet = rendered.copy(rendered.pages + (ending.pages if ending else []))  # WeasyPrint's documented way to join documents
+    cover = render(cover_html(title, subtitle, edition, css, deck=deck, games=games))
     out.parent.mkdir(parents=True, exist_ok=True)
     cover_out = cover_path(out)
     for document, path in ((booklet, out), (cover, cover_out)):
@@ -586,13 +680,15 @@ def cover_path(out: Path) -> Path:
     return out.with_name(f"{out.stem}-cover{out.suffix}")
 
 
-def cover_html(title: str, subtitle: str, edition: str, css: str) -> str:
+def cover_html(title: str, subtitle: str, edition: str, css: str, *, deck: str = "mughal",
+               games: tuple[str, ...] | None = None) -> str:
     """The cover for the print shop, its own file (the interior is A5 throughout): the front and the back,
-    each an A5 page with 3 mm of bleed and crop marks (``@page cover``)."""
-    front = serialise(cover_section(title, subtitle, edition))
+    each an A5 page with 3 mm of bleed and crop marks (``@page cover``). ``games``: the games the booklet
+    holds (every game when None), named on the back."""
+    front = serialise(cover_section(title, subtitle, edition, deck=deck))
     from engine.registry import available_games, game_class
 
-    games = ", ".join(game_class(g).title for g in available_games())
+    games = ", ".join(game_class(g).title for g in (games or available_games()))
     back = ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
             "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
             f"players. In this booklet: {html_escape(games)}.</p>"

@@ -1,4 +1,5 @@
-"""The web site's own parts (not the PDF): the picture viewer and the link to the PDF booklet.
+"""The web site's own parts (not the PDF): the picture viewer, the link to the PDF booklet and, on a game's
+pages, the link to its deck's booklet (``make booklets`` copies the booklets into the site's root).
 
 Loaded by ``conf.py`` for the site only. Every page links to the booklet at
 :data:`PDF_NAME` in the site's root; ``make pdf`` (and so ``make book``) copies the
@@ -15,6 +16,11 @@ PDF_NAME = "ganjifa-rules.pdf"  # in the site's root; the Makefile's pdf target 
 
 def _page_context(app, pagename, templatename, context, doctree) -> None:
     context["ganjifa_pdf"] = PDF_NAME
+    from .booklets import booklet_of
+
+    # a game's chapter and its designers' notes link to the booklet of its deck (conf.py's ganjifa_booklets)
+    found = booklet_of(pagename, app.config.ganjifa_booklets)
+    context["ganjifa_booklet"] = {"title": found[0], "pdf": f"{found[1]}.pdf"} if found else None
 
 
 def _note_missing_pdf(app, exception) -> None:
