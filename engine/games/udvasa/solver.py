@@ -21,10 +21,10 @@ The solver knows the whole deal, the stock's order included (as the published so
 FreeCell do): "won" means a line exists that wins it, "lost" that none does.
 
 >>> from engine.registry import get_game
->>> v = solve(get_game("udvasa").start(8), limit=20_000)
+>>> v = solve(get_game("udvasa").start(1), limit=20_000)
 >>> v.verdict, v.nodes < 20_000
 ('won', True)
->>> state = get_game("udvasa").start(8)
+>>> state = get_game("udvasa").start(1)
 >>> for move in v.line:
 ...     _ = state.apply(move)
 >>> state.result().winners
