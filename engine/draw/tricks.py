@@ -19,7 +19,7 @@ from typing import Sequence
 from ..cards import Card
 from .cards import card_name
 from .layouts import GAP, hand_picture  # noqa: F401  (GAP, hand_picture: for game pictures)
-from .svg import Picture, element, place, sub, text
+from .svg import PRINT_WIDTH, Picture, element, place, sub, text
 
 NAME_COLUMN = 80
 MARK = "#8a5a00"  # "leads", "wins", "to play"
@@ -29,7 +29,30 @@ SHOWN = "#1f6fd1"  # the halo of a card shown for a Deni
 TRICK_SIZE, TRICK_PER_ROW = 36, 8  # a trick row: 80 + 8 cards = 393 px
 HAND_SIZE, HAND_PER_ROW = 32, 12  # a hand row under its name line: 12 cards = 417 px; 30-40 cards in 3-4 rows
 SEAT_GAP = 8
+COLUMN_GAP = 6  # between two seats side by side: half the width then holds six cards a row
 COLUMN_HEAD = 34  # name and marks above a column's cards
+
+
+def count_words(n: int, word: str) -> str:
+    """``1 card``, ``3 cards``: a count with its noun."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def seat_columns(seats, full: float = PRINT_WIDTH) -> tuple[list, int]:
+    """Every seat's ``(picture, alt)`` and how many columns they go in: ``seats(width)`` draws them for a width.
+
+    One seat under another, each hand as wide as the page; or, when that is shorter (small hands late in
+    a deal), two seats side by side with their hands wrapped to half the page."""
+    def height(pictures, columns):
+        return sum(max(p.height for p, _ in pictures[i:i + columns]) + SEAT_GAP
+                   for i in range(0, len(pictures), columns))
+
+    one = seats(full)
+    half = (full - COLUMN_GAP) / 2
+    two = seats(half)
+    if all(p.width <= half for p, _ in two) and height(two, 2) < height(one, 1):
+        return two, 2
+    return one, 1
 
 
 def trick_table_picture(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: str | int | None = None,

@@ -9,16 +9,11 @@ from ...cards import Card
 from ...draw.cards import card_name
 from ...draw.layouts import GAP, hand_picture
 from ...draw.svg import PRINT_WIDTH, Picture, element, estimate_width, num, path, place, sub, text
-from ...draw.tricks import (HAND_PER_ROW, HAND_SIZE, MARK, NAME_COLUMN, SEAT_GAP, SHOWN, TRICK_PER_ROW,
-                            TRICK_SIZE, TURN, trick_rows, trick_table_picture)
+from ...draw.tricks import (COLUMN_GAP, HAND_PER_ROW, HAND_SIZE, MARK, NAME_COLUMN, SEAT_GAP, SHOWN, TRICK_PER_ROW,
+                            TRICK_SIZE, TURN, count_words, seat_columns, trick_rows, trick_table_picture)
 
 
 NAME_LINE = 20  # a seat's name, cards won and held, above its hand
-COLUMN_GAP = 6  # between two seats side by side: half the width then holds six cards a row
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
@@ -63,24 +58,10 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
 
 
 def _seat_grid(state, seat_names, current, face_up):
-    """Every seat's picture and alt text, and how many columns they go in.
-
-    One seat under another, each hand as wide as the page; or, when that is shorter (small hands
-    late in a deal), two seats side by side with their hands wrapped to half the page."""
-    def seats(width):
-        return [_seat_picture(state, seat, hand, seat_names[seat], seat == current, face_up[seat], width)
-                for seat, hand in enumerate(state.hands)]
-
-    def height(pictures, columns):
-        return sum(max(p.height for p, _ in pictures[i:i + columns]) + SEAT_GAP
-                   for i in range(0, len(pictures), columns))
-
-    one = seats(PRINT_WIDTH)
-    half = (PRINT_WIDTH - COLUMN_GAP) / 2
-    two = seats(half)
-    if all(p.width <= half for p, _ in two) and height(two, 2) < height(one, 1):
-        return two, 2
-    return one, 1
+    """Every seat's picture and alt text, and how many columns they go in (:func:`seat_columns`)."""
+    return seat_columns(lambda width: [_seat_picture(state, seat, hand, seat_names[seat], seat == current,
+                                                     face_up[seat], width)
+                                       for seat, hand in enumerate(state.hands)])
 
 
 def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
@@ -123,7 +104,7 @@ def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bo
     per_row = max(1, min(HAND_PER_ROW, int((room + GAP) // (HAND_SIZE + GAP))))
     pic = hand_picture(cards, size=HAND_SIZE, per_row=per_row, highlight=exposed, halo=SHOWN)
     body = element("g", class_="seat to-play" if to_play else "seat", data_seat=seat + 1)
-    counts = [(_count(won, "trick") + " won", "#444444"), (f"{len(hand)} in hand", "#444444")]
+    counts = [(count_words(won, "trick") + " won", "#444444"), (f"{len(hand)} in hand", "#444444")]
     marks = ([("out", "#666666")] if out else []) + ([("to play", MARK)] if to_play else [])
     # the name line above the cards, so a row of the hand can take the whole width it has; in half
     # the width the counts go on a line of their own under the name and its marks
@@ -143,7 +124,7 @@ def _seat_picture(state, seat: int, hand: Sequence[Card], name: str, to_play: bo
         rect.set("height", num(top + NAME_LINE - 2))
     place(body, pic, 0, top + NAME_LINE)
     height = top + NAME_LINE + pic.height
-    alt = (f"{name}{' (to play)' if to_play else ''}{' (out)' if out else ''}, {_count(won, 'trick')} won, "
+    alt = (f"{name}{' (to play)' if to_play else ''}{' (out)' if out else ''}, {count_words(won, 'trick')} won, "
            f"{len(hand)} in hand: ")
     if not hand:
         alt += "no cards"

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from ...cards import Card
 from ...decks import DASHAVATARA
+from ...draw.tricks import count_words
 from ...protocol import CHANCE, Record, default_names
 
 
@@ -63,10 +64,6 @@ def card_names(cards) -> str:
     if not names:
         return "nothing"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
@@ -153,11 +150,11 @@ def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
         text = (f"{who} holds the hukm, the {card_name(note[1])}, but plays the {card_name(cards[0])}: the "
                 f"{card_name(note[1])} is burned and ranks lowest of its suit from now on.")
     elif what == "aside":
-        text = (f"{who} owes {_count(note[1], 'card')} and sets aside the {move.extra} batch"
-                f"{'es' if note[2] > 4 else ''} ({_count(note[2], 'card')}) and the {card_name(cards[0])} apart.")
+        text = (f"{who} owes {count_words(note[1], 'card')} and sets aside the {move.extra} batch"
+                f"{'es' if note[2] > 4 else ''} ({count_words(note[2], 'card')}) and the {card_name(cards[0])} apart.")
     elif what == "take":
         payer, receiver, taken, back = note[1], note[2], note[3], note[4]
-        text = f"{names[receiver]} takes {_count(len(taken), 'card')} blind from {names[payer]}'s set-aside batches"
+        text = f"{names[receiver]} takes {count_words(len(taken), 'card')} blind from {names[payer]}'s set-aside batches"
         if back is not None:
             text += (f"; one was the Surkhya, which goes back, and the {card_name(back)} set apart is paid "
                      f"instead")
@@ -199,7 +196,7 @@ def _trick_text(info, names) -> str:
             text += f" {names[akheri[0]]} killed the akheri, so pays nothing."
         if payments:
             text += " Before the next deal " + "; ".join(
-                f"{names[payer]} pays " + " and ".join(f"{_count(k, 'card')} to {names[r]}" for r, k in dues)
+                f"{names[payer]} pays " + " and ".join(f"{count_words(k, 'card')} to {names[r]}" for r, k in dues)
                 for payer, dues in payments) + "."
         if finished:
             text += " Final scores: " + ", ".join(f"{names[p]} {scores[p]:+d}" for p in range(3)) + "."
