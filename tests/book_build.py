@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -66,11 +67,61 @@ def _sphinx(*args: str) -> Step:
     return Step(run.returncode, run.stdout, run.stderr, round(time.perf_counter() - start, 1))
 
 
+def copy_of_the_tree(to: Path) -> None:
+    """The working tree as a fresh clone of it would have it, uncommitted changes too: the files git
+    tracks or would track (no .venv, no _build, so no cached simulations)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        if (ROOT / name).is_file():  # not one deleted in the working tree
+            (to / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, to / name)
+
+
+FRESH = "a-copy-of-the-ganjifa-rulebook"  # the fresh copy's folder, in the run's book folder
+
+
+def build_fresh_copy(folder: Path) -> dict:
+    """Copy the tree into ``folder/FRESH`` and build its booklet from scratch there, as a print shop's clone
+    would: only the singlehtml pages (-E) and the PDF (the booklet reads nothing else). It is given this
+    run's simulations (cached under a hash of the engine's files, so only ones made by this very engine are
+    used): that a seeded simulation gives the same figures in any process is tested in tests/test_simulate.py.
+    Writes what each step did to ``folder/fresh.json``."""
+    copy = folder / FRESH
+    shutil.rmtree(copy, ignore_errors=True)
+    copy.mkdir(parents=True)
+    copy_of_the_tree(copy)
+    cache = ROOT / "_build" / "cache" / "simulations"
+    if cache.is_dir():
+        shutil.copytree(cache, copy / "_build" / "cache" / "simulations")
+    out = {}
+    start = time.perf_counter()
+    single = subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "singlehtml",
+                             "-t", "print", "-d", "_build/doctrees", ".", "_build/singlehtml"],
+                            cwd=copy, capture_output=True, text=True)
+    out["singlehtml"] = Step(single.returncode, single.stdout, single.stderr, round(time.perf_counter() - start, 1)).__dict__
+    if single.returncode == 0:
+        start = time.perf_counter()
+        made = subprocess.run([sys.executable, "-m", "book.pdf", "_build/singlehtml", f"_build/{PDF_NAME}"],
+                              cwd=copy, capture_output=True, text=True)
+        out["pdf"] = Step(made.returncode, made.stdout, made.stderr, round(time.perf_counter() - start, 1)).__dict__
+    tmp = folder / "fresh.json.tmp"
+    tmp.write_text(json.dumps(out), encoding="utf-8")
+    os.replace(tmp, folder / "fresh.json")
+    return out
+
+
 def build(folder: Path) -> dict:
-    """Build the site, the singlehtml and the PDF into ``folder``; return what each step did."""
+    """Build the site, the singlehtml and the PDF into ``folder``; return what each step did. Once the site
+    is built (and the simulations it runs are cached), a fresh copy of the tree builds its booklet beside
+    the rest, in its own process (:func:`build_fresh_copy`), so that its minute runs while the book's own
+    PDF is made and its tests run, not after them."""
     html = _sphinx("-E", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(folder / "html"))
     out = {"html": html.__dict__}
     if html.returncode == 0:
+        log = open(folder / "fresh.log", "w", encoding="utf-8")
+        subprocess.Popen([sys.executable, "-m", "tests.book_build", "--fresh-copy", str(folder)], cwd=ROOT,
+                         stdout=log, stderr=subprocess.STDOUT)
         single = _sphinx("-W", "--keep-going", "-q", "-b", "singlehtml", "-t", "print",
                          "-d", str(folder / "html" / ".doctrees"), str(ROOT), str(folder / "singlehtml"))
         out["singlehtml"] = single.__dict__
@@ -122,19 +173,37 @@ def wait(folder: Path, seconds: float = WAIT_SECONDS) -> Book:
 
 
 def stop(folder: Path) -> None:
-    """End a build still running in ``folder`` (a test run that stopped early)."""
+    """End a build still running in ``folder`` (a test run that stopped early, or that did not wait for the
+    fresh copy's build): its process group, the copy's build included."""
     try:
         pid = int((folder / "started").read_text() or 0)
     except (OSError, ValueError):
         return
-    if pid and not (folder / "done").exists():
+    if pid and not ((folder / "done").exists() and (folder / "fresh.json").exists()):  # the copy's build, too
         try:
             os.killpg(pid, 15)
         except OSError:
             pass
 
 
+def wait_fresh(folder: Path, seconds: float = WAIT_SECONDS) -> dict:
+    """What the fresh copy's build did (:func:`build_fresh_copy`), once it has finished; {} when the book's
+    site failed to build, so no copy was started."""
+    book = wait(folder, seconds)
+    if book.html.returncode:
+        return {}
+    deadline = time.monotonic() + seconds
+    while not (folder / "fresh.json").exists():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the fresh copy's booklet was not built within {seconds:.0f} s")
+        time.sleep(0.5)
+    return json.loads((folder / "fresh.json").read_text(encoding="utf-8"))
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--fresh-copy"]:
+        build_fresh_copy(Path(argv[1]))
+        return 0
     folder = Path(argv[0])
     result = build(folder)
     tmp = folder / "result.json.tmp"

@@ -27,7 +27,9 @@ def _folder() -> Path:
 
 def pytest_configure(config):
     if not hasattr(config, "workerinput"):  # the run's controller (or a run without workers)
-        os.environ[RUN] = uuid.uuid4().hex[:12]
+        # GANJIFA_TEST_RUN=name GANJIFA_KEEP_TEST_BOOK=1 keeps the run's book, and a later run with the same
+        # name reads it again instead of building it (for working on the tests that read the book)
+        os.environ.setdefault(RUN, uuid.uuid4().hex[:12])
 
 
 def pytest_collection_modifyitems(session, config, items):
