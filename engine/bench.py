@@ -81,6 +81,9 @@ PEERS: dict[str, Peer] = {p.name: p for p in (
     Peer("crazy_eights", "crazy_eights 4p", (("players", 4),), target=2.0, at_players=4, sim_target=3.0),
     Peer("hearts", "hearts", target=0.8, aim=1.0, at_players=4),
     Peer("blackjack", "blackjack", target=1.0),
+    # Klondike, OpenSpiel's one patience, for Udvasa (a patience of the Mughal deck): a random game runs to its
+    # 150-move limit; no target is asked of Udvasa (issue 22 asks for its figures, not a ratio)
+    Peer("solitaire", "solitaire (Klondike)"),
 )}
 
 
@@ -327,7 +330,7 @@ def _print_peers(console, seconds: float, peer_records: dict[str, dict], ratios:
         return "" if r["met"] is None else "[green]yes[/]" if r["met"] else "[red]no[/]"
 
     games = Table(title="Our games/s over the nearest OpenSpiel game's, one core each, in the same run (a game at its "
-                  "default options: one round of a dealer game, against one hand of blackjack)")
+                  "default options: one round of a dealer game, against one hand of blackjack; a patience against one game of Klondike)")
     for column in ("game", "peer", "ratio", "median", "target", "met"):
         games.add_column(column, justify="left" if column in ("game", "peer") else "right")
     sims = Table(title="Our simulation with 2 worker processes over the peer on one process (both by the wall clock)")
