@@ -94,8 +94,9 @@ def _wins(r: Report, seat: int) -> list[float]:
     return [w / UNIT for w in o.wins[seat::n]]
 
 
-def compare_rows(reports: Sequence[Report]) -> list[Row]:
-    """The rows of a comparison of ``reports`` (each with ``outcomes``, from the same seed and number of games)."""
+def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
+    """The rows of a comparison of ``reports`` (each with ``outcomes``, from the same seed and number of games);
+    without ``events``, no rows for the games' events (and Holm's correction counts only the rows kept)."""
     first = reports[0]
     games = first.games
     for r in reports:
@@ -156,8 +157,8 @@ def compare_rows(reports: Sequence[Report]) -> list[Row]:
             rows.append(Row("money per game", seat + 1, f"Player {seat + 1} money per game (stakes)",
                             tuple(cells), tuple(ps)))
 
-    events = {e: what for r in reports for e, what in r.game.EVENTS.items()}
-    for event, what in events.items():
+    kinds = {e: what for r in reports for e, what in r.game.EVENTS.items()} if events else {}
+    for event, what in kinds.items():
         cells, seen = [], []
         for r in reports:
             order = list(r.game.EVENTS)
