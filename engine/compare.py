@@ -140,7 +140,8 @@ def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
     rows.append(Row("moves per game", None, "Moves per game", tuple(cells),
                     (None,) + tuple(paired_p([b - a for a, b in zip(moves[0], m)]) for m in moves[1:])))
 
-    if all(stakes_game(r.game) for r in reports):
+    if all(stakes_game(r.game) for r in reports) and any(any(r.outcomes.money or ()) for r in reports):
+        # (no rows when no money changed hands: Sama counted in rounds won settles nothing)
         for seat in range(max(players)):
             cells, ps = [], []
             base = list(first.outcomes.money[seat::first.game.players]) if seat < first.game.players else None
