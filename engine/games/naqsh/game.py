@@ -32,6 +32,7 @@ from typing import ClassVar, Sequence
 
 from ...cards import Card
 from ...decks import DECKS, FRENCH, MUGHAL, NAQSH
+from ...errors import OptionError
 from ...protocol import Deal, DealerDraw, Game, Table, TableSpot, option
 from ...shuffle import shuffled
 from . import bank
@@ -124,7 +125,7 @@ class Naqsh(Game):
     """The Naqsh definition; its fields are the options.
 
     >>> [o.name for o in Naqsh.options()]
-    ['players', 'pack', 'dealer_fails']
+    ['players', 'pack', 'dealer_fails', 'stand_from']
     """
 
     players: int = option(6, choices=range(2, 8), help="number of players with the dealer: 5 to 7 as the source "
@@ -136,6 +137,9 @@ class Naqsh(Game):
                                help="when nobody makes Naqsh: nothing moves, or the dealer pays every player "
                                     "still standing, or only those standing on more than the dealer",
                                clause="nq.dealer-fails")
+    stand_from: int = option(bank.STAND_FROM, choices=bank.STAND_FROMS,
+                             help="the lowest total a player may stand on, up to 16: 14 as the source has it, or "
+                                  "12 to 16", clause="nq.stand")
 
     name: ClassVar[str] = "naqsh"
     title: ClassVar[str] = "Naqsh"
@@ -263,6 +267,9 @@ class Naqsh(Game):
 
         if name == "two-card-naqsh":
             return odds.two_card_table(self)
+        if name in ("dealer-edge", "hand-odds") and self.stand_from != bank.STAND_FROM:
+            raise OptionError(f"Naqsh's table {name!r} is counted for players who may stand on "
+                              f"{bank.stand_words()} (stand-from={bank.STAND_FROM}), not stand-from={self.stand_from}")
         if name == "dealer-edge":
             return odds.edge_table(self)
         if name == "hand-odds":

@@ -27,7 +27,7 @@ from ...cards import format_cards, parse_cards
 from ...errors import NotationError
 from ...notation import seat as read_seat
 from ...protocol import split_notation
-from .bank import BUST, NAQSH, PLAYING, STAND_FROM, STAND_TO, STOOD, THREW, WAITING, is_bust, is_naqsh
+from .bank import BUST, NAQSH, PLAYING, STAND_TO, STOOD, THREW, WAITING, is_bust, is_naqsh, stand_words
 
 USAGE = "a Naqsh position is 'P1=cards [stood|threw]; ...; turn=P2 (or turn=-); stock=cards'"
 WORDS = {"stood": STOOD, "threw": THREW}
@@ -80,8 +80,8 @@ def parse_position(game, text: str):
             if word is None and not is_bust(total, len(cards)):
                 raise NotationError(label, f"{label} {before}: write 'stood' or 'threw' after the cards "
                                            "(or give a total over 17)")
-            if word == "stood" and not STAND_FROM <= total <= STAND_TO:
-                raise NotationError(label, f"{label} has {total}: a player stands only on 14, 15 or 16")
+            if word == "stood" and not game.stand_from <= total <= STAND_TO:
+                raise NotationError(label, f"{label} has {total}: a player stands only on {stand_words(game.stand_from)}")
             if word is not None and is_bust(total, len(cards)):
                 raise NotationError(label, f"{label} is over 17: leave out '{word}'")
             status.append(WORDS[word] if word else BUST)

@@ -315,3 +315,19 @@ def test_the_dealers_turn_is_an_event_once():
     assert play(at_once, "deal")[0].events() == ("dealer-turn", "dealer-naqsh")
     player = pos("P1=10N1; P2=5N3; P3=MN1; P4=2N2; turn=P1; stock=7N2")
     assert play(player, "deal")[0].events() == ("player-naqsh",)
+
+
+@pytest.mark.parametrize("low, totals", [(12, "12, 13, 14, 15 or 16"), (14, "14, 15 or 16"), (16, "16")])
+def test_the_lowest_total_to_stand_on_is_an_option(low, totals):
+    """Issue 20: the standing range (nq.stand) starts at 14 in the source; a table may move its lower end."""
+    game = Naqsh(stand_from=low)
+    for total, cards in ((13, "5N3 8N1"), (15, "5N3 10N2")):
+        state = game.position(f"P1=10N1 MN2; P2={cards}; P3=MN1; P4=2N2; P5=8N4; P6=4N1; turn=P2")
+        if low <= total:
+            assert "stand" in map(str, state.legal_moves())
+        else:
+            assert "stand" not in map(str, state.legal_moves())
+            with pytest.raises(IllegalMoveError, match=f"stand only on {totals} .*nq.stand"):
+                state.apply("stand")
+    with pytest.raises(OptionError, match="stand-from=14"):
+        Naqsh(stand_from=12).table("dealer-edge")  # the exact odds are the source's rule's
