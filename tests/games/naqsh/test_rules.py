@@ -331,3 +331,26 @@ def test_the_lowest_total_to_stand_on_is_an_option(low, totals):
                 state.apply("stand")
     with pytest.raises(OptionError, match="stand-from=14"):
         Naqsh(stand_from=12).table("dealer-edge")  # the exact odds are the source's rule's
+
+
+def test_a_seat_is_told_no_total_that_counts_a_card_it_has_not_seen():
+    """Issue 20: at the terminal a person hears another hand's face-up cards and what its player did, but
+    not its total (which counts the card face down) until a Naqsh shows the cards (narrate_for)."""
+    from engine.games.naqsh.records import ENDS_NAQSH
+
+    names = ["Asha", "Bilal", "Chitra", "Dev", "Esha"]
+    kinds = set()
+    for seed in range(60):
+        state = Naqsh(players=5).start(seed)
+        while not state.is_terminal():
+            record = state.apply(state.legal_moves()[seed % len(state.legal_moves())])
+            assert record.narrate_for(record.seat, names) == record.narrate(names)
+            for viewer in (None, *(s for s in range(5) if s != record.seat)):
+                told = record.narrate_for(viewer, names)
+                if record.outcome == ENDS_NAQSH:
+                    assert told == record.narrate(names)
+                    continue
+                assert f" {record.total} " not in told and f" {record.total}." not in told, told
+                assert told.endswith("].") and all(f"[{c}]" in told for c in record.clauses)
+                kinds.add(record.move._k)
+    assert len(kinds) == 4  # deal, take, stand and throw were all told
