@@ -48,14 +48,14 @@ def value(card: Card) -> int:
     return card.rank
 
 
-def is_naqsh(total: int, cards: int) -> bool:
-    """17 in any number of cards, or 21 in exactly two."""
-    return total == NAQSH_TOTAL or (total == TWO_CARD_NAQSH and cards == 2)
+def is_naqsh(total: int, cards: int, two_card: bool = True) -> bool:
+    """17 in any number of cards, or 21 in exactly two (unless ``two_card`` is off: option ``two_card``)."""
+    return total == NAQSH_TOTAL or (two_card and total == TWO_CARD_NAQSH and cards == 2)
 
 
-def is_bust(total: int, cards: int) -> bool:
-    """Over 17 and not a two-card 21: the hand is out."""
-    return total > NAQSH_TOTAL and not (total == TWO_CARD_NAQSH and cards == 2)
+def is_bust(total: int, cards: int, two_card: bool = True) -> bool:
+    """Over 17 and not a two-card 21 (when that counts): the hand is out."""
+    return total > NAQSH_TOTAL and not (two_card and total == TWO_CARD_NAQSH and cards == 2)
 
 
 def may_stand(total: int) -> bool:

@@ -125,7 +125,8 @@ def _narrate(r: NQRecord, names: Sequence[str] | None) -> str:
         else:
             text += f": Naqsh! {who} shows the cards; no money changes hands, and {who} deals next"
     elif outcome == ENDS_BUST:
-        text += ": over 17" + (", and 21 counts only in two cards" if total == 21 else "") + f", so {who} is out"
+        text += ": over 17" + ((", and 21 counts only in two cards" if count > 2 else ", and 21 in two cards is no "
+                                "Naqsh at this table") if total == 21 else "") + f", so {who} is out"
     if payments is not None and outcome != ENDS_NAQSH:
         text += ". " + _fails(names, dealer, payments, standing)
     return text + " " + " ".join(f"[{c}]" for c in clauses) + "."

@@ -129,7 +129,7 @@ class NQState(State):
             count = len(hand)
             own = a == dealer
             kind = (2 if own else 1) if k == DEAL else 0  # take, deal to a player, deal to the dealer
-            if total == 17 or (total == 21 and count == 2):
+            if total == 17 or (total == 21 and count == 2 and self.game.two_card):
                 self._status[a] = NAQSH
                 self._end = ("dealer-naqsh" if own else "player-naqsh", a)
                 self.current_player = None

@@ -354,3 +354,18 @@ def test_a_seat_is_told_no_total_that_counts_a_card_it_has_not_seen():
                 assert told.endswith("].") and all(f"[{c}]" in told for c in record.clauses)
                 kinds.add(record.move._k)
     assert len(kinds) == 4  # deal, take, stand and throw were all told
+
+
+def test_a_table_may_play_without_the_two_card_21():
+    """Issue 20: 21 in two cards is Naqsh in the source (nq.naqsh); with two-card=no it is over 17 like any 21."""
+    text = "P1=MN1; P2=5N3; P3=10N1; P4=2N2; P5=8N4; P6=4N1; turn=P1; stock=9N2"
+    names = ["Asha", "Bela", "Chitra", "Dev", "Esha", "Farid"]
+    naqsh = Naqsh().position(text).apply("deal")
+    assert naqsh.outcome == 1 and "Naqsh!" in naqsh.narrate(names)  # ENDS_NAQSH
+    plain = Naqsh(two_card=False).position(text).apply("deal")
+    assert "21 in two cards is no Naqsh at this table, so Asha is out" in plain.narrate(names)
+    assert "nq.bust" in plain.clauses
+    with pytest.raises(NotationError):  # a position cannot have a 21 in two cards standing
+        Naqsh(two_card=False).position("P1=MN1 9N2 stood; P2=5N3; P3=10N1; P4=2N2; P5=8N4; P6=4N1; turn=P2")
+    with pytest.raises(OptionError, match="two-card=yes"):
+        Naqsh(two_card=False).table("two-card-naqsh")
