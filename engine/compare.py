@@ -94,8 +94,9 @@ def _wins(r: Report, seat: int) -> list[float]:
     return [w / UNIT for w in o.wins[seat::n]]
 
 
-def compare_rows(reports: Sequence[Report]) -> list[Row]:
-    """The rows of a comparison of ``reports`` (each with ``outcomes``, from the same seed and number of games)."""
+def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
+    """The rows of a comparison of ``reports`` (each with ``outcomes``, from the same seed and number of games);
+    without ``events``, no rows for the games' events (and Holm's correction counts only the rows kept)."""
     first = reports[0]
     games = first.games
     for r in reports:
@@ -139,7 +140,8 @@ def compare_rows(reports: Sequence[Report]) -> list[Row]:
     rows.append(Row("moves per game", None, "Moves per game", tuple(cells),
                     (None,) + tuple(paired_p([b - a for a, b in zip(moves[0], m)]) for m in moves[1:])))
 
-    if all(stakes_game(r.game) for r in reports):
+    if all(stakes_game(r.game) for r in reports) and any(any(r.outcomes.money or ()) for r in reports):
+        # (no rows when no money changed hands: Sama counted in rounds won settles nothing)
         for seat in range(max(players)):
             cells, ps = [], []
             base = list(first.outcomes.money[seat::first.game.players]) if seat < first.game.players else None
@@ -156,8 +158,8 @@ def compare_rows(reports: Sequence[Report]) -> list[Row]:
             rows.append(Row("money per game", seat + 1, f"Player {seat + 1} money per game (stakes)",
                             tuple(cells), tuple(ps)))
 
-    events = {e: what for r in reports for e, what in r.game.EVENTS.items()}
-    for event, what in events.items():
+    kinds = {e: what for r in reports for e, what in r.game.EVENTS.items()} if events else {}
+    for event, what in kinds.items():
         cells, seen = [], []
         for r in reports:
             order = list(r.game.EVENTS)

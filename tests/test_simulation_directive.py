@@ -91,3 +91,41 @@ def test_a_figure_above_zero_never_reads_as_zero():
 
     assert [figure(x, 0, "%") for x in (0, 0.2, 0.5, 12.4)] == ["0%", "<1%", "<1%", "12%"]
     assert [figure(x, 2) for x in (0, 0.004, 2.613)] == ["0.00", "<0.01", "2.61"]
+
+
+def test_compare_is_paired_and_corrected_by_the_engine(tmp_path):
+    """``:compare:`` shows :func:`engine.compare.compare_rows`: the same seeds in every column, paired tests,
+    Holm's correction; a seat's share against its fair share when the numbers of players differ."""
+    page = ("# Sim\n\n```{simulation}\n:game: kendra-kari\n:games: 200\n:seed: 4\n:show: seats\n"
+            ":compare: Three: players=3; Five: players=5\n```\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    from engine import get_game
+    from engine.compare import compare_rows
+    from engine.simulate import simulate
+
+    reports = [simulate(get_game("kendra-kari", players=n), 200, 4, "random", per_game=True) for n in (3, 5)]
+    rows = compare_rows(reports, events=False)
+    assert [r.label for r in rows][-1] == "Moves per game" and len(rows) == 6  # five seats and the length
+    for row in rows:
+        assert row.label in html
+        for cell in row.cells:
+            assert cell.text.replace("-", "–") in html or cell.text in html
+    assert "on fair 33.3%" in html and "fair share" in html and "Holm" in html and "game by game" in html
+    assert "Welch" not in html and "two-proportion" not in html
+
+
+def test_a_compared_report_keeps_its_games_in_the_plain_reports_cache_entry(tmp_path):
+    from book.directives.simulation import cache_file, paired_report
+    from book.simcache import cached_report
+    from engine import get_game
+
+    game = get_game("kendra-kari", players=3)
+    plain = cached_report(tmp_path, game, 100, 4, ("random",))
+    assert plain.outcomes is None and [p.name for p in tmp_path.iterdir()] == [cache_file(tmp_path, game, 100, 4, ("random",)).name]
+    paired = paired_report(tmp_path, game, 100, 4, ("random",))
+    assert paired.outcomes is not None and paired.tally == plain.tally
+    assert len(list(tmp_path.iterdir())) == 1  # the same entry, now with each game's outcome
+    again = cached_report(tmp_path, game, 100, 4, ("random",))
+    assert again.outcomes is not None and again.tally == plain.tally

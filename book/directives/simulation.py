@@ -4,9 +4,13 @@
 game's own events), ``seats`` (the same without the events), ``clauses`` (how often each rule comes into play, most used first, each
 row citing its clause as §N) and ``ratios`` (the figures ``:ratios:`` asks for). ``:compare:``
 lists variants separated by ``;`` (options, or ``bots=...``, each perhaps after a column name and
-``": "``, as in ``Three players: players=3``), shown side by side with the differences
-significant at 5% marked. Reports are cached keyed on the engine's source and the
-parameters (:mod:`book.simcache`).
+``": "``, as in ``Three players: players=3``), shown side by side. Every column plays the same
+seeds, so its win and length tables are :func:`engine.compare.compare_rows`: each difference from
+the first column tested game by game (paired), corrected for the number of tests in the table
+(Holm), a seat's share set against its fair share when the numbers of players differ, and money
+per seat for the stakes games; the differences significant at 5% are marked. Reports are cached
+keyed on the engine's source and the parameters (:mod:`book.simcache`); a comparison's reports
+keep each game's outcome, in the same cache entry.
 
 ``:ratios:`` names figures a chapter's text discusses, separated by ``;``, each
 ``label = TOP / BOTTOM`` (a share: a percentage with its 95% Wilson interval; TOP never
@@ -18,18 +22,23 @@ that could be = double / deni-open`` or ``dry rounds per game = dry-round per ga
 
 from __future__ import annotations
 
+import hashlib
+import json
+import pickle
 from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 
 from engine.bots import lineup_words
+from engine.compare import compare_rows
 from engine.errors import GanjifaError
+from engine.files import write_bytes
 from engine.shuffle import parse_seed
-from engine.simulate import clause_rows, figure, rows, wilson
+from engine.simulate import clause_rows, figure, rows, simulate, wilson
 
 from ..nodes import clause_ref
-from ..simcache import cached_report
+from ..simcache import cached_report, engine_digest, game_folder
 from . import GanjifaDirective, positive_number, table
 
 MAX_GAMES = 20_000
@@ -87,8 +96,10 @@ class SimulationDirective(GanjifaDirective):
         if "ratios" in show and not ratios:
             raise self.fail(":show: ratios needs :ratios: (label = event / event; ...)")
         folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
+        paired = len(setups) > 1 and ("wins" in show or "seats" in show)
         try:
-            reports = [cached_report(folder, game, games, seed, b) for _, game, b in setups]
+            reports = [(paired_report if paired else cached_report)(folder, game, games, seed, b)
+                       for _, game, b in setups]
         except GanjifaError as err:
             raise self.engine_fail(err) from None
         out: list[nodes.Node] = []
@@ -166,19 +177,27 @@ class SimulationDirective(GanjifaDirective):
         return game.describe_options() or "as written"
 
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
-        body, starred = [], False
-        for row in rows(reports, events=events):
-            cells = list(row.values)
-            for i, p in enumerate(row.p_values):
-                if p is not None and p < 0.05:
+        caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
+        if len(reports) == 1:
+            body = [[row.label, *row.values] for row in rows(reports, events=events)]
+            return [table(["", *labels], body, classes=["ganjifa-simulation"]),
+                    nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
+        body, starred, tests = [], False, 0
+        for row in compare_rows(reports, events=events):
+            cells = [cell.text for cell in row.cells]
+            for i in range(len(cells)):
+                tests += row.p_values[i] is not None
+                if row.significant(i):
                     cells[i] += " *"
                     starred = True
             body.append([row.label, *cells])
-        caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
-        if len(reports) > 1:
-            caption += (" * marks a difference from the first column significant at the 5% level "
-                        "(two-proportion z-test for shares, Welch's t-test for the game length)."
-                        if starred else " No difference from the first column is significant at the 5% level.")
+        if len({r.game.players for r in reports}) > 1:
+            caption += (" With different numbers of players, each seat's share is compared by how far it lies "
+                        "from its fair share (one in the number of players).")
+        rule = (f"each difference tested game by game, as every column plays the same deals, and corrected for the "
+                f"{tests} tests of the table (Holm's method)")
+        caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
+                    else f" No difference from the first column is significant at the 5% level, {rule}.")
         return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
 
@@ -194,3 +213,21 @@ class SimulationDirective(GanjifaDirective):
                    "Rules that only forbid (a refused move) or set up the game count as not coming into play.")
         return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
+
+
+def paired_report(folder: Path, game, games: int, seed, bots: tuple[str, ...]):
+    """:func:`book.simcache.cached_report` with each game's outcome kept, as :mod:`engine.compare` pairs them
+    game by game. It is the same cache entry (a report with outcomes serves a plain table too): one made
+    without them is played again, with them, and stored in its place."""
+    report = cached_report(folder, game, games, seed, bots)
+    if report.outcomes is not None:
+        return report
+    report = simulate(game, games, seed, bots, per_game=True)
+    write_bytes(cache_file(folder, game, games, seed, bots), pickle.dumps(report))
+    return report
+
+
+def cache_file(folder: Path, game, games: int, seed, bots: tuple[str, ...]) -> Path:
+    """The file :func:`book.simcache.cached_report` keeps these parameters' report in (its key, as it makes it)."""
+    params = json.dumps([engine_digest(game_folder(game)), game.name, game.options_text(), games, seed, list(bots)])
+    return folder / f"{hashlib.sha256(params.encode()).hexdigest()[:32]}.pickle"

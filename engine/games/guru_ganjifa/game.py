@@ -143,6 +143,9 @@ class GuruGanjifa(Game):
                             clause="gg.direction")
     face_up_batches: bool = option(False, choices=(False, True),
                                    help="deal each player's first and last batch face up", clause="gg.face-up")
+    double: bool = option(True, choices=(True, False),
+                          help="whether the holder of a called Deni card may double it with the card one rank below "
+                               "the shown card (yes, as the draft has it), or never (no)", clause="gg.double")
 
     def __post_init__(self) -> None:
         self.check_options()

@@ -154,7 +154,8 @@ class GGState(State):
                 return list(hand.values())
             if rule == CALLED:
                 moves = [_ADD_BY_INDEX[self._called.index]]
-                if self._deni and self._deni[4] == seat and self._deni[5] is not None and self._deni[5].index in hand:
+                if self._deni and self._deni[4] == seat and self._deni[5] is not None and self._deni[5].index in hand \
+                        and self.game.double:
                     moves.append(_move(DOUBLE, (self._deni[5],)))
             else:
                 suit = self._deni[2].suit
@@ -286,6 +287,8 @@ class GGState(State):
         if move.kind not in (ADD, DOUBLE):
             return IllegalMoveError(move, self._add_clause()[0], f"{who} must add to the trick")
         if move.kind == DOUBLE:
+            if not self.game.double:
+                return IllegalMoveError(move, "gg.double", "this table plays without doubling a Deni")
             if rule != CALLED or not self._deni or self._deni[4] != seat:
                 return IllegalMoveError(move, "gg.double", "only the holder of a called Deni card may double")
             if move.cards[0] is not self._deni[5]:

@@ -24,8 +24,9 @@ from typing import ClassVar
 
 from ...decks import MUGHAL
 from ...families.stakes import EACH_DEALS_ONCE, FIRST_DEALER, ROUNDS, StakesGame
+from ...errors import OptionError
 from ...protocol import Game, option
-from .state import KomiState
+from .state import SIZED, KomiState
 
 CLAUSES = MappingProxyType({
     "km.players": "Two to six players",
@@ -42,7 +43,7 @@ CLAUSES = MappingProxyType({
 })
 
 EVENTS = MappingProxyType({
-    "komi": "someone holds a Komi (three court cards)",
+    "komi": "someone holds a Komi (court cards only: three with three cards a hand)",
     "dealer-komi": "the dealer holds a Komi",
     "dealer-ahead": "the dealer comes out of a round ahead",
     "dealer-behind": "the dealer comes out of a round behind",
@@ -56,7 +57,7 @@ class Komi(StakesGame, Game):
     """The Komi definition; its fields are the options.
 
     >>> [o.name for o in Komi.options()]
-    ['players', 'max_bet', 'ties', 'first_dealer', 'rounds']
+    ['players', 'max_bet', 'ties', 'first_dealer', 'rounds', 'hand_size']
     """
 
     players: int = option(4, choices=range(2, 7), help="number of players, 2 to 6", clause="km.players")
@@ -71,6 +72,9 @@ class Komi(StakesGame, Game):
     rounds: int | str = option(EACH_DEALS_ONCE, choices=(EACH_DEALS_ONCE,) + ROUNDS,
                                help="rounds in a game, the deal passing on after each: by default one for each "
                                     "player, so that everyone deals once; or a number agreed", clause="km.rounds")
+    hand_size: int = option(3, choices=tuple(SIZED),
+                            help="cards dealt to each player, 2 to 5 (the source deals three); a Komi is a hand of "
+                                 "court cards only, however many", clause="km.deal")
 
     name: ClassVar[str] = "komi"
     title: ClassVar[str] = "Komi"
@@ -87,7 +91,21 @@ class Komi(StakesGame, Game):
     EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; everyone but the dealer bets each round"
     FIRST_DEALER: ClassVar = "the oldest player, sitting as Player 1"
     SEAT_CARDS: ClassVar = ("face-down", "face-down", "face-down", "bet")
-    STATE: ClassVar = KomiState
+
+    def new_game(self, deal):
+        """As :meth:`StakesGame.new_game`; hands of another size (a deal made for another ``hand_size``) are
+        refused (DealError, km.deal) even when the family would take a deal it made itself on trust."""
+        size = self.STATE.HAND_SIZE
+        for seat, hand in enumerate(getattr(deal, "hands", ())):
+            if len(hand) != size:
+                raise self.deal_error(f"P{seat + 1} holds {len(hand)} cards, not {size}", self.DEAL_CLAUSE)
+        return super().new_game(deal)
+
+    @property
+    def STATE(self):
+        """The state class: :class:`KomiState`, with the hand size of the option ``hand_size``."""
+        return SIZED[self.hand_size]
+
     MOVES: ClassVar = tuple(f"bet {k}" for k in MAX_BETS) + ("show",)
     MOVE_USAGE: ClassVar = "a Komi move is 'bet 1' to 'bet 5' or 'show' (chance: 'dealer P2', 'deal ...')"
     POSITION_KEYS: ClassVar = ("bets",)
@@ -114,4 +132,7 @@ class Komi(StakesGame, Game):
 
         if name not in odds.TABLES:
             return super().table(name)
+        if self.hand_size != 3:
+            raise OptionError(f"Komi's table {name!r} is counted for hands of three cards (hand-size=3), "
+                              f"not hand-size={self.hand_size}")
         return odds.TABLES[name](self)

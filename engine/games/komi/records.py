@@ -16,9 +16,17 @@ def hand_words(cards) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def komi_words(cards) -> str:
+    """``a Komi (three court cards)``: as many court cards as the hand holds."""
+    return f"a Komi ({COUNT_WORDS.get(len(cards), len(cards))} court cards)"
+
+
 def score_words(cards, score: int) -> str:
     if score == 10:
-        return "a Komi (three court cards)"
+        return komi_words(cards)
     total = sum(c.rank for c in cards if c.rank <= 10)
     if total >= 10:
         return f"{hand_words(cards)}: {total}, so {score}"
@@ -44,7 +52,7 @@ class KomiRecord(StakesRecord):
         if kind == "bet":
             return f"{who} bets {money(data[1])} against the dealer {cite}."
         _, scores, pay, bets, dealer, hands, running = data
-        parts = [f"{who}, the dealer, shows {'a Komi (three court cards)' if scores[dealer] == 10 else score_words(hands[dealer], scores[dealer])}."]
+        parts = [f"{who}, the dealer, shows {score_words(hands[dealer], scores[dealer])}."]
         n = len(scores)
         for k in range(1, n):
             seat = (dealer + k) % n

@@ -156,3 +156,27 @@ class KomiState(StakesState):
 
 _BETS = {m: tuple(Say.of("komi", f"bet {k}") for k in range(1, m + 1)) for m in range(1, 6)}
 _SHOW = (Say.of("komi", "show"),)
+
+
+class KomiState2(KomiState):
+    """Komi with two cards a hand (option ``hand_size``)."""
+
+    HAND_SIZE = 2
+    __slots__ = ()
+
+
+class KomiState4(KomiState):
+    """Komi with four cards a hand (option ``hand_size``)."""
+
+    HAND_SIZE = 4
+    __slots__ = ()
+
+
+class KomiState5(KomiState):
+    """Komi with five cards a hand (option ``hand_size``)."""
+
+    HAND_SIZE = 5
+    __slots__ = ()
+
+
+SIZED = {2: KomiState2, 3: KomiState, 4: KomiState4, 5: KomiState5}  # the state class for each hand size

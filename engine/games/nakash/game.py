@@ -26,7 +26,7 @@ from typing import ClassVar
 from ...decks import MUGHAL
 from ...families.stakes import FIRST_DEALER, ROUNDS, StakesGame
 from ...protocol import Game, TableSpot, option
-from .state import NakashState
+from .state import LIMIT, LIMITS, NakashState
 
 CLAUSES = MappingProxyType({
     "nk.players": "Two to six players",
@@ -58,7 +58,7 @@ class Nakash(StakesGame, Game):
     """The Nakash definition; its fields are the options.
 
     >>> [o.name for o in Nakash.options()]
-    ['players', 'ante', 'unclaimed', 'first_dealer', 'rounds']
+    ['players', 'ante', 'unclaimed', 'first_dealer', 'rounds', 'limit']
     """
 
     players: int = option(4, choices=range(2, 7), help="number of players, 2 to 6", clause="nk.players")
@@ -71,6 +71,9 @@ class Nakash(StakesGame, Game):
                                help="who deals first: chosen by chance, or Player 1", clause="nk.dealer")
     rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each",
                          clause="nk.rounds")
+    limit: int = option(LIMIT, choices=LIMITS,
+                        help="the highest total that can win: 17 as the source has it, or lower (14 to 16) or "
+                             "higher (20, 22); 18, 19, 21 and 23 lose at once whatever the limit", clause="nk.over")
 
     name: ClassVar[str] = "nakash"
     title: ClassVar[str] = "Nakash"
@@ -99,7 +102,7 @@ class Nakash(StakesGame, Game):
         if data[0] != "show":
             return ()
         kind = data[2][2]  # the hand's rank is (tier, points, kind)
-        out = ("pair",) if kind == "pair" else ("bust",) if kind == "bust" else ("over",) if kind == "over" else ()
+        out = ("pair",) if kind == "pair" else ("bust",) if kind == "bust" else ("over",) if kind.startswith("over") else ()
         if data[3] is not None:
             winners = data[3][0]
             if not winners:

@@ -21,8 +21,8 @@ def hand_text(hand, rank) -> str:
     words = f"{rank_word(hand[0].rank)} and {rank_word(hand[1].rank)}: {total}"
     if kind == "bust":
         return words + ", which loses at once"
-    if kind == "over":
-        return words + ", over 17 and no winning pair, so it loses"
+    if kind.startswith("over"):  # "over", or "over 15" at another limit than 17
+        return words + f", over {kind[5:] or 17} and no winning pair, so it loses"
     return words
 
 

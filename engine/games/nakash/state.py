@@ -16,29 +16,40 @@ PAIRS = {1: 5, 12: 4, 11: 3, 10: 2}  # the winning pairs' places, best first: 1s
 PAIR_NAMES = {1: "a pair of 1s", 12: "a pair of Rajas", 11: "a pair of Viziers", 10: "a pair of 10s"}
 
 
-def hand_rank(cards) -> tuple[int, int, str]:
+LIMIT = 17  # the highest total that wins, as the source has it (option ``limit``)
+LIMITS = (14, 15, 16, 17, 20, 22)
+
+
+def hand_rank(cards, limit: int = LIMIT) -> tuple[int, int, str]:
     """``(class, total, kind)`` of a two-card hand; a higher ``(class, total)`` is a better hand and
-    class 0 loses. Kinds: ``pair`` (a winning pair), ``total`` (17 or less), ``bust`` (18, 19, 21,
-    23), ``over`` (20 or 22 without a pair).
+    class 0 loses. Kinds: ``pair`` (a winning pair), ``total`` (``limit``, 17, or less), ``bust`` (18, 19,
+    21, 23, whatever the limit), ``over`` (any other total over 17 without a pair; ``over 15`` over
+    another ``limit``).
 
     >>> from engine.cards import parse_cards
     >>> [hand_rank(parse_cards(h)) for h in ("1Sa 1Ta", "RSa RTa", "9Sa 8Ta", "9Sa 9Ta", "RSa 8Ta")]
     [(5, 2, 'pair'), (4, 24, 'pair'), (1, 17, 'total'), (0, 18, 'bust'), (0, 20, 'over')]
+    >>> [hand_rank(parse_cards(h), 15) for h in ("9Sa 7Ta", "RSa 8Ta")], hand_rank(parse_cards("RSa 8Ta"), 20)
+    ([(0, 16, 'over 15'), (0, 20, 'over 15')], (1, 20, 'total'))
     """
     a, b = cards
     total = a.rank + b.rank
     if a.rank == b.rank and a.rank in PAIRS:
         return PAIRS[a.rank], total, "pair"
-    if total <= 17:
+    if total in BUSTS:
+        return 0, total, "bust"
+    if total <= limit:
         return 1, total, "total"
-    return 0, total, "bust" if total in BUSTS else "over"
+    return 0, total, "over" if limit == LIMIT else f"over {limit}"
 
 
-_RANKS = {}
-for _a in range(1, 13):
-    for _b in range(1, 13):
-        _RANKS[_a, _b] = hand_rank((Card(MUGHAL.suits[0], _a), Card(MUGHAL.suits[1], _b)))
-del _a, _b
+def _ranks(limit: int) -> dict:
+    """Every pair of ranks' ``hand_rank`` at ``limit``, for the hot path."""
+    return {(a, b): hand_rank((Card(MUGHAL.suits[0], a), Card(MUGHAL.suits[1], b)), limit)
+            for a in range(1, 13) for b in range(1, 13)}
+
+
+RANKS = {limit: _ranks(limit) for limit in LIMITS}
 
 
 @dataclass(frozen=True)
@@ -82,7 +93,7 @@ class NakashState(StakesState):
     def _play(self, move) -> NakashRecord:
         cp = self.current_player
         h = self._hands[cp]
-        rank = _RANKS[h[0].rank, h[1].rank]
+        rank = RANKS[self.game.limit][h[0].rank, h[1].rank]
         self._shown += 1
         self._turn += 1
         kind = rank[2]
@@ -93,7 +104,8 @@ class NakashState(StakesState):
         return self._settle(cp, move, tuple(h), rank, clauses)
 
     def _settle(self, dealer, move, hand, rank, clauses) -> NakashRecord:
-        ranks = [_RANKS[h[0].rank, h[1].rank] for h in self._hands]
+        table = RANKS[self.game.limit]
+        ranks = [table[h[0].rank, h[1].rank] for h in self._hands]
         best = max((r[0], r[1]) for r in ranks)
         pot = self._pot
         n = len(ranks)
@@ -171,3 +183,4 @@ class NakashState(StakesState):
 _SHOW = (Say.of("nakash", "show"),)
 _CLAUSES = {"pair": ("nk.show", "nk.order"), "total": ("nk.show", "nk.value"),
             "bust": ("nk.show", "nk.value", "nk.bust"), "over": ("nk.show", "nk.value", "nk.over")}
+_CLAUSES.update({f"over {limit}": _CLAUSES["over"] for limit in LIMITS})

@@ -21,7 +21,18 @@ from ...shuffle import shuffled
 
 NAQSH_TOTAL = 17  # Naqsh in any number of cards
 TWO_CARD_NAQSH = 21  # Naqsh in exactly two cards
-STAND_FROM, STAND_TO = 14, 16  # a player may stand only on these totals
+STAND_FROM, STAND_TO = 14, 16  # a player may stand only on these totals (the lower one is the option stand_from)
+STAND_FROMS = (12, 13, 14, 15, 16)
+
+
+def stand_words(low: int = STAND_FROM) -> str:
+    """The totals a player may stand on, in words: ``14, 15 or 16``.
+
+    >>> stand_words(), stand_words(16), stand_words(15)
+    ('14, 15 or 16', '16', '15 or 16')
+    """
+    totals = [str(t) for t in range(low, STAND_TO + 1)]
+    return totals[0] if len(totals) == 1 else ", ".join(totals[:-1]) + " or " + totals[-1]
 
 # what became of a hand
 WAITING, PLAYING, STOOD, THREW, BUST, NAQSH = range(6)
@@ -37,14 +48,14 @@ def value(card: Card) -> int:
     return card.rank
 
 
-def is_naqsh(total: int, cards: int) -> bool:
-    """17 in any number of cards, or 21 in exactly two."""
-    return total == NAQSH_TOTAL or (total == TWO_CARD_NAQSH and cards == 2)
+def is_naqsh(total: int, cards: int, two_card: bool = True) -> bool:
+    """17 in any number of cards, or 21 in exactly two (unless ``two_card`` is off: option ``two_card``)."""
+    return total == NAQSH_TOTAL or (two_card and total == TWO_CARD_NAQSH and cards == 2)
 
 
-def is_bust(total: int, cards: int) -> bool:
-    """Over 17 and not a two-card 21: the hand is out."""
-    return total > NAQSH_TOTAL and not (total == TWO_CARD_NAQSH and cards == 2)
+def is_bust(total: int, cards: int, two_card: bool = True) -> bool:
+    """Over 17 and not a two-card 21 (when that counts): the hand is out."""
+    return total > NAQSH_TOTAL and not (two_card and total == TWO_CARD_NAQSH and cards == 2)
 
 
 def may_stand(total: int) -> bool:

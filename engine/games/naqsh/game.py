@@ -32,6 +32,7 @@ from typing import ClassVar, Sequence
 
 from ...cards import Card
 from ...decks import DECKS, FRENCH, MUGHAL, NAQSH
+from ...errors import OptionError
 from ...protocol import Deal, DealerDraw, Game, Table, TableSpot, option
 from ...shuffle import shuffled
 from . import bank
@@ -124,7 +125,7 @@ class Naqsh(Game):
     """The Naqsh definition; its fields are the options.
 
     >>> [o.name for o in Naqsh.options()]
-    ['players', 'pack', 'dealer_fails']
+    ['players', 'pack', 'dealer_fails', 'two_card', 'stand_from']
     """
 
     players: int = option(6, choices=range(2, 8), help="number of players with the dealer: 5 to 7 as the source "
@@ -136,6 +137,12 @@ class Naqsh(Game):
                                help="when nobody makes Naqsh: nothing moves, or the dealer pays every player "
                                     "still standing, or only those standing on more than the dealer",
                                clause="nq.dealer-fails")
+    two_card: bool = option(True, choices=(True, False),
+                            help="whether 21 in exactly two cards (Mir and 9, Ghodi and 10) is Naqsh too (yes, as the "
+                                 "source has it), or over 17 like any other 21 (no)", clause="nq.naqsh")
+    stand_from: int = option(bank.STAND_FROM, choices=bank.STAND_FROMS,
+                             help="the lowest total a player may stand on, up to 16: 14 as the source has it, or "
+                                  "12 to 16", clause="nq.stand")
 
     name: ClassVar[str] = "naqsh"
     title: ClassVar[str] = "Naqsh"
@@ -261,8 +268,13 @@ class Naqsh(Game):
         """The generated tables (``TABLES``), computed by :mod:`.odds`."""
         from . import odds
 
+        if name in TABLES and not self.two_card:
+            raise OptionError(f"Naqsh's table {name!r} is counted with 21 in two cards a Naqsh (two-card=yes)")
         if name == "two-card-naqsh":
             return odds.two_card_table(self)
+        if name in ("dealer-edge", "hand-odds") and self.stand_from != bank.STAND_FROM:
+            raise OptionError(f"Naqsh's table {name!r} is counted for players who may stand on "
+                              f"{bank.stand_words()} (stand-from={bank.STAND_FROM}), not stand-from={self.stand_from}")
         if name == "dealer-edge":
             return odds.edge_table(self)
         if name == "hand-odds":

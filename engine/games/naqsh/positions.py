@@ -27,7 +27,7 @@ from ...cards import format_cards, parse_cards
 from ...errors import NotationError
 from ...notation import seat as read_seat
 from ...protocol import split_notation
-from .bank import BUST, NAQSH, PLAYING, STAND_FROM, STAND_TO, STOOD, THREW, WAITING, is_bust, is_naqsh
+from .bank import BUST, NAQSH, PLAYING, STAND_TO, STOOD, THREW, WAITING, is_bust, is_naqsh, stand_words
 
 USAGE = "a Naqsh position is 'P1=cards [stood|threw]; ...; turn=P2 (or turn=-); stock=cards'"
 WORDS = {"stood": STOOD, "threw": THREW}
@@ -62,8 +62,8 @@ def parse_position(game, text: str):
         words.append(word)
     end = None
     if over:  # the hand ended with the first Naqsh made, or else with the dealer's own hand
-        active = next((s for s, h in enumerate(hands) if is_naqsh(sum(c.rank for c in h), len(h))), n - 1)
-        naqsh = is_naqsh(sum(c.rank for c in hands[active]), len(hands[active]))
+        active = next((s for s, h in enumerate(hands) if is_naqsh(sum(c.rank for c in h), len(h), game.two_card)), n - 1)
+        naqsh = is_naqsh(sum(c.rank for c in hands[active]), len(hands[active]), game.two_card)
         kind = ("dealer-naqsh" if active == n - 1 else "player-naqsh") if naqsh else "dealer-fails"
         end = (kind, active)
     status = []
@@ -75,14 +75,14 @@ def parse_position(game, text: str):
             before = "played before the hand in play" if seat < active else "is the dealer and the hand is over"
             if len(cards) < 2:
                 raise NotationError(label, f"{label} {before}, so holds a face-up card too")
-            if is_naqsh(total, len(cards)):
+            if is_naqsh(total, len(cards), game.two_card):
                 raise NotationError(label, f"{label} has Naqsh, which would have ended the hand")
-            if word is None and not is_bust(total, len(cards)):
+            if word is None and not is_bust(total, len(cards), game.two_card):
                 raise NotationError(label, f"{label} {before}: write 'stood' or 'threw' after the cards "
                                            "(or give a total over 17)")
-            if word == "stood" and not STAND_FROM <= total <= STAND_TO:
-                raise NotationError(label, f"{label} has {total}: a player stands only on 14, 15 or 16")
-            if word is not None and is_bust(total, len(cards)):
+            if word == "stood" and not game.stand_from <= total <= STAND_TO:
+                raise NotationError(label, f"{label} has {total}: a player stands only on {stand_words(game.stand_from)}")
+            if word is not None and is_bust(total, len(cards), game.two_card):
                 raise NotationError(label, f"{label} is over 17: leave out '{word}'")
             status.append(WORDS[word] if word else BUST)
         elif seat == active and end is not None:  # the Naqsh that ended the hand
@@ -95,10 +95,11 @@ def parse_position(game, text: str):
                                     + (" (write turn=- once the hand is over)" if seat == active else ""))
             if seat > active and len(cards) != 1:
                 raise NotationError(label, f"{label} has not played yet, so holds only the card dealt face down")
-            if seat == active and (is_naqsh(total, len(cards)) or is_bust(total, len(cards))):
+            if seat == active and (is_naqsh(total, len(cards), game.two_card)
+                                   or is_bust(total, len(cards), game.two_card)):
                 raise NotationError(label, f"{label}'s hand ({total} in {len(cards)} cards) would be over "
                                     "already" + (" (write turn=- once the hand is over)"
-                                                 if is_naqsh(total, len(cards)) or seat == n - 1 else ""))
+                                                 if is_naqsh(total, len(cards), game.two_card) or seat == n - 1 else ""))
             status.append(PLAYING if seat == active else WAITING)
     top = list(parse_cards(fields.get("stock", "-")))
     for c in top:

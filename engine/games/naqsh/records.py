@@ -58,6 +58,23 @@ class NQRecord(Record, tuple):
         """One or two sentences of the book's prose for this move, ending in its clause ids."""
         return _narrate(self, names)
 
+    def narrate_for(self, viewer: int | None, names: Sequence[str] | None = None) -> str:
+        """The move as ``viewer`` (a seat; None for what everyone at the table may know) is told it at the
+        terminal: a hand's total counts its card face down, so only its holder hears it, until a Naqsh
+        shows the cards. The others hear the face-up cards and what the player did.
+
+        >>> from engine.games.naqsh import Naqsh
+        >>> state = Naqsh(players=4).position("P1=10N1 4N2; P2=5N3; P3=MN1; P4=2N2; turn=P1; stock=2N1")
+        >>> record = state.apply("take")
+        >>> record.narrate_for(0, ["Asha", "Bilal", "Chitra", "Dev"])
+        'Asha takes another card, a 2, and has 16 in 3 cards [nq.take].'
+        >>> record.narrate_for(1, ["Asha", "Bilal", "Chitra", "Dev"])
+        'Asha takes another card, a 2, and now holds 3 cards [nq.take].'
+        """
+        if viewer == self[3] or self[7] == ENDS_NAQSH:
+            return _narrate(self, names)
+        return _narrate_public(self, names)
+
 
 for _i, _field in enumerate(NQRecord._fields):
     setattr(NQRecord, _field, property(itemgetter(_i), doc=f"The record's {_field}."))
@@ -108,8 +125,37 @@ def _narrate(r: NQRecord, names: Sequence[str] | None) -> str:
         else:
             text += f": Naqsh! {who} shows the cards; no money changes hands, and {who} deals next"
     elif outcome == ENDS_BUST:
-        text += ": over 17" + (", and 21 counts only in two cards" if total == 21 else "") + f", so {who} is out"
+        text += ": over 17" + ((", and 21 counts only in two cards" if count > 2 else ", and 21 in two cards is no "
+                                "Naqsh at this table") if total == 21 else "") + f", so {who} is out"
     if payments is not None and outcome != ENDS_NAQSH:
+        text += ". " + _fails(names, dealer, payments, standing)
+    return text + " " + " ".join(f"[{c}]" for c in clauses) + "."
+
+
+def _narrate_public(r: NQRecord, names: Sequence[str] | None) -> str:
+    """``_narrate`` without the hand's total, which counts the card only its holder has seen."""
+    player, move, clauses, seat, card, total, count, outcome, dealer, deck, payments, standing = r
+    names = names or default_names(dealer + 1)
+    who = names[seat]
+    dname = names[dealer]
+    k = move._k
+    if k == DEAL:
+        if seat == dealer:
+            text = (f"Nobody has made Naqsh, so {dname}, the dealer, plays a hand too and turns up "
+                    f"{value_name(deck, card)}")
+        else:
+            text = f"{dname} deals {who} a face-up card, {value_name(deck, card)}"
+    elif k == TAKE:
+        text = f"{who} takes another card, {value_name(deck, card)}"
+        if outcome != ENDS_BUST:
+            text += f", and now holds {_cards(count)}"
+    elif k == STAND:
+        text = f"{who} stands"
+    else:
+        text = f"{who} throws in the cards"
+    if outcome == ENDS_BUST:
+        text += f": over 17, so {who} is out"
+    if payments is not None:
         text += ". " + _fails(names, dealer, payments, standing)
     return text + " " + " ".join(f"[{c}]" for c in clauses) + "."
 

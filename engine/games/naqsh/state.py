@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
 from ...protocol import Result, State, default_names
-from .bank import (BUST, NAQSH, PLAYING, STAND_FROM, STAND_TO, STATUS_WORDS, STOOD, THREW, WAITING,
+from .bank import (BUST, NAQSH, PLAYING, STAND_TO, STATUS_WORDS, STOOD, THREW, WAITING, stand_words,
                    settle_dealer_fails, settle_dealer_naqsh)
 from .moves import DEAL, DEAL_ONLY, DEAL_MOVE, NO_STAND, STAND, TAKE, THROW, WITH_STAND, NQMove
 from .records import ENDS_BUST, ENDS_NAQSH, ENDS_STAND, ENDS_THROW, GOES_ON, NQRecord
@@ -102,7 +102,7 @@ class NQState(State):
         if len(self._hands[a]) < 2:
             return DEAL_ONLY
         t = self._totals[a]
-        return WITH_STAND if STAND_FROM <= t <= STAND_TO else NO_STAND
+        return WITH_STAND if self.game.stand_from <= t <= STAND_TO else NO_STAND
 
     def apply(self, move: NQMove | str) -> NQRecord:
         """Play ``move`` for the current player; return the record. Illegal moves raise IllegalMoveError."""
@@ -129,7 +129,7 @@ class NQState(State):
             count = len(hand)
             own = a == dealer
             kind = (2 if own else 1) if k == DEAL else 0  # take, deal to a player, deal to the dealer
-            if total == 17 or (total == 21 and count == 2):
+            if total == 17 or (total == 21 and count == 2 and self.game.two_card):
                 self._status[a] = NAQSH
                 self._end = ("dealer-naqsh" if own else "player-naqsh", a)
                 self.current_player = None
@@ -193,8 +193,9 @@ class NQState(State):
             raise IllegalMoveError(move, "nq.face-up", f"{who} already has a face-up card: the dealer deals it once, "
                                    "and after that the player takes cards, stands or throws in")
         t = self._totals[a]
-        if k == STAND and not STAND_FROM <= t <= STAND_TO:
-            raise IllegalMoveError(move, "nq.stand", f"{who} has {t}: a player may stand only on 14, 15 or 16")
+        if k == STAND and not self.game.stand_from <= t <= STAND_TO:
+            raise IllegalMoveError(move, "nq.stand", f"{who} has {t}: a player may stand only on "
+                                   f"{stand_words(self.game.stand_from)}")
 
     # --- results ------------------------------------------------------------------------------
     def _payments(self) -> tuple[int, ...]:

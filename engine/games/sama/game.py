@@ -25,8 +25,9 @@ from typing import ClassVar
 
 from ...decks import MUGHAL
 from ...families.stakes import FIRST_DEALER, ROUNDS, StakesGame
+from ...errors import OptionError
 from ...protocol import Game, TableSpot, option
-from .state import SamaState
+from .state import TIMES, SamaState
 
 CLAUSES = MappingProxyType({
     "sa.players": "Three to six players",
@@ -56,7 +57,7 @@ class Sama(StakesGame, Game):
     """The Sama definition; its fields are the options.
 
     >>> [o.name for o in Sama.options()]
-    ['players', 'court_up', 'scoring', 'first_dealer', 'rounds']
+    ['players', 'court_up', 'scoring', 'first_dealer', 'rounds', 'face_up']
     """
 
     players: int = option(4, choices=range(3, 7), help="number of players, 3 to 6", clause="sa.players")
@@ -71,6 +72,15 @@ class Sama(StakesGame, Game):
                                help="who deals first: chosen by chance, or Player 1", clause="sa.dealer")
     rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each",
                          clause="sa.rounds")
+    face_up: str = option("double", choices=tuple(TIMES),
+                          help="what a face-up number card counts: double its value, as the source has it; its plain "
+                               "value (single), so that only the total matters; or three times it (triple); a face-up "
+                               "court card counts as court-up says", clause="sa.double")
+
+    @property
+    def times(self) -> int:
+        """What the face-up number card's value is multiplied by (option ``face_up``)."""
+        return TIMES[self.face_up]
 
     name: ClassVar[str] = "sama"
     title: ClassVar[str] = "Sama"
@@ -119,4 +129,7 @@ class Sama(StakesGame, Game):
 
         if name not in odds.TABLES:
             return super().table(name)
+        if self.face_up != "double":
+            raise OptionError(f"Sama's table {name!r} is counted for a face-up number card that counts double "
+                              f"(face-up=double), not face-up={self.face_up}")
         return odds.TABLES[name](self)

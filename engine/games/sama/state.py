@@ -21,24 +21,29 @@ def card_value(card: Card) -> int:
     return card.rank
 
 
-def up_value(card: Card, court_up: str = "single") -> int:
-    """What the face-up card counts: double its value, but a court card single (with ``court_up="double"``,
-    a court card doubled too)."""
+TIMES = {"double": 2, "single": 1, "triple": 3}  # option face_up: what a face-up number card's value is multiplied by
+
+
+def up_value(card: Card, court_up: str = "single", times: int = 2) -> int:
+    """What the face-up card counts: double its value (``times``), but a court card single (with
+    ``court_up="double"``, a court card multiplied too)."""
     if court_up == "single" and card.rank > 10:
         return card.rank
-    return 2 * card.rank
+    return times * card.rank
 
 
-def hand_total(hand, court_up: str = "single") -> int:
+def hand_total(hand, court_up: str = "single", times: int = 2) -> int:
     """A Sama hand's total: the two face-down cards plus the face-up card (the last), a number card counted
-    double, a court card single (both doubled with ``court_up="double"``).
+    double (``times``), a court card single (both multiplied with ``court_up="double"``).
 
     >>> from engine.cards import parse_cards
     >>> hand_total(parse_cards("7Sh 10Ta 3Gh")), hand_total(parse_cards("7Sh 10Ta RGh")), hand_total(parse_cards("7Sh 10Ta RGh"), "double")
     (23, 29, 41)
+    >>> hand_total(parse_cards("7Sh 10Ta 3Gh"), times=1), hand_total(parse_cards("7Sh 10Ta 3Gh"), times=3)
+    (20, 26)
     """
-    up = hand[2].rank  # up_value(hand[2], court_up), written out: the shows call this often
-    return hand[0].rank + hand[1].rank + (up if court_up == "single" and up > 10 else 2 * up)
+    up = hand[2].rank  # up_value(hand[2], court_up, times), written out: the shows call this often
+    return hand[0].rank + hand[1].rank + (up if court_up == "single" and up > 10 else times * up)
 
 
 @dataclass(frozen=True)
@@ -178,7 +183,7 @@ class SamaState(StakesState):
 
     def _show(self, cp: int, move) -> SamaRecord:
         hand = self._hands[cp]
-        total = hand_total(hand, self.game.court_up)
+        total = hand_total(hand, self.game.court_up, self.game.times)
         self._turn += 1
         if self._turn < len(self._order):
             self.current_player = self._order[self._turn]
@@ -188,7 +193,7 @@ class SamaState(StakesState):
     def _settle(self, cp: int, move, hand, total: int) -> SamaRecord:
         """The last show: the highest total wins the round (ties share it)."""
         n = len(self._hands)
-        totals = list(map(hand_total, self._hands, (self.game.court_up,) * n))
+        totals = list(map(hand_total, self._hands, (self.game.court_up,) * n, (self.game.times,) * n))
         best = max(totals)
         if totals.count(best) == 1:
             winners = (totals.index(best),)

@@ -122,6 +122,9 @@ class TraditionalGanjifa(Game):
     time: str = option("day", choices=("day", "night"),
                        help="which Raja is the Surkhya: Rama's by day, Krishna's by night", clause="tg.surkhya")
     rounds: int = option(3, choices=DEALS, help="deals in a game (one dealt by each player by default)", clause="tg.score")
+    double: bool = option(True, choices=(True, False),
+                          help="whether the gheni may double a deni with a second card of its suit (yes, as the "
+                               "retelling has it), or never (no)", clause="tg.double")
 
     def __post_init__(self) -> None:
         self.check_options()

@@ -293,7 +293,7 @@ class TGState(State):
         duty = self._duty(seat)
         cards = hand.values()
         if duty is not None and self.kind == K_FORCE and self.lead_move[0] == DENI and owed == 1 \
-                and not self.doubled and duty.rank == 12:
+                and not self.doubled and duty.rank == 12 and self.game.double:
             led = self.trick[0][1]
             moves += [make(DOUBLE, (duty, c)) for c in cards
                       if c.suit is duty.suit and c is not duty and self.strength(c) > self.strength(led)]
@@ -381,6 +381,8 @@ class TGState(State):
                 return ("tg.hardu" if self.kind == K_HARDU else "tg.sir",
                         f"{who} must play {card_names(must)} to this trick")
             if kind == DOUBLE:
+                if not self.game.double:
+                    return "tg.double", "this table plays without doubling a deni"
                 return "tg.double", ("only the gheni may double a deni, with its hukm and a higher card of the suit "
                                      "led")
             return "tg.trick", f"{who} owes {owed} card(s) to this trick"

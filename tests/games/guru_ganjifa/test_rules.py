@@ -41,7 +41,7 @@ def test_definition_and_options():
     assert list(GuruGanjifa.CLAUSES)[0] == "gg.players" and all(c.startswith("gg.") for c in GuruGanjifa.CLAUSES)
     assert {o.name: o.clause for o in GuruGanjifa.options()} == {
         "players": "gg.players", "ranking": "gg.ranking", "time": "gg.opening",
-        "direction": "gg.direction", "face_up_batches": "gg.face-up"}
+        "direction": "gg.direction", "face_up_batches": "gg.face-up", "double": "gg.double"}
     game = get_game("guru-ganjifa", players="4", ranking="uniform", time="night", direction="clockwise",
                     face_up_batches="true")
     assert game == GuruGanjifa(4, Ranking.UNIFORM, "night", "clockwise", True)
@@ -465,3 +465,20 @@ def test_hand_set_opening_at_night():
     assert state.current_player == 1 and moves(state) == ["lead RKr"]
     with pytest.raises(NotationError):
         night.position("P1=3Ku 4Ku; P2=RKr 5Ku; P3=5Ma 6Ma; lead=P1; stage=opening")
+
+
+def test_a_table_may_play_without_doubling():
+    """Issue 20: the doubled Deni is an option a designer can switch off (gg.double)."""
+    text = ("P1=8Ma 5Vm 9Kr; P2=10Kr 8Kr 2Ku 3Vr; P3=5Ma 6Ku 3Bu 8Pa; P4=2Pa 7Vr 4Bu 6Ma; won=P1:0; lead=P1; "
+            "stage=start; trick=P1:deni 7Kr > 9Kr")
+    assert "double 8Kr" in map(str, GuruGanjifa(players=4).position(text).legal_moves())
+    plain = GuruGanjifa(players=4, double=False).position(text)
+    assert [str(m) for m in plain.legal_moves()] == ["add 10Kr"]
+    with pytest.raises(IllegalMoveError, match="gg.double"):
+        plain.apply("double 8Kr")
+    game = GuruGanjifa(players=3, double=False)
+    for seed in range(5):
+        state = game.start(seed)
+        while not state.is_terminal():
+            state.apply(state.legal_moves()[-1])
+        assert not any(str(r.move).startswith("double") for r in state.history)

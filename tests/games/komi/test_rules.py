@@ -218,3 +218,26 @@ def test_dealer_ahead_and_behind_in_a_simulation_match_the_money():
         events = [e for r in state.history for e in game.events_of(r)]
         dealer = state.balance[0]  # one round: Player 1 deals
         assert ("dealer-ahead" in events) == (dealer > 0) and ("dealer-behind" in events) == (dealer < 0)
+
+
+@pytest.mark.parametrize("size", [2, 4, 5])
+def test_the_hand_size_is_an_option_a_designer_can_vary(size):
+    """Issue 20: two to five cards a hand (km.deal); a Komi is a hand of court cards only, however many."""
+    game = get_game("komi", players=3, rounds=1, hand_size=size)
+    deal = game.deal(4)
+    assert [len(h) for h in deal.hands] == [size] * 3 and len(deal.piles[0][1]) == 96 - 3 * size
+    state = game.new_game(deal)
+    while not state.is_terminal():
+        state.apply(state.legal_moves()[0])
+    with pytest.raises(DealError, match="km.deal"):
+        game.new_game(get_game("komi", players=3).deal(4))
+    with pytest.raises(OptionError, match="hand-size=3"):
+        game.table("scores")  # the exact odds are counted for three cards
+
+
+def test_two_court_cards_are_a_komi_with_two_cards_a_hand():
+    game = get_game("komi", players=3, rounds=1, hand_size=2)
+    state = game.position("dealer=P1; turn=P3; bets=0 2 0; P1=5Sh 7Ta; P2=RSa VTa; P3=9Su 2Ch")
+    state.apply("bet 1")
+    text = state.apply("show").narrate(["Asha", "Bela", "Chitra"])
+    assert "Bela has a Komi (two court cards): Bela beats the dealer and is paid 2" in text

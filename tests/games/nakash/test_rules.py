@@ -148,3 +148,16 @@ def test_events_name_the_hands_shown():  # the events the chapter's simulations 
     assert [game.events_of(r) for r in show_all(tie)] == [(), ("bust",), ("split",)]
     none = get_game("nakash", players=2).position("dealer=P1; turn=P2; pot=2; balance=-1 -1; P1=9Sa 9Ta; P2=RSa 8Ta")
     assert [game.events_of(r) for r in show_all(none)] == [("over",), ("bust", "carry")]
+
+
+@pytest.mark.parametrize("limit, winner, words", [(17, 0, "Asha wins with 16"), (15, 2, "over 15 and no winning pair"),
+                                                   (20, 1, "Bela wins with 20")])
+def test_the_limit_is_an_option_a_designer_can_vary(limit, winner, words):
+    """Issue 20: the highest total that wins (nk.over), 17 by default; 18, 19, 21 and 23 lose whatever it is."""
+    game = get_game("nakash", players=3, limit=limit)
+    state = game.position("dealer=P3; turn=P1; pot=3; balance=-1 -1 -1; P1=9Sa 7Ta; P2=RSa 8Ch; P3=5Sh 6Ba")
+    text = " ".join(state.apply("show").narrate(["Asha", "Bela", "Chitra"]) for _ in range(3))
+    assert words in text
+    assert state.result().winners == (winner,)
+    bust = get_game("nakash", players=2, limit=22).position("dealer=P2; turn=P1; pot=2; balance=-1 -1; P1=RSa 9Ta; P2=5Sh 6Ba")
+    assert "loses at once" in bust.apply("show").narrate(["Asha", "Bela"])  # 21 busts even at a limit of 22

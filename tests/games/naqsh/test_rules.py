@@ -315,3 +315,57 @@ def test_the_dealers_turn_is_an_event_once():
     assert play(at_once, "deal")[0].events() == ("dealer-turn", "dealer-naqsh")
     player = pos("P1=10N1; P2=5N3; P3=MN1; P4=2N2; turn=P1; stock=7N2")
     assert play(player, "deal")[0].events() == ("player-naqsh",)
+
+
+@pytest.mark.parametrize("low, totals", [(12, "12, 13, 14, 15 or 16"), (14, "14, 15 or 16"), (16, "16")])
+def test_the_lowest_total_to_stand_on_is_an_option(low, totals):
+    """Issue 20: the standing range (nq.stand) starts at 14 in the source; a table may move its lower end."""
+    game = Naqsh(stand_from=low)
+    for total, cards in ((13, "5N3 8N1"), (15, "5N3 10N2")):
+        state = game.position(f"P1=10N1 MN2; P2={cards}; P3=MN1; P4=2N2; P5=8N4; P6=4N1; turn=P2")
+        if low <= total:
+            assert "stand" in map(str, state.legal_moves())
+        else:
+            assert "stand" not in map(str, state.legal_moves())
+            with pytest.raises(IllegalMoveError, match=f"stand only on {totals} .*nq.stand"):
+                state.apply("stand")
+    with pytest.raises(OptionError, match="stand-from=14"):
+        Naqsh(stand_from=12).table("dealer-edge")  # the exact odds are the source's rule's
+
+
+def test_a_seat_is_told_no_total_that_counts_a_card_it_has_not_seen():
+    """Issue 20: at the terminal a person hears another hand's face-up cards and what its player did, but
+    not its total (which counts the card face down) until a Naqsh shows the cards (narrate_for)."""
+    from engine.games.naqsh.records import ENDS_NAQSH
+
+    names = ["Asha", "Bilal", "Chitra", "Dev", "Esha"]
+    kinds = set()
+    for seed in range(60):
+        state = Naqsh(players=5).start(seed)
+        while not state.is_terminal():
+            record = state.apply(state.legal_moves()[seed % len(state.legal_moves())])
+            assert record.narrate_for(record.seat, names) == record.narrate(names)
+            for viewer in (None, *(s for s in range(5) if s != record.seat)):
+                told = record.narrate_for(viewer, names)
+                if record.outcome == ENDS_NAQSH:
+                    assert told == record.narrate(names)
+                    continue
+                assert f" {record.total} " not in told and f" {record.total}." not in told, told
+                assert told.endswith("].") and all(f"[{c}]" in told for c in record.clauses)
+                kinds.add(record.move._k)
+    assert len(kinds) == 4  # deal, take, stand and throw were all told
+
+
+def test_a_table_may_play_without_the_two_card_21():
+    """Issue 20: 21 in two cards is Naqsh in the source (nq.naqsh); with two-card=no it is over 17 like any 21."""
+    text = "P1=MN1; P2=5N3; P3=10N1; P4=2N2; P5=8N4; P6=4N1; turn=P1; stock=9N2"
+    names = ["Asha", "Bela", "Chitra", "Dev", "Esha", "Farid"]
+    naqsh = Naqsh().position(text).apply("deal")
+    assert naqsh.outcome == 1 and "Naqsh!" in naqsh.narrate(names)  # ENDS_NAQSH
+    plain = Naqsh(two_card=False).position(text).apply("deal")
+    assert "21 in two cards is no Naqsh at this table, so Asha is out" in plain.narrate(names)
+    assert "nq.bust" in plain.clauses
+    with pytest.raises(NotationError):  # a position cannot have a 21 in two cards standing
+        Naqsh(two_card=False).position("P1=MN1 9N2 stood; P2=5N3; P3=10N1; P4=2N2; P5=8N4; P6=4N1; turn=P2")
+    with pytest.raises(OptionError, match="two-card=yes"):
+        Naqsh(two_card=False).table("two-card-naqsh")

@@ -204,3 +204,22 @@ def test_draws_leave_the_rest_of_the_pack_in_its_order():
     twin.apply(Draw(first.cards[::-1]))  # the same two cards, written the other way round
     assert twin.pack == [c for c in before if c not in first.cards] and second.cards[0] in twin.pack
     assert [str(c) for c in twin.hands[0][:2]] == [str(c) for c in first.cards[::-1]]
+
+
+@pytest.mark.parametrize("face_up, winner, best", [("double", 1, 27), ("single", 1, 25), ("triple", 0, 32)])
+def test_what_the_face_up_card_counts_is_an_option(face_up, winner, best):
+    """Issue 20: the face-up number card counts double (sa.double), or single or triple as a table agrees."""
+    game = get_game("sama", players=3, face_up=face_up)
+    state = game.position("dealer=P3; turn=P1; phase=show; P1=2Sh 3Ta 9Gh; P2=RSa VTa 2Ba; P3=2Su 4Ch VQi")
+    for _ in range(3):
+        record = state.apply("show")
+    assert state.result().winners == (winner,) and f"highest total, {best}," in record.narrate(["A", "B", "C"])
+    if face_up != "double":
+        with pytest.raises(OptionError, match="face-up=double"):
+            game.table("worth")  # the exact odds are counted for the source's rule only
+
+
+def test_double_courts_count_as_a_face_up_number_card_does():
+    state = get_game("sama", players=3, face_up="triple", court_up="double").position(
+        "dealer=P3; turn=P1; phase=show; P1=2Sh 3Ta RGh; P2=RSa VTa 2Ba; P3=2Su 4Ch VQi")
+    assert "2 and 3 face down and the Raja face up: 5 + 36 = 41" in state.apply("show").narrate(["A", "B", "C"])

@@ -240,3 +240,17 @@ def test_bad_positions_and_moves():
         G.position("P1=RKr; P2=MKr; P3=4Kr; lead=P4")
     with pytest.raises(NotationError):
         G.parse_move("tavani 3Kr")
+
+
+def test_a_table_may_play_without_doubling():
+    """Issue 20: the gheni's double trick is an option a designer can switch off (tg.double)."""
+    text = "P1=MKr 4Kr 3Ma 5Vr; P2=RKr 7Kr 2Ku 6Vr; P3=10Kr 5Ma 6Ku 3Vr; lead=P1; moves=deni 4Kr"
+    assert "double RKr 7Kr" in map(str, get_game("traditional-ganjifa", rounds=1).position(text).legal_moves())
+    plain = get_game("traditional-ganjifa", rounds=1, double=False).position(text)
+    assert [str(m) for m in plain.legal_moves()] == ["add RKr", "add 7Kr", "add 2Ku", "add 6Vr"]
+    with pytest.raises(IllegalMoveError, match="without doubling.*tg.double"):
+        plain.apply("double RKr 7Kr")
+    game = get_game("traditional-ganjifa", rounds=1, double=False)
+    for seed in range(3):
+        state = play_seeded(game, seed, "heuristic")
+        assert not any(str(r.move).startswith("double") for r in state.history)
