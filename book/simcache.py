@@ -47,19 +47,28 @@ def game_folder(game) -> str:
     return parts[2] if parts[:2] == ["engine", "games"] and len(parts) > 2 else ""
 
 
-def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...]):
-    """The :class:`engine.simulate.Report` for these parameters, from ``folder`` or computed and stored there."""
+def cache_file(folder: Path, game, games: int, seed, bots: tuple[str, ...]) -> Path:
+    """The file the report for these parameters is kept in: a hash of the engine's source and the parameters."""
+    params = json.dumps([engine_digest(game_folder(game)), game.name, game.options_text(), games, seed, list(bots)])
+    return folder / f"{hashlib.sha256(params.encode()).hexdigest()[:32]}.pickle"
+
+
+def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...], per_game: bool = False):
+    """The :class:`engine.simulate.Report` for these parameters, from ``folder`` or computed and stored there.
+    ``per_game``: with each game's outcome kept (as :mod:`engine.compare` pairs them game by game). It is the
+    same cache entry, since a report with outcomes serves a plain table too: one stored without them is played
+    again, with them, and stored in its place."""
     from engine.simulate import simulate
 
-    params = json.dumps([engine_digest(game_folder(game)), game.name, game.options_text(), games, seed, list(bots)])
-    key = hashlib.sha256(params.encode()).hexdigest()[:32]
-    path = folder / f"{key}.pickle"
+    path = cache_file(folder, game, games, seed, bots)
     if path.is_file():
         try:
-            return pickle.loads(path.read_bytes())
+            report = pickle.loads(path.read_bytes())
         except Exception:  # a damaged or foreign cache file: compute afresh
-            pass
-    report = simulate(game, games, seed, bots)
+            report = None
+        if report is not None and (not per_game or report.outcomes is not None):
+            return report
+    report = simulate(game, games, seed, bots, per_game=True) if per_game else simulate(game, games, seed, bots)
     folder.mkdir(parents=True, exist_ok=True)
     write_bytes(path, pickle.dumps(report))  # whole or not at all, even when two processes compute it at once
     return report

@@ -117,14 +117,13 @@ def test_compare_is_paired_and_corrected_by_the_engine(tmp_path):
 
 
 def test_a_compared_report_keeps_its_games_in_the_plain_reports_cache_entry(tmp_path):
-    from book.directives.simulation import cache_file, paired_report
-    from book.simcache import cached_report
+    from book.simcache import cache_file, cached_report
     from engine import get_game
 
     game = get_game("kendra-kari", players=3)
     plain = cached_report(tmp_path, game, 100, 4, ("random",))
     assert plain.outcomes is None and [p.name for p in tmp_path.iterdir()] == [cache_file(tmp_path, game, 100, 4, ("random",)).name]
-    paired = paired_report(tmp_path, game, 100, 4, ("random",))
+    paired = cached_report(tmp_path, game, 100, 4, ("random",), per_game=True)
     assert paired.outcomes is not None and paired.tally == plain.tally
     assert len(list(tmp_path.iterdir())) == 1  # the same entry, now with each game's outcome
     again = cached_report(tmp_path, game, 100, 4, ("random",))

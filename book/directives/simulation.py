@@ -22,9 +22,6 @@ that could be = double / deni-open`` or ``dry rounds per game = dry-round per ga
 
 from __future__ import annotations
 
-import hashlib
-import json
-import pickle
 from pathlib import Path
 
 from docutils import nodes
@@ -33,12 +30,11 @@ from docutils.parsers.rst import directives
 from engine.bots import lineup_words
 from engine.compare import compare_rows
 from engine.errors import GanjifaError
-from engine.files import write_bytes
 from engine.shuffle import parse_seed
-from engine.simulate import clause_rows, figure, rows, simulate, wilson
+from engine.simulate import clause_rows, figure, rows, wilson
 
 from ..nodes import clause_ref
-from ..simcache import cached_report, engine_digest, game_folder
+from ..simcache import cached_report
 from . import GanjifaDirective, positive_number, table
 
 MAX_GAMES = 20_000
@@ -98,8 +94,7 @@ class SimulationDirective(GanjifaDirective):
         folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
         paired = len(setups) > 1 and ("wins" in show or "seats" in show)
         try:
-            reports = [(paired_report if paired else cached_report)(folder, game, games, seed, b)
-                       for _, game, b in setups]
+            reports = [cached_report(folder, game, games, seed, b, per_game=paired) for _, game, b in setups]
         except GanjifaError as err:
             raise self.engine_fail(err) from None
         out: list[nodes.Node] = []
@@ -213,21 +208,3 @@ class SimulationDirective(GanjifaDirective):
                    "Rules that only forbid (a refused move) or set up the game count as not coming into play.")
         return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
-
-
-def paired_report(folder: Path, game, games: int, seed, bots: tuple[str, ...]):
-    """:func:`book.simcache.cached_report` with each game's outcome kept, as :mod:`engine.compare` pairs them
-    game by game. It is the same cache entry (a report with outcomes serves a plain table too): one made
-    without them is played again, with them, and stored in its place."""
-    report = cached_report(folder, game, games, seed, bots)
-    if report.outcomes is not None:
-        return report
-    report = simulate(game, games, seed, bots, per_game=True)
-    write_bytes(cache_file(folder, game, games, seed, bots), pickle.dumps(report))
-    return report
-
-
-def cache_file(folder: Path, game, games: int, seed, bots: tuple[str, ...]) -> Path:
-    """The file :func:`book.simcache.cached_report` keeps these parameters' report in (its key, as it makes it)."""
-    params = json.dumps([engine_digest(game_folder(game)), game.name, game.options_text(), games, seed, list(bots)])
-    return folder / f"{hashlib.sha256(params.encode()).hexdigest()[:32]}.pickle"
