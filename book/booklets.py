@@ -10,7 +10,10 @@ reads that table (without running ``conf.py``) and, for each booklet:
 2. builds it with Sphinx's ``singlehtml`` builder (``-t print``, with ``conf.py`` from the project);
 3. makes the interior and the cover with :func:`book.pdf.make_pdf` (the booklet's title, its deck's
    cards on the cover), into ``_build/pdf/<file>.pdf`` and ``<file>-cover.pdf``;
-4. imposes the interior two-up on A4 in saddle-stitch order (:mod:`book.impose`), ``<file>-imposed.pdf``.
+4. imposes the interior two-up on A4 (:mod:`book.impose`), ``<file>-imposed.pdf``: in saddle-stitch order
+   when it is thin enough to staple (96 pages or fewer), else in sections of 16 pages to be gathered and
+   bound, with a cover spread whose spine follows the page count (:mod:`book.spread`),
+   ``<file>-cover-spread.pdf``.
 
 The booklets are made side by side, as many at once as there are cores. A booklet whose inputs have
 not changed is not made again: Sphinx is not run when no file the booklet is read from has changed
@@ -35,6 +38,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+from .impose import STAPLE_PAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "_build" / "booklets"
@@ -85,15 +90,25 @@ class Spec:
     def imposed(self) -> Path:
         return OUT / f"{self.file}-imposed.pdf"
 
+    @property
+    def spread(self) -> Path:
+        """The cover spread with its spine, for a booklet bound in sections (too thick to staple)."""
+        return OUT / f"{self.file}-cover-spread.pdf"
+
+
+
+def conf_value(name: str, conf: Path = ROOT / "conf.py"):
+    """The value ``conf.py`` gives ``name``, read as a literal (conf.py is not run)."""
+    tree = ast.parse(conf.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise ValueError(f"{conf} declares no {name}")
 
 
 def declared(conf: Path = ROOT / "conf.py") -> dict:
     """The ``ganjifa_booklets`` table of ``conf.py``, read as a literal (conf.py is not run)."""
-    tree = ast.parse(conf.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "ganjifa_booklets" for t in node.targets):
-            return ast.literal_eval(node.value)
-    raise ValueError(f"{conf} declares no ganjifa_booklets table")
+    return conf_value("ganjifa_booklets", conf)
 
 
 def specs(table: dict | None = None, root: Path = ROOT) -> list[Spec]:
@@ -206,7 +221,7 @@ def build_html(spec: Spec, folder: Path) -> tuple[bool, str]:
 def make(spec: Spec, force: bool = False) -> dict:
     """Make one booklet: HTML, interior and cover, imposed file. Returns what was done and how long each
     step took (seconds)."""
-    from . import impose, pdf
+    from . import impose, pdf, spread
 
     folder = WORK / spec.key
     folder.mkdir(parents=True, exist_ok=True)
@@ -221,17 +236,26 @@ def make(spec: Spec, force: bool = False) -> dict:
     times["pdf"] = time.perf_counter() - start
     start = time.perf_counter()
     record = pdf_record(spec.interior)
+    section = impose.section_pages(booklet.pages)  # None: thin enough to staple
+    how = impose.binding(booklet.pages)
     imposed_ok = (spec.imposed.is_file() and record.get("imposed_from") == record.get("pdf")
-                  and record.get("imposed") == _sha(spec.imposed))
+                  and record.get("imposed") == _sha(spec.imposed) and record.get("binding") == how
+                  and (section is None or spec.spread.is_file()))
     if not imposed_ok or force:
-        sides = impose.impose(spec.interior, spec.imposed)
-        _note(spec.interior, imposed_from=record.get("pdf"), imposed=_sha(spec.imposed))
+        sides = impose.impose(spec.interior, spec.imposed, section)
+        if section is None:
+            spec.spread.unlink(missing_ok=True)
+        else:
+            spread.make_spread(spec.interior, spec.spread, title=spec.title, subtitle=spec.subtitle,
+                               edition=pdf.edition_line((spec.deck,)), deck=spec.deck, games=spec.games)
+        _note(spec.interior, imposed_from=record.get("pdf"), imposed=_sha(spec.imposed), binding=how)
     else:
         sides = len(__import__("pypdf").PdfReader(str(spec.imposed)).pages)
     times["impose"] = time.perf_counter() - start
     shown = [line for line in said.splitlines() if SHOWN.search(line)]
     return {"key": spec.key, "title": spec.title, "shown": shown, "games": list(spec.games), "pages": booklet.pages,
-            "sheets": sides // 2, "sphinx": ran, "reused": booklet.reused, "times": times,
+            "sheets": sides // 2, "binding": how, "section": section, "spine": spread.spine_mm(booklet.pages),
+            "spread": str(spec.spread) if section else None, "sphinx": ran, "reused": booklet.reused, "times": times,
             "broken_links": list(booklet.broken_links), "warnings": said.strip(),
             "interior": str(spec.interior), "cover": str(spec.cover), "imposed": str(spec.imposed)}
 
@@ -308,9 +332,16 @@ def main(argv: list[str] | None = None) -> int:
     for r in reports:
         t = r["times"]
         state = "up to date, not made again" if r["reused"] and not r["sphinx"] else "made"
-        print(f"{r['title']}: {r['pages']} pages, {r['sheets']} A4 sheets imposed ({', '.join(r['games'])}); {state}; "
+        if r["section"]:
+            how = (f"too thick to staple (over {STAPLE_PAGES} pages): {r['sheets']} A4 sheets in sections of "
+                   f"{r['section']} pages, to be bound with a {r['spine']} mm spine")
+        else:
+            how = f"{r['sheets']} A4 sheets, saddle-stitched"
+        print(f"{r['title']}: {r['pages']} pages ({', '.join(r['games'])}); {how}; {state}; "
               f"html {t['html']:.1f} s, pdf {t['pdf']:.1f} s, imposing {t['impose']:.1f} s")
         print(f"  interior {r['interior']}\n  cover    {r['cover']}\n  imposed  {r['imposed']}")
+        if r["spread"]:
+            print(f"  spread   {r['spread']}")
         for line in r["shown"]:
             print(f"  warning: {line}", file=sys.stderr)
         for link in r["broken_links"]:
@@ -318,8 +349,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Booklets: {len(reports)} in {time.perf_counter() - start:.1f} s")
     if args.site is not None and args.site.is_dir():
         for r in reports:
-            for kind in ("interior", "cover", "imposed"):
-                shutil.copyfile(r[kind], args.site / Path(r[kind]).name)
+            for kind in ("interior", "cover", "imposed", "spread"):
+                if r[kind]:
+                    shutil.copyfile(r[kind], args.site / Path(r[kind]).name)
         print(f"Booklets copied into {args.site} (its games' pages link to them)")
     return 0
 

@@ -1,4 +1,5 @@
-"""Imposition for the print shop: an A5 interior two-up on A4 sheets in saddle-stitch order.
+"""Imposition for the print shop: an A5 interior two-up on A4 sheets in saddle-stitch order (in sections
+of 16 pages for a booklet too thick to staple).
 
 A saddle-stitched booklet is a stack of sheets printed on both sides, folded once and stapled on the
 fold. With ``n`` pages (a multiple of four; blank pages pad it), sheet ``i`` (from the outside in)
@@ -17,6 +18,12 @@ from pathlib import Path
 
 MM = 72 / 25.4
 A4_LANDSCAPE = (297 * MM, 210 * MM)  # points
+# A saddle-stitched booklet folds flat and takes a staple up to about 24 sheets of 80 g/m² paper (96 pages;
+# its spine is then about 2.5 mm thick, and the inner pages creep out by about as much). A thicker booklet is
+# folded in sections of four sheets (16 pages), each saddle-ordered, gathered one after the other and sewn
+# or glued into a cover with a spine (book/spread.py), as the print shop binds a book.
+STAPLE_PAGES = 96
+SECTION_PAGES = 16
 
 
 def padded(pages: int) -> int:
@@ -35,9 +42,40 @@ def saddle_order(pages: int) -> list[tuple[int, int]]:
     return sides
 
 
-def impose(interior: str | Path, out: str | Path) -> int:
-    """Write ``interior`` two-up on A4 landscape sheet sides in saddle-stitch order to ``out``; return the
-    number of sheet sides written (twice the number of sheets).
+def sections(pages: int, section: int | None = None) -> list[tuple[int, int]]:
+    """How a book of ``pages`` pages (padded to a multiple of four) is folded: one section of all its pages
+    when ``section`` is None (saddle-stitched), else sections of ``section`` pages each (a multiple of four)
+    and a last one of what remains; each as (its first page, its pages), 0-based."""
+    n = padded(pages)
+    if section is None:
+        return [(0, n)]
+    if section <= 0 or section % 4:
+        raise ValueError(f"a section is a multiple of four pages, not {section}")
+    return [(start, min(section, n - start)) for start in range(0, n, section)]
+
+
+def binding(pages: int) -> str:
+    """``saddle-stitch`` for a booklet thin enough to staple on the fold (:data:`STAPLE_PAGES` or fewer,
+    padded), else ``sections``: folded in sections of :data:`SECTION_PAGES` pages that are gathered and bound."""
+    return "saddle-stitch" if padded(pages) <= STAPLE_PAGES else "sections"
+
+
+def section_pages(pages: int) -> int | None:
+    """The pages a section holds for the binding :func:`binding` chooses (None: one section, stapled)."""
+    return None if binding(pages) == "saddle-stitch" else SECTION_PAGES
+
+
+def book_order(pages: int, section: int | None = None) -> list[tuple[int, int]]:
+    """The sheet sides in printing order for the whole book, each as (left page, right page), 0-based: each
+    section's sheets in saddle-stitch order, section after section (an index ``>= pages`` is a blank page)."""
+    return [(start + left, start + right) for start, count in sections(pages, section)
+            for left, right in saddle_order(count)]
+
+
+def impose(interior: str | Path, out: str | Path, section: int | None = None) -> int:
+    """Write ``interior`` two-up on A4 landscape sheet sides in saddle-stitch order to ``out`` (each section
+    of ``section`` pages in that order, section after section, when given); return the number of sheet
+    sides written (twice the number of sheets).
 
     Each A5 page becomes a form (its content stream, cloned once, with its resources), and each sheet side
     draws its two forms, moved into place: a page's drawing is copied as it is, never parsed, so a book of
@@ -77,13 +115,17 @@ def impose(interior: str | Path, out: str | Path) -> int:
                 stream[NameObject("/Type")] = NameObject("/XObject")
                 stream[NameObject("/Subtype")] = NameObject("/Form")
                 stream[NameObject("/BBox")] = ArrayObject(FloatObject(v) for v in (box.left, box.bottom, box.right, box.top))
-                stream[NameObject("/Resources")] = page["/Resources"].clone(writer) if "/Resources" in page else DictionaryObject()
+                # the resources as the page refers to them: WeasyPrint shares one dictionary (every form of
+                # the book) among all pages, so it is copied once, not once a page (which made a 236-page
+                # booklet's imposed file 26 MB against its interior's 3.5)
+                stream[NameObject("/Resources")] = (page.raw_get("/Resources").clone(writer) if "/Resources" in page
+                                                    else DictionaryObject())
                 if "/Group" in page:
                     stream[NameObject("/Group")] = page["/Group"].clone(writer)
                 forms[index] = ref
         return forms[index]
 
-    for left, right in saddle_order(len(pages)):
+    for left, right in book_order(len(pages), section):
         side = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
         drawing, xobjects, merged = [], DictionaryObject(), []
         for index, x in ((left, fold - width), (right, fold)):
@@ -146,12 +188,13 @@ def page_text(pdf: str | Path) -> list[str]:
     return _pdftotext(pdf)
 
 
-def check(interior: str | Path, imposed: str | Path) -> list[str]:
-    """What is wrong with ``imposed`` as the saddle-stitch imposition of ``interior``: each sheet side's
-    halves against the pages that belong there (blank past the last page); an empty list when right."""
+def check(interior: str | Path, imposed: str | Path, section: int | None = None) -> list[str]:
+    """What is wrong with ``imposed`` as the imposition of ``interior`` (saddle-stitched, or in sections of
+    ``section`` pages): each sheet side's halves against the pages that belong there (blank past the last
+    page); an empty list when right."""
     pages = page_text(interior)
     halves = halves_text(imposed)
-    order = saddle_order(len(pages))
+    order = book_order(len(pages), section)
     problems = []
     if len(halves) != len(order):
         problems.append(f"{len(halves)} sheet sides, not {len(order)}")
@@ -169,8 +212,13 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 2:
         print("usage: python -m book.impose INTERIOR.pdf IMPOSED.pdf", file=sys.stderr)
         return 2
-    sides = impose(args[0], args[1])
-    print(f"Imposed: {args[1]} ({sides // 2} A4 sheets, printed on both sides)")
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(args[0]).pages)
+    section = section_pages(pages)
+    sides = impose(args[0], args[1], section)
+    how = "saddle-stitched" if section is None else f"in sections of {section} pages"
+    print(f"Imposed: {args[1]} ({sides // 2} A4 sheets, printed on both sides; {pages} pages, {how})")
     return 0
 
 

@@ -385,13 +385,25 @@ def edition_line(decks: tuple[str, ...] | None = None) -> str:
     return f"For the {decks} {word} \u00b7 Edition {version}"
 
 
-SOURCES = ("the rules are retold from Adrian Morgan's draft for the Guru Ganjifa deck (Guru Ganjifa) and his "
-           "published rules (Kendra Kari, 2011, revised 2015); a deck maker's booklet of games for the Mughal deck "
-           "(Komi, Nakash, Sama); Kaushal Gupta's account of Naqsh (1979); deck facts after von Leyden and Dummett")
+def sources(games: tuple[str, ...] | None = None) -> str:
+    """Who the rules of ``games`` (every game when None) are retold from, as conf.py's ``ganjifa_sources``
+    declares it: each source once, with its games, in the declared order; and the deck facts' sources."""
+    from .booklets import conf_value
+
+    table = conf_value("ganjifa_sources")
+    parts = []
+    for source, its_games in table["games"]:
+        chosen = [g for g in its_games if games is None or g in games]
+        if chosen:
+            from engine.registry import game_class
+
+            parts.append(f"{source} ({', '.join(game_class(g).title for g in chosen)})")
+    return "; ".join(["the rules are retold from " + parts[0], *parts[1:], table["decks"]]) if parts else table["decks"]
 
 
-def imprint(title: str, author: str, edition: str) -> list[str]:
-    """The imprint page's lines: title and edition, date (from the version, never the clock), licence, credits."""
+def imprint(title: str, author: str, edition: str, games: tuple[str, ...] | None = None) -> list[str]:
+    """The imprint page's lines: title and edition, date (from the version, never the clock), licence, and the
+    sources of ``games`` (every game when None)."""
     try:
         version = metadata.version("ganjifa-rules")
         meta = metadata.metadata("ganjifa-rules")
@@ -402,7 +414,7 @@ def imprint(title: str, author: str, edition: str) -> list[str]:
     return [f"{title}, edition {version}. {decks}.",
             f"\u00a9 2026 {author}. Text, pictures and the software that checks them under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
-            f"Sources: {SOURCES}. The wording, the numbering of the rules and the rulings are this book's own.",
+            f"Sources: {sources(games)}. The wording, the numbering of the rules and the rulings are this book's own.",
             "Every example in this booklet was worked out by computer and checked against the text "
             "when the booklet was made."]
 
@@ -426,12 +438,13 @@ def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover
 
 
 def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str,
-                  subtitle: str, edition: str, author: str, deck: str = "mughal") -> list[ET.Element]:
+                  subtitle: str, edition: str, author: str, deck: str = "mughal",
+                  games: tuple[str, ...] | None = None) -> list[ET.Element]:
     cover = cover_section(title, subtitle, edition, cls="pdf-cover pdf-title-page", deck=deck)
     colophon = _el("section", cls="pdf-colophon")
     for el in intro:
         colophon.append(el)
-    for line in imprint(title, author, edition):
+    for line in imprint(title, author, edition, games):
         colophon.append(_el("p", line, cls="pdf-imprint"))
 
     contents = _el("nav", cls="pdf-contents")
@@ -447,9 +460,11 @@ def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str
 
 def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
             edition: str | None = None, author: str = AUTHOR, deck: str = "mughal",
-            left_out: tuple[str, ...] = (), keep: tuple[str, ...] = ()) -> list[Heading]:
+            left_out: tuple[str, ...] = (), keep: tuple[str, ...] = (),
+            games: tuple[str, ...] | None = None) -> list[Heading]:
     """Turn the singlehtml tree into the booklet's tree in place; return the contents. ``left_out``: ids of
-    sections to leave out (:func:`leave_out`)."""
+    sections to leave out (:func:`leave_out`); ``games``: the booklet's (every game when None), whose
+    sources its imprint names."""
     _remove_chrome(root)
     _fix_links(root)
     leave_out(root, left_out, keep)
@@ -477,7 +492,8 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
             if child.tag not in ("h1", "span"):
                 intro.append(child)
     for i, el in enumerate(_front_matter(intro, entries, title=title, subtitle=subtitle,
-                                         edition=edition or edition_line(), author=author, deck=deck)):
+                                         edition=edition or edition_line(), author=author, deck=deck,
+                                         games=games)):
         body.insert(i, el)
     return entries
 
@@ -621,7 +637,7 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
     root = tinyhtml5.parse(page, namespace_html_elements=False)
     pictures = inline_svg.take_marks(root)
     prepare(root, title=title, subtitle=subtitle, edition=edition, author=author, deck=deck, left_out=left_out,
-            keep=keep)
+            keep=keep, games=games)
     head = _find(root, "head")
     for t in _iter(head, "title"):
         t.text = title
@@ -686,16 +702,21 @@ def cover_html(title: str, subtitle: str, edition: str, css: str, *, deck: str =
     each an A5 page with 3 mm of bleed and crop marks (``@page cover``). ``games``: the games the booklet
     holds (every game when None), named on the back."""
     front = serialise(cover_section(title, subtitle, edition, deck=deck))
-    from engine.registry import available_games, game_class
-
-    games = ", ".join(game_class(g).title for g in (games or available_games()))
-    back = ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
-            "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
-            f"players. In this booklet: {html_escape(games)}.</p>"
-            "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
-            "every example was checked by computer when the booklet was made.</p></section>")
+    back = back_cover(title, games)
     return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html_escape(title)}</title>"
             f"<style>{css}</style></head><body class='pdf-end'><div class='body'>{front}{back}</div></body></html>")
+
+
+def back_cover(title: str, games: tuple[str, ...] | None = None) -> str:
+    """The back cover's HTML: the title, what the booklet is, and the games it holds (every game when None)."""
+    from engine.registry import available_games, game_class
+
+    names = ", ".join(game_class(g).title for g in (games or available_games()))
+    return ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
+            "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
+            f"players. In this booklet: {html_escape(names)}.</p>"
+            "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
+            "every example was checked by computer when the booklet was made.</p></section>")
 
 
 def end_matter(pages: int, css: str) -> str:

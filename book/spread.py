@@ -1,4 +1,4 @@
-"""The complete book's cover spread, for a print shop that binds it (too thick to staple).
+"""The cover spread of a book too thick to staple (the complete book, and a booklet bound in sections).
 
 One page: the back cover, the spine and the front cover side by side, each cover A5, with 3 mm of bleed
 all round and crop marks (``@page cover``, book/static/print.css). The spine's width follows the
@@ -29,12 +29,15 @@ def spread_path(interior: Path) -> Path:
     return interior.with_name(f"{interior.stem}-cover-spread{interior.suffix}")
 
 
-def spread_html(title: str, subtitle: str, edition: str, css: str, pages: int, games: str) -> str:
-    from .pdf import cover_section, serialise
+def spread_html(title: str, subtitle: str, edition: str, css: str, pages: int, *, deck: str = "mughal",
+                games: tuple[str, ...] | None = None) -> str:
+    """The spread's HTML: the back cover (:func:`book.pdf.back_cover`), the spine with the title when it is
+    wide enough to print on (3 mm), and the front cover (:func:`book.pdf.cover_section`)."""
+    from .pdf import back_cover, cover_section, serialise
 
     spine = spine_mm(pages)
     width = 2 * A5_MM[0] + spine
-    front = serialise(cover_section(title, subtitle, edition)).replace("<!DOCTYPE html>\n", "")
+    front = serialise(cover_section(title, subtitle, edition, deck=deck)).replace("<!DOCTYPE html>\n", "")
     page = f"""
 @page spread {{ size: {width}mm {A5_MM[1]}mm; margin: 0; bleed: 3mm; marks: crop; background: #f8f3e6;
   @top-left {{ content: none; }} @top-right {{ content: none; }}
@@ -51,11 +54,7 @@ html div.body .pdf-spine p {{ position: absolute; left: {spine / 2}mm; top: 105m
   height: 5mm; line-height: 5mm; transform: rotate(90deg); text-align: center; color: #f8f3e6;
   font: 600 {min(9.0, spine * 1.8):.1f}pt "Noto Sans", sans-serif; white-space: nowrap; }}
 """
-    back = ('<section class="pdf-back-cover"><p class="pdf-back-title">' + escape(title) + "</p>"
-            "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
-            f"players. In this book: {escape(games)}.</p>"
-            "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
-            "every example was checked by computer when the book was made.</p></section>")
+    back = back_cover(title, games)
     spine_text = f"<p>{escape(title)}</p>" if spine >= 3 else ""
     return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{escape(title)} (cover spread)</title>"
             f"<style>{css}{page}</style></head><body class='pdf-end'><div class='body'>"
@@ -64,13 +63,14 @@ html div.body .pdf-spine p {{ position: absolute; left: {spine / 2}mm; top: 105m
             "</div></body></html>")
 
 
-def make_spread(interior: str | Path, out: str | Path | None = None) -> tuple[Path, float]:
-    """Write the cover spread for ``interior`` (the complete book); return its path and the spine (mm)."""
+def make_spread(interior: str | Path, out: str | Path | None = None, *, title: str | None = None,
+                subtitle: str | None = None, edition: str | None = None, deck: str = "mughal",
+                games: tuple[str, ...] | None = None) -> tuple[Path, float]:
+    """Write the cover spread for ``interior`` (the complete book's unless a booklet's title, subtitle,
+    edition, deck and games are given); return its path and the spine (mm)."""
     from pypdf import PdfReader
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
-
-    from engine.registry import available_games, game_class
 
     from . import pdf
 
@@ -78,11 +78,12 @@ def make_spread(interior: str | Path, out: str | Path | None = None) -> tuple[Pa
     interior = Path(interior)
     out = Path(out) if out else spread_path(interior)
     pages = len(PdfReader(str(interior)).pages)
-    games = ", ".join(game_class(g).title for g in available_games())
+    title = title or pdf.TITLE
     css = pdf.font_faces_css() + pdf.PRINT_CSS.read_text(encoding="utf-8")
-    html = spread_html(pdf.TITLE, pdf.SUBTITLE, pdf.edition_line(), css, pages, games)
+    html = spread_html(title, subtitle or pdf.SUBTITLE, edition or pdf.edition_line(), css, pages,
+                       deck=deck, games=games)
     document = HTML(string=html).render(font_config=FontConfiguration())
-    document.metadata.title = f"{pdf.TITLE} (cover spread)"
+    document.metadata.title = f"{title} (cover spread)"
     document.metadata.authors = [pdf.AUTHOR]
     partial = out.with_name(out.name + ".part")
     document.write_pdf(partial)

@@ -132,6 +132,33 @@ def test_saddle_stitch_order_places_every_page_once(pages):
     assert [left for (left, _) in order[1::2]] == list(range(1, n // 2, 2))
 
 
+@pytest.mark.parametrize("pages", [20, 64, 96, 97, 100, 236])
+def test_a_booklet_is_stapled_up_to_96_pages_and_bound_in_sections_of_16_beyond(pages):
+    order = impose.book_order(pages, impose.section_pages(pages))
+    n = impose.padded(pages)
+    assert sorted(i for side in order for i in side) == list(range(n))  # every page once
+    if pages <= impose.STAPLE_PAGES:
+        assert impose.binding(pages) == "saddle-stitch" and order == impose.saddle_order(pages)
+        return
+    assert impose.binding(pages) == "sections"
+    parts = impose.sections(pages, 16)
+    assert [start for start, _ in parts] == list(range(0, n, 16))
+    assert all(count == 16 for _, count in parts[:-1]) and 0 < parts[-1][1] <= 16 and parts[-1][1] % 4 == 0
+    # each section is four sheets (the last may be fewer): its pages face each other across its own fold
+    at = 0
+    for start, count in parts:
+        sides = order[at:at + count // 2]
+        at += count // 2
+        assert sides[0] == (start + count - 1, start)
+        assert all(left + right == 2 * start + count - 1 for left, right in sides)
+    assert impose.book_order(236, 16)[:2] == [(15, 0), (1, 14)]
+
+
+def test_a_section_is_a_multiple_of_four_pages():
+    with pytest.raises(ValueError, match="multiple of four"):
+        impose.sections(40, 10)
+
+
 def _numbered_pdf(path: Path, pages: int) -> Path:
     from weasyprint import HTML
 
@@ -166,6 +193,16 @@ def test_the_imposed_fixture_holds_every_page_once_in_order(fixture_imposed, pag
     numbered = [h for h in halves if h]
     assert len(numbered) == pages and len(set(numbered)) == pages  # each page exactly once; the rest blank
     assert impose.halves_text(out)[0] == ("" if pages == 6 else "PageH8ofthefixture", "PageA1ofthefixture")
+
+
+def test_the_imposed_fixture_in_sections_of_four_pages(tmp_path):
+    interior = _numbered_pdf(tmp_path / "p12.pdf", 12)
+    out = tmp_path / "p12-imposed.pdf"
+    assert impose.impose(interior, out, section=4) == 6  # three sections of one sheet each
+    assert impose.check(interior, out, section=4) == []
+    assert impose.check(interior, out) != []  # not in the order of one stapled section
+    assert impose.halves_text(out)[:2] == [("PageD4ofthefixture", "PageA1ofthefixture"),
+                                           ("PageB2ofthefixture", "PageC3ofthefixture")]
 
 
 def test_the_check_finds_a_page_out_of_place(fixture_imposed, tmp_path):
@@ -334,7 +371,7 @@ def test_the_cover_has_bleed_and_the_decks_name(made):
 
 
 @pytest.mark.slow
-def test_the_imposed_file_is_every_page_once_in_saddle_stitch_order(made):
+def test_the_imposed_file_is_every_page_once_in_its_bindings_order(made):
     spec, built = made
     reader = PdfReader(spec.imposed)
     assert len(reader.pages) * 2 == impose.padded(len(built.pages))
@@ -342,7 +379,28 @@ def test_the_imposed_file_is_every_page_once_in_saddle_stitch_order(made):
     for page in reader.pages:
         assert abs(float(page.mediabox.width) - A4_LANDSCAPE_PT[0]) < HALF_MM
         assert abs(float(page.mediabox.height) - A4_LANDSCAPE_PT[1]) < HALF_MM
-    assert impose.check(spec.interior, spec.imposed) == []
+    section = impose.section_pages(len(built.pages))
+    assert impose.check(spec.interior, spec.imposed, section) == []
+    # the pages are drawn, not copied with every page's share of the book's resources (it was 26 MB for
+    # the Mughal booklet's 3.5 MB interior)
+    assert spec.imposed.stat().st_size < 1.5 * spec.interior.stat().st_size
+
+
+@pytest.mark.slow
+def test_a_booklet_too_thick_to_staple_gets_a_cover_spread_with_its_spine(made):
+    from book.spread import spine_mm
+
+    spec, built = made
+    if impose.binding(len(built.pages)) == "saddle-stitch":
+        assert len(built.pages) <= impose.STAPLE_PAGES and not spec.spread.exists()
+        return
+    (page,) = PdfReader(spec.spread).pages
+    assert abs(float(page.trimbox.width) - (2 * 148 + spine_mm(len(built.pages))) * MM) < HALF_MM
+    text = " ".join((page.extract_text() or "").split())
+    assert text.count(spec.title) >= 3, text[:300]  # back, spine and front
+    from engine.registry import game_class
+
+    assert all(game_class(g).title in text for g in spec.games), text
 
 
 # -- the complete book's cover spread -------------------------------------------------------------
@@ -372,4 +430,23 @@ def test_the_cover_spread_is_back_spine_front_with_bleed(tmp_path):
     assert abs(float(page.mediabox.width) - (2 * 148 + spine + 6) * MM) < HALF_MM
     assert abs(float(page.mediabox.height) - (210 + 6) * MM) < HALF_MM
     text = " ".join((page.extract_text() or "").split())
-    assert text.count(bookpdf.TITLE) >= 3 and "In this book:" in text  # back, spine and front
+    assert text.count(bookpdf.TITLE) >= 3 and "In this booklet:" in text  # back, spine and front
+
+
+# -- the imprint names the sources of the booklet's games ---------------------------------------
+
+def test_every_game_has_one_source_for_the_imprint():
+    from engine.registry import available_games
+
+    table = booklets.conf_value("ganjifa_sources")
+    named = [g for _, games in table["games"] for g in games]
+    assert sorted(named) == sorted(available_games()), "conf.py's ganjifa_sources must name every game once"
+
+
+def test_a_booklets_imprint_names_the_sources_of_its_games_only():
+    naqsh = bookpdf.imprint("Naqsh", bookpdf.AUTHOR, "For the Naqsh pack", ("naqsh",))
+    sources = next(line for line in naqsh if line.startswith("Sources:"))
+    assert "Kaushal Gupta" in sources and "(Naqsh)" in sources and "von Leyden and Dummett" in sources
+    assert "Adrian Morgan" not in sources and "Mughal deck" not in sources
+    everything = next(line for line in bookpdf.imprint("All", bookpdf.AUTHOR, "x") if line.startswith("Sources:"))
+    assert everything.count("(") >= 5 and "Traditional Ganjifa" in everything
