@@ -43,6 +43,20 @@ ganjifa_booklets = {
                             "the-mughal-deck", "the-dashavatara-deck"]},
 }
 
+# Who each game's rules are retold from, for the imprint of the booklets that hold it (book/pdf.py names the
+# sources of a booklet's games only); each chapter's "Sources and credits" says more
+ganjifa_sources = {
+    "games": [
+        ("Adrian Morgan's draft for the Guru Ganjifa deck", ["guru-ganjifa"]),
+        ("Adrian Morgan's published rules, 2011, revised 2015", ["kendra-kari"]),
+        ("a retelling of the classic game after von Leyden (1982) and Dummett", ["traditional-ganjifa"]),
+        ("a deck maker's booklet of seven games for the Mughal deck",
+         ["udvasa", "ekrang", "komi", "nakash", "hamrang", "shakti", "sama"]),
+        ("Kaushal Gupta's account of Naqsh, 1979", ["naqsh"]),
+    ],
+    "decks": "deck facts after von Leyden and Dummett",
+}
+
 # The PDF booklet is made from a singlehtml build with its own fixed theme: the pdf build
 # passes `-t print` (and names its theme with -D html_theme=...). Everything below the
 # `else` is the web site only, so no site setting can change the booklet.
