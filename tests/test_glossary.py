@@ -92,3 +92,15 @@ def test_a_mention_of_a_word_defined_nowhere_fails_with_its_line(tmp_path):
     code, out = build(tmp_path, INDEX_BOOK, {"rules.md": RULES, "more.md": more, "words.md": WORDS, "terms.md": TERMS})
     assert code != 0
     assert re.search(rf"more\.md:{line_of(more, 'See the')}: WARNING: {{mention}}: 'rings' is defined nowhere", out), out
+
+
+def test_the_quoted_sentence_holds_the_word_itself_not_a_longer_one(tmp_path):
+    """"bank" is quoted from the sentence that defines it, not from an earlier one that says "banking"."""
+    rules = ("# Rules\n\nThis is a banking game of the seventeen family, a cousin of Twenty-One. "
+             "One player is the dealer and the {define}`bank`: the one who plays against the others. "
+             + "Players sit round the table. " * 12 + "\n")
+    code, out = build(tmp_path, INDEX, {"rules.md": rules, "more.md": MORE, "words.md": WORDS})
+    assert code == 0, out
+    bank = next(e for e in _entries((tmp_path / "out" / "words.html").read_text()) if e.startswith("Bank"))
+    assert "One player is the dealer and the bank: the one who plays against the others." in bank, bank
+    assert "banking game" not in bank

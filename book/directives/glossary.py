@@ -73,8 +73,10 @@ def definition_sentence(node: nodes.Node) -> str:
         return text  # a short paragraph is the definition whole ("... This is building a bridge.")
     shown = node.astext()
     sentences = SENTENCE_END.split(text)
+    word = re.compile(rf"(?<!\w){re.escape(shown)}(?!\w)")
+    whole = [i for i, sentence in enumerate(sentences) if word.search(sentence)]  # "bank", not "banking"
     for i, sentence in enumerate(sentences):
-        if shown not in sentence:
+        if shown not in sentence or whole and i not in whole:
             continue
         quoted = [sentence]
         if i > 0 and BACK.match(sentence):  # "This reversal is the traditional ranking."
