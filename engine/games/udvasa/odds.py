@@ -1,9 +1,10 @@
 """How often an Udvasa deal can be won: the solver over many seeded deals, with the random and the careful
 player on the same deals, written to a results file the book reads (``rules/data/udvasa-solved.json``).
 
-Run it (it writes the file whole every 100 deals, so a stopped run keeps what it did)::
+Run it (it writes the file whole every 100 deals, so a stopped run keeps what it did; ``--resume`` carries on
+from the rows already in the file)::
 
-    python -m engine.games.udvasa.odds --deals 10000 --limit 20000 --workers 2 --write rules/data/udvasa-solved.json
+    nice python -m engine.games.udvasa.odds --deals 10000 --limit 100000 --workers 1 --resume
 
 Each row: the deal's seed (``Udvasa().deal(seed)``), the solver's verdict, the positions it searched, its time
 in milliseconds, and whether the random and the careful player (seeded by the play loop) won that deal. The
@@ -69,12 +70,27 @@ def _dump(path: Path, limit: int, rows: list[dict], seconds: float, workers: int
     write_text(path, text)
 
 
-def run(deals: int, limit: int, workers: int, path: Path, first: int = 0) -> dict:
+def run(deals: int, limit: int, workers: int, path: Path, first: int = 0, resume: bool = False) -> dict:
     from multiprocessing import get_context
 
-    jobs = [(seed, limit) for seed in range(first, first + deals)]
     rows: list[dict] = []
-    start = time.perf_counter()
+    spent = 0.0
+    if resume and Path(path).exists():
+        old = load(path)
+        if old["limit"] == limit and old.get("aimless") == AIMLESS:
+            rows = old["rows"]
+            spent = old.get("wall_seconds", 0)
+    done = {r["seed"] for r in rows}
+    jobs = [(seed, limit) for seed in range(first, first + deals) if seed not in done]
+    start = time.perf_counter() - spent
+    if workers == 1:
+        for job in jobs:
+            rows.append(solve_row(job))
+            if len(rows) % 100 == 0:
+                _dump(path, limit, rows, time.perf_counter() - start, workers)
+                print(f"{len(rows)} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+        _dump(path, limit, rows, time.perf_counter() - start, workers)
+        return summary(rows)
     with get_context("spawn").Pool(workers) as pool:
         for row in pool.imap(solve_row, jobs, chunksize=2):
             rows.append(row)
@@ -105,7 +121,7 @@ def odds_table(path: Path = FILE) -> Table:
         f = s[key]
         rows.append((label, f"{f['count']:,}", f"{100 * f['share']:.1f}%",
                      f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%"))
-    note = (f"{s['deals']:,} deals, each searched to at most {data['limit']:,} positions in each of two passes; "
+    note = (f"{s['deals']:,} deals, each searched to at most {data['limit']:,} positions in each of three passes; "
             f"the solver took {s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst")
     return Table("How often a deal can be won", ("", "deals", "share", "95% interval"), tuple(rows), note)
 
@@ -116,10 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=10_000)
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed (default 0)")
     parser.add_argument("--limit", type=int, default=LIMIT, help="positions searched in each pass (default %(default)s)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--write", default=str(FILE))
+    parser.add_argument("--resume", action="store_true", help="keep the rows already in the file (same limit)")
     args = parser.parse_args(argv)
-    s = run(args.deals, args.limit, args.workers, Path(args.write), args.first)
+    s = run(args.deals, args.limit, args.workers, Path(args.write), args.first, args.resume)
     print(json.dumps(s, indent=1))
     return 0
 
