@@ -14,10 +14,12 @@ Depth-first search over positions (the state's own legal moves, made and taken b
 * move ordering: builds; then moves that dig towards a card some build stack takes next (from the stack
   where such a card lies shallowest first, onto the stack where it buries such a card least); fills; the
   deal; other moves;
-* three passes: a first, narrower search that allows at most ``AIMLESS`` aimless moves in a row (moves
+* four passes: a first, narrower search that allows at most ``AIMLESS`` aimless moves in a row (moves
   between stacks whose source holds no card a build stack takes next; fills are never aimless), a second
-  allowing one, then the full search, which alone may answer "lost" (the narrow passes find nearly every
-  won deal quickly; what they miss they cannot rule out);
+  allowing one, then the full search, which alone may answer "lost"; and if none decided, a last narrow
+  pass (one aimless move in a row) in the solver's first order: builds, moves that uncover a card that can
+  go up, fills, the deal, other moves (the narrow passes find nearly every won deal quickly, each a few
+  the others miss; what they miss they cannot rule out);
 * a node limit on each pass: a deal not decided within it is ``undecided``, never guessed.
 
 The solver knows the whole deal, the stock's order included (as the published solvers of Klondike and
@@ -141,20 +143,61 @@ def _ordered(state: UDState, moves, depths):
     return out + last
 
 
+def _aimless_uncover(state: UDState, m) -> bool:
+    """The last pass's aimless move: between stacks, neither filling a stack nor uncovering a card that can go up."""
+    stacks = state._stacks
+    if m._k != SHIFT or not stacks[m.dst]:
+        return False
+    src = stacks[m.src]
+    if len(src) > 1:
+        c = src[-2]
+        s = SUIT[c]
+        if state._need[s][state._built[s]] == c:
+            return False
+    return True
+
+
+def _ordered_uncover(state: UDState, moves):
+    """The last pass's order: builds, moves that uncover a card that can go up, fills, the deal, other moves."""
+    stacks = state._stacks
+    need, built = state._need, state._built
+    first, second, third, last = [], [], [], []
+    deal = None
+    for m in moves:
+        k = m._k
+        if k == BUILD:
+            first.append(m)
+        elif k == SHIFT:
+            src = stacks[m.src]
+            if len(src) > 1 and need[SUIT[src[-2]]][built[SUIT[src[-2]]]] == src[-2]:
+                second.append(m)
+            elif not stacks[m.dst]:
+                third.append(m)
+            else:
+                last.append(m)
+        elif k == DEAL:
+            deal = m
+    out = first + second + third
+    if deal is not None:
+        out.append(deal)
+    return out + last
+
+
 def solve(state: UDState, limit: int = LIMIT, aimless: int = AIMLESS) -> Verdict:
-    """Decide ``state`` (copies are searched; ``state`` is left alone): the narrow pass, then the full one."""
+    """Decide ``state`` (copies are searched; ``state`` is left alone): the passes in turn, until one decides."""
     start = time.perf_counter()
     verdict, nodes, line = _search(state, limit, aimless)
-    for second in (1, None):  # another narrow pass, then the full one
-        if verdict == "won" or second == aimless:
+    for second, uncover in ((1, False), (None, False), (1, True)):  # narrow, full, then narrow in another order
+        if verdict in ("won", "lost") or (second == aimless and not uncover):
             continue
-        verdict, more, line = _search(state, limit, second)
+        verdict, more, line = _search(state, limit, second, uncover)
         nodes += more
     return Verdict(verdict, nodes, time.perf_counter() - start, line)
 
 
-def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, tuple[str, ...]]:
-    """One depth-first pass; with ``aimless`` a narrow pass (never "lost": what it misses, it cannot rule out)."""
+def _search(state: UDState, limit: int, aimless: int | None, uncover: bool = False) -> tuple[str, int, tuple[str, ...]]:
+    """One depth-first pass; with ``aimless`` a narrow pass (never "lost": what it misses, it cannot rule out);
+    with ``uncover`` in the order of :func:`_ordered_uncover`."""
     st = state.copy()
     st.history = []
     if st.won():
@@ -166,6 +209,9 @@ def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, 
     todo: list[tuple] = []  # (moves left to try, the stacks' depths there)
     nodes = 0
     do, undo, moves_of = st._do, st._undo, st._moves
+
+    def is_aimless(m, depths) -> bool:
+        return _aimless_uncover(st, m) if uncover else _aimless(st, m, depths)
 
     def expand() -> list | None:
         nonlocal nodes
@@ -180,14 +226,18 @@ def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, 
         safe = _safe(st, moves)
         if safe is not None:
             return [safe], None
-        depths = _depths(st)
-        ordered = _ordered(st, moves, depths)
+        if uncover:
+            depths = ()
+            ordered = _ordered_uncover(st, moves)
+        else:
+            depths = _depths(st)
+            ordered = _ordered(st, moves, depths)
         if path:
             last, _, run = path[-1]
             if last._k == SHIFT:  # never undo the move just made
                 ordered = [m for m in ordered if not (m._k == SHIFT and m.src == last.dst and m.dst == last.src)]
             if aimless is not None and run >= aimless:
-                ordered = [m for m in ordered if not _aimless(st, m, depths)]
+                ordered = [m for m in ordered if not is_aimless(m, depths)]
         ordered.reverse()  # taken from the end
         return ordered, depths
 
@@ -205,7 +255,7 @@ def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, 
             k = m._k
             suit = SUIT[st._stacks[m.src][-1]] if k == BUILD else min(8, len(st._stock)) if k == DEAL else -1
             run = 0
-            if aimless is not None and depths is not None and _aimless(st, m, depths):
+            if aimless is not None and depths is not None and is_aimless(m, depths):
                 run = (path[-1][2] if path else 0) + 1
             do(m)
             path.append((m, suit, run))
