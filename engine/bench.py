@@ -294,6 +294,14 @@ def run_bench(seconds: float = 2.0, out: str = "_build/bench.json", sim_games: i
                     f"{r['simulated_games_per_s'] / one['simulated_games_per_s']:.2f}x",
                     f"{100_000 / r['simulated_games_per_s']:,.1f} s")
     console.print(sim)
+    solvers = []
+    if "udvasa" in names:  # the patience's solver: whole seeded deals decided one after another
+        from .games.udvasa.solver import deals_per_second
+
+        solvers.append(deals_per_second(seconds))
+        r = solvers[-1]
+        print(f"Udvasa's solver: {r['deals_per_s']:,.1f} deals a second ({r['deals']} deals: {r['won']} won, "
+              f"{r['lost']} lost, {r['undecided']} undecided; the slowest {r['worst_s']:.2f} s)")
     ratios = ratio_rows(records, sims, peer_records)
     if peers:
         _print_peers(console, seconds, peer_records, ratios)
@@ -303,7 +311,7 @@ def run_bench(seconds: float = 2.0, out: str = "_build/bench.json", sim_games: i
     if folder:
         os.makedirs(folder, exist_ok=True)
     write_text(out, json.dumps({"seconds": seconds, "slices": SLICES, "games": records, "simulations": sims,
-                                "peers": list(peer_records.values()), "ratios": ratios,
+                                "peers": list(peer_records.values()), "ratios": ratios, "solvers": solvers,
                                 "peers_missing": None if peers else PEERS_HINT}, indent=1) + "\n")
     print(f"wrote {out}")
     return 0

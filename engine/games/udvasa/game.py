@@ -150,13 +150,19 @@ class Udvasa(Game):
         return parse_position(self, text)
 
     TABLES: ClassVar = MappingProxyType({"odds": "how often a deal can be won: the solver, the careful and the "
-                                                 "random player over the same deals (rules/data/udvasa-solved.json)"})
+                                                 "random player over the same deals (rules/data/udvasa-solved.json)",
+                                         "hints": "which first wrong moves spoil a won deal, by kind of move "
+                                                  "(rules/data/udvasa-solved.json)"})
 
     def table(self, name: str):
         if name == "odds":
             from .odds import odds_table
 
             return odds_table()
+        if name == "hints":
+            from .odds import hints_table
+
+            return hints_table()
         return super().table(name)
 
     def events_of(self, record) -> tuple[str, ...]:

@@ -11,10 +11,15 @@ Depth-first search over positions (the state's own legal moves, made and taken b
   stack keeps a card and while no stack is empty, goes up, and no other move is tried there;
 * dominance pruning: giving up is never tried, nor a move between two stacks that only undoes the move
   just made;
-* move ordering: builds, moves that uncover a card that can go up, fills, the deal, other moves;
-* two passes: a first, narrower search that allows at most ``AIMLESS`` moves in a row between stacks
-  that neither uncover a card that can go up nor fill a stack (most won deals are found there quickly;
-  it can only find wins), then the full search, which alone may answer "lost";
+* move ordering: builds; then moves that dig towards a card some build stack takes next (from the stack
+  where such a card lies shallowest first, onto the stack where it buries such a card least); fills; the
+  deal; other moves;
+* four passes: a first, narrower search that allows at most ``AIMLESS`` aimless moves in a row (moves
+  between stacks whose source holds no card a build stack takes next; fills are never aimless), a second
+  allowing one, then the full search, which alone may answer "lost"; and if none decided, a last narrow
+  pass (one aimless move in a row) in the solver's first order: builds, moves that uncover a card that can
+  go up, fills, the deal, other moves (the narrow passes find nearly every won deal quickly, each a few
+  the others miss; what they miss they cannot rule out);
 * a node limit on each pass: a deal not decided within it is ``undecided``, never guessed.
 
 The solver knows the whole deal, the stock's order included (as the published solvers of Klondike and
@@ -41,13 +46,14 @@ from .state import FULL, UDState
 from .tables import N_CARDS, SUIT, VALUE
 
 LIMIT = 100_000  # positions searched in each pass before a deal is called undecided
-AIMLESS = 1  # the first pass: aimless moves allowed in a row
+AIMLESS = 3  # the first pass: aimless moves allowed in a row
+DEEP = 99  # a stack's depth when it holds no card wanted next
 
 
 @dataclass(frozen=True)
 class Verdict:
     """A solved deal: ``won`` (with a winning line of move texts), ``lost`` or ``undecided``; the positions
-    searched (both passes) and the time taken."""
+    searched (all passes) and the time taken."""
 
     verdict: str
     nodes: int
@@ -88,8 +94,57 @@ def _safe(state: UDState, moves):
     return None
 
 
-def _aimless(state: UDState, m) -> bool:
-    """A move between stacks that neither fills a stack nor uncovers a card that can go up."""
+def _depths(state: UDState) -> list[int]:
+    """For each working stack, how many cards lie on the shallowest card that its build stack takes next
+    (0: it is on top; ``DEEP``: the stack holds none)."""
+    need, built = state._need, state._built
+    wanted = {need[s][built[s]] for s in range(len(built))}
+    out = []
+    for s in state._stacks:
+        d = DEEP
+        n = len(s)
+        for i in range(n - 1, -1, -1):
+            if s[i] in wanted:
+                d = n - 1 - i
+                break
+        out.append(d)
+    return out
+
+
+def _aimless(state: UDState, m, depths) -> bool:
+    """A move between stacks that neither fills a stack nor digs towards a card its build stack takes next."""
+    return m._k == SHIFT and depths[m.src] == DEEP and bool(state._stacks[m.dst])
+
+
+def _ordered(state: UDState, moves, depths):
+    """Builds; then moves that dig towards a card wanted next (the shallowest first, onto the stack where it
+    buries the least); fills; the deal; other moves."""
+    stacks = state._stacks
+    first, dig, third, last = [], [], [], []
+    deal = None
+    for m in moves:
+        k = m._k
+        if k == BUILD:
+            first.append(m)
+        elif k == SHIFT:
+            d = depths[m.src]
+            if 0 < d < DEEP:
+                dig.append((d, -depths[m.dst], m.src, m.dst, m))
+            elif not stacks[m.dst]:
+                third.append(m)
+            else:
+                last.append(m)
+        elif k == DEAL:
+            deal = m
+    dig.sort()
+    out = first + [t[-1] for t in dig] + third
+    if deal is not None:
+        out.append(deal)
+    return out + last
+
+
+def _aimless_uncover(state: UDState, m) -> bool:
+    """The last pass's aimless move: between stacks, neither filling a stack nor uncovering a card that can go up."""
     stacks = state._stacks
     if m._k != SHIFT or not stacks[m.dst]:
         return False
@@ -102,7 +157,8 @@ def _aimless(state: UDState, m) -> bool:
     return True
 
 
-def _ordered(state: UDState, moves):
+def _ordered_uncover(state: UDState, moves):
+    """The last pass's order: builds, moves that uncover a card that can go up, fills, the deal, other moves."""
     stacks = state._stacks
     need, built = state._need, state._built
     first, second, third, last = [], [], [], []
@@ -128,17 +184,20 @@ def _ordered(state: UDState, moves):
 
 
 def solve(state: UDState, limit: int = LIMIT, aimless: int = AIMLESS) -> Verdict:
-    """Decide ``state`` (copies are searched; ``state`` is left alone): the narrow pass, then the full one."""
+    """Decide ``state`` (copies are searched; ``state`` is left alone): the passes in turn, until one decides."""
     start = time.perf_counter()
     verdict, nodes, line = _search(state, limit, aimless)
-    if verdict != "won":
-        verdict, more, line = _search(state, limit, None)
+    for second, uncover in ((1, False), (None, False), (1, True)):  # narrow, full, then narrow in another order
+        if verdict in ("won", "lost") or (second == aimless and not uncover):
+            continue
+        verdict, more, line = _search(state, limit, second, uncover)
         nodes += more
     return Verdict(verdict, nodes, time.perf_counter() - start, line)
 
 
-def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, tuple[str, ...]]:
-    """One depth-first pass; with ``aimless`` a narrow pass (never "lost": what it misses, it cannot rule out)."""
+def _search(state: UDState, limit: int, aimless: int | None, uncover: bool = False) -> tuple[str, int, tuple[str, ...]]:
+    """One depth-first pass; with ``aimless`` a narrow pass (never "lost": what it misses, it cannot rule out);
+    with ``uncover`` in the order of :func:`_ordered_uncover`."""
     st = state.copy()
     st.history = []
     if st.won():
@@ -147,9 +206,12 @@ def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, 
         return "lost", 0, ()
     seen: set[bytes] = set()
     path: list[tuple] = []  # (move, suit built or -1, aimless run length after it)
-    todo: list[list] = []
+    todo: list[tuple] = []  # (moves left to try, the stacks' depths there)
     nodes = 0
     do, undo, moves_of = st._do, st._undo, st._moves
+
+    def is_aimless(m, depths) -> bool:
+        return _aimless_uncover(st, m) if uncover else _aimless(st, m, depths)
 
     def expand() -> list | None:
         nonlocal nodes
@@ -163,21 +225,26 @@ def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, 
         moves = moves_of()
         safe = _safe(st, moves)
         if safe is not None:
-            return [safe]
-        ordered = _ordered(st, moves)
+            return [safe], None
+        if uncover:
+            depths = ()
+            ordered = _ordered_uncover(st, moves)
+        else:
+            depths = _depths(st)
+            ordered = _ordered(st, moves, depths)
         if path:
             last, _, run = path[-1]
             if last._k == SHIFT:  # never undo the move just made
                 ordered = [m for m in ordered if not (m._k == SHIFT and m.src == last.dst and m.dst == last.src)]
             if aimless is not None and run >= aimless:
-                ordered = [m for m in ordered if not _aimless(st, m)]
+                ordered = [m for m in ordered if not is_aimless(m, depths)]
         ordered.reverse()  # taken from the end
-        return ordered
+        return ordered, depths
 
     try:
-        todo.append(expand() or [])
+        todo.append(expand() or ([], None))
         while todo:
-            moves = todo[-1]
+            moves, depths = todo[-1]
             if not moves:
                 todo.pop()
                 if path:
@@ -188,7 +255,7 @@ def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, 
             k = m._k
             suit = SUIT[st._stacks[m.src][-1]] if k == BUILD else min(8, len(st._stock)) if k == DEAL else -1
             run = 0
-            if aimless is not None and _aimless(st, m):
+            if aimless is not None and depths is not None and is_aimless(m, depths):
                 run = (path[-1][2] if path else 0) + 1
             do(m)
             path.append((m, suit, run))
@@ -203,3 +270,25 @@ def _search(state: UDState, limit: int, aimless: int | None) -> tuple[str, int, 
     except _Limit:
         return "undecided", nodes - 1, ()
     return ("undecided" if aimless is not None else "lost"), nodes, ()
+
+
+def deals_per_second(seconds: float = 2.0, first_seed: int = 0) -> dict:
+    """``make bench``'s figure: seeded deals solved one after another for about ``seconds`` of CPU time (at
+    :data:`LIMIT` positions a pass); the deals a second, and how many were won, lost and undecided."""
+    from .game import Udvasa
+
+    game = Udvasa()
+    clock = time.process_time
+    start = clock()
+    counts = {"won": 0, "lost": 0, "undecided": 0}
+    seed = first_seed
+    worst = 0.0
+    while clock() - start < seconds:
+        v = solve(game.start(seed), LIMIT)
+        counts[v.verdict] += 1
+        worst = max(worst, v.seconds)
+        seed += 1
+    elapsed = clock() - start
+    deals = seed - first_seed
+    return {"game": "udvasa", "deals": deals, "deals_per_s": round(deals / elapsed, 1), "worst_s": round(worst, 3),
+            **counts}
