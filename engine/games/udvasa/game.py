@@ -83,7 +83,7 @@ class Udvasa(Game):
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "ud.deal"
-    PEER: ClassVar = "blackjack"
+    PEER: ClassVar = "solitaire"  # Klondike, OpenSpiel's patience (no target: issue 22 asks for figures)
     FIRST_DEALER: ClassVar = "the player"
     TABLE_LAYOUT: ClassVar = (TableSpot("build stacks", "face-up", "build"), TableSpot("stock", "face-down", "stock"))
     SEAT_CARDS: ClassVar = ("face-up",)
