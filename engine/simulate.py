@@ -363,14 +363,34 @@ def _worker_processes(workers: int):
         yield pool
     except BaseException:  # Ctrl-C (or an error in a worker): stop every worker now
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            _end_workers(pool)
         raise
     finally:
         if blocked:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     pool.close()
     pool.join()
+
+
+STOP_SECONDS = 5.0  # how long the pool may take to end its workers before they are killed
+
+
+def _end_workers(pool, seconds: float = STOP_SECONDS) -> None:
+    """End ``pool``'s workers now. ``Pool.terminate()`` can wait for ever: it first takes the lock of the
+    queue of tasks, which an idle worker holds while it waits for a task that will never come (the make
+    test suite, with the machine busy, saw a Ctrl-C hang so twice in a row). So it runs in a thread of its
+    own, and any worker still alive after ``seconds`` is killed; the thread, if stuck, is left to die
+    with the process."""
+    import multiprocessing
+    import threading
+
+    ender = threading.Thread(target=pool.terminate, name="end-workers", daemon=True)
+    ender.start()
+    ender.join(seconds)
+    if ender.is_alive():
+        for child in multiprocessing.active_children():
+            child.kill()
+            child.join(seconds)
 
 
 def _worker_ignores_ctrl_c() -> None:

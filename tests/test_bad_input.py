@@ -575,7 +575,12 @@ def test_18_6_ctrl_c_sent_to_a_running_simulation(tmp_path):
             time.sleep(0.05)
         time.sleep(0.5)
         os.killpg(child.pid, signal.SIGINT)
-        out, err = child.communicate(timeout=60)
+        try:
+            out, err = child.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            out, err = child.communicate()
+            raise AssertionError(f"a Ctrl-C did not end the command within 60 s; it said:\n{out}{err}") from None
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)

@@ -221,3 +221,30 @@ def test_a_rare_event_is_never_shown_as_zero_a_game():
     assert report.tally.event_games["carry"] == 1
     row = next(r for r in rows([report]) if "pot waits" in r.label)
     assert row.values == ("0.3% (<0.01 per game)",)
+
+
+def _sleep_long() -> None:
+    import time
+
+    time.sleep(60)
+
+
+def test_workers_are_killed_when_the_pool_cannot_end_them():
+    """Pool.terminate() can wait for ever (an idle worker holds the task queue's lock): after a few seconds
+    the workers are killed instead, so a Ctrl-C always ends the command."""
+    import multiprocessing
+    import threading
+    import time
+
+    from engine.simulate import _end_workers
+
+    class StuckPool:
+        def terminate(self):
+            threading.Event().wait()  # never returns, as the deadlocked terminate does
+
+    worker = multiprocessing.Process(target=_sleep_long, daemon=True)
+    worker.start()
+    start = time.monotonic()
+    _end_workers(StuckPool(), seconds=0.5)
+    assert time.monotonic() - start < 5
+    assert not worker.is_alive() and worker.exitcode is not None and worker.exitcode < 0  # killed
