@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import pickle
 from functools import lru_cache
 from pathlib import Path
@@ -53,12 +54,24 @@ def cache_file(folder: Path, game, games: int, seed, bots: tuple[str, ...]) -> P
     return folder / f"{hashlib.sha256(params.encode()).hexdigest()[:32]}.pickle"
 
 
+def workers() -> int:
+    """The worker processes a simulation of the book is played on: one a core (at most four)."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cores = os.cpu_count() or 1
+    return max(1, min(4, cores))
+
+
 def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...], per_game: bool = False):
     """The :class:`engine.simulate.Report` for these parameters, from ``folder`` or computed and stored there.
-    ``per_game``: with each game's outcome kept (as :mod:`engine.compare` pairs them game by game). It is the
-    same cache entry, since a report with outcomes serves a plain table too: one stored without them is played
-    again, with them, and stored in its place."""
-    from engine.simulate import simulate
+
+    It is played on every core (:func:`workers`; the figures are the same on any number of workers, as
+    tests/test_simulate.py checks), in chunks small enough to keep them all busy, and it always keeps each
+    game's outcome, so that a comparison (:mod:`engine.compare` pairs the games, ``per_game``) and a plain
+    table share one entry and neither plays the games again. A report stored without outcomes (an older
+    cache) is played again when ``per_game`` asks for them."""
+    from engine.simulate import BLOCK, simulate
 
     path = cache_file(folder, game, games, seed, bots)
     if path.is_file():
@@ -68,7 +81,9 @@ def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...], p
             report = None
         if report is not None and (not per_game or report.outcomes is not None):
             return report
-    report = simulate(game, games, seed, bots, per_game=True) if per_game else simulate(game, games, seed, bots)
+    processes = workers()
+    chunk = max(BLOCK, games // (3 * processes) // BLOCK * BLOCK)  # about three chunks a worker
+    report = simulate(game, games, seed, bots, workers=processes, chunk=chunk, per_game=True)
     folder.mkdir(parents=True, exist_ok=True)
     write_bytes(path, pickle.dumps(report))  # whole or not at all, even when two processes compute it at once
     return report

@@ -116,15 +116,20 @@ def test_compare_is_paired_and_corrected_by_the_engine(tmp_path):
     assert "Welch" not in html and "two-proportion" not in html
 
 
-def test_a_compared_report_keeps_its_games_in_the_plain_reports_cache_entry(tmp_path):
+def test_a_compared_report_and_a_plain_one_share_one_cache_entry_played_once(tmp_path):
+    """The book's simulations are played on every core, each game's outcome kept, so a comparison (which pairs
+    the games) and a plain table read one entry and nothing is played twice; the figures are a one-process
+    simulation's."""
     from book.simcache import cache_file, cached_report
     from engine import get_game
+    from engine.simulate import simulate
 
     game = get_game("kendra-kari", players=3)
-    plain = cached_report(tmp_path, game, 100, 4, ("random",))
-    assert plain.outcomes is None and [p.name for p in tmp_path.iterdir()] == [cache_file(tmp_path, game, 100, 4, ("random",)).name]
-    paired = cached_report(tmp_path, game, 100, 4, ("random",), per_game=True)
-    assert paired.outcomes is not None and paired.tally == plain.tally
-    assert len(list(tmp_path.iterdir())) == 1  # the same entry, now with each game's outcome
-    again = cached_report(tmp_path, game, 100, 4, ("random",))
-    assert again.outcomes is not None and again.tally == plain.tally
+    plain = cached_report(tmp_path, game, 600, 4, ("random",))
+    assert plain.outcomes is not None and [p.name for p in tmp_path.iterdir()] == [cache_file(tmp_path, game, 600, 4, ("random",)).name]
+    stamp = (tmp_path / cache_file(tmp_path, game, 600, 4, ("random",)).name).stat().st_mtime_ns
+    paired = cached_report(tmp_path, game, 600, 4, ("random",), per_game=True)
+    assert paired.tally == plain.tally and len(list(tmp_path.iterdir())) == 1
+    assert (tmp_path / cache_file(tmp_path, game, 600, 4, ("random",)).name).stat().st_mtime_ns == stamp  # not played again
+    alone = simulate(game, 600, 4, ("random",), per_game=True)
+    assert alone.tally == plain.tally and alone.outcomes == plain.outcomes
