@@ -5,6 +5,8 @@ HTML site with ``-E -W`` into ``FOLDER/html``, the singlehtml print build reusin
 environment into ``FOLDER/singlehtml``, and the PDF into ``FOLDER/ganjifa-rules.pdf``. It writes
 what each step said and took to ``FOLDER/result.json``, then ``FOLDER/done``.
 
+``FOLDER/site.json`` says the site is built (its tests need not wait for the booklet).
+
 ``tests/conftest.py`` starts it in the background as soon as a run has collected a test marked
 ``book`` (the first worker to get there starts it; the others find it started), runs those tests
 last, and hands them :func:`wait` 's :class:`Book`. So the two cores keep playing games while the
@@ -118,6 +120,9 @@ def build(folder: Path) -> dict:
     PDF is made and its tests run, not after them."""
     html = _sphinx("-E", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(folder / "html"))
     out = {"html": html.__dict__}
+    tmp = folder / "site.json.tmp"
+    tmp.write_text(json.dumps(html.__dict__), encoding="utf-8")
+    os.replace(tmp, folder / "site.json")  # the site's tests start now, while the booklet is made
     if html.returncode == 0:
         log = open(folder / "fresh.log", "w", encoding="utf-8")
         subprocess.Popen([sys.executable, "-m", "tests.book_build", "--fresh-copy", str(folder)], cwd=ROOT,
@@ -184,6 +189,30 @@ def stop(folder: Path) -> None:
             os.killpg(pid, 15)
         except OSError:
             pass
+
+
+@dataclass(frozen=True)
+class Site:
+    """The real book's web site as built for this test run, ready before its booklet is."""
+
+    folder: Path
+    html: Step
+
+    @property
+    def html_dir(self) -> Path:
+        return self.folder / "html"
+
+
+def wait_site(folder: Path, seconds: float = WAIT_SECONDS) -> Site:
+    """The site built into ``folder/html``, as soon as its build has finished (the booklet may still be made)."""
+    deadline = time.monotonic() + seconds
+    while not (folder / "site.json").exists():
+        if (folder / "done").exists():  # a build from before the site was announced on its own
+            return Site(folder, wait(folder, seconds).html)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the site was not built within {seconds:.0f} s")
+        time.sleep(0.5)
+    return Site(folder, Step(**json.loads((folder / "site.json").read_text(encoding="utf-8"))))
 
 
 def wait_fresh(folder: Path, seconds: float = WAIT_SECONDS) -> dict:

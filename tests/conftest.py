@@ -37,6 +37,8 @@ def pytest_collection_modifyitems(session, config, items):
     if not book:
         return
     later = set(book)
+    # the tests of the site first: it is built before the booklet, so they run while the booklet is made
+    book.sort(key=lambda item: "real_site" not in getattr(item, "fixturenames", ()))
     items[:] = [item for item in items if item not in later] + book
     book_build.start(_folder())
 
@@ -47,6 +49,14 @@ def pytest_unconfigure(config):
         book_build.stop(folder)
         if not os.environ.get("GANJIFA_KEEP_TEST_BOOK"):
             shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def real_site() -> book_build.Site:
+    """The real book's web site of this test run, as soon as it is built (its booklet may still be made)."""
+    folder = _folder()
+    book_build.start(folder)
+    return book_build.wait_site(folder)
 
 
 @pytest.fixture(scope="session")

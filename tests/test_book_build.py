@@ -14,10 +14,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.book]
 
 
 @pytest.fixture(scope="session")
-def html(real_book):
+def html(real_site):
     """The site of this test run's real book (tests/book_build.py: built once, with -E -W)."""
-    assert real_book.html.returncode == 0, real_book.html.stdout + real_book.html.stderr
-    return real_book.html_dir
+    assert real_site.html.returncode == 0, real_site.html.stdout + real_site.html.stderr
+    return real_site.html_dir
 
 
 def page(html, chapter: Path) -> str:

@@ -30,11 +30,11 @@ pytestmark = [pytest.mark.slow, pytest.mark.book]
 
 
 @pytest.fixture(scope="session")
-def site(real_book):
+def site(real_site):
     """The site of this test run's real book (tests/book_build.py), and what its build printed."""
-    run = real_book.html
+    run = real_site.html
     assert run.returncode == 0, run.stdout + run.stderr
-    return real_book.html_dir, run
+    return real_site.html_dir, run
 
 
 class Tags_(HTMLParser):
