@@ -84,8 +84,9 @@ FRESH = "a-copy-of-the-ganjifa-rulebook"  # the fresh copy's folder, in the run'
 
 
 def build_fresh_copy(folder: Path) -> dict:
-    """Copy the tree into ``folder/FRESH`` and build its booklet from scratch there, as a print shop's clone
-    would: only the singlehtml pages (-E) and the PDF (the booklet reads nothing else). It is given this
+    """Copy the tree into ``folder/FRESH`` and build its booklet's pages from scratch there, as a print shop's
+    clone would: the singlehtml pages (-E), which the booklet is made from and which make the same PDF in any
+    folder (tests/test_pdf.py checks both). It is given this
     run's simulations (cached under a hash of the engine's files, so only ones made by this very engine are
     used): that a seeded simulation gives the same figures in any process is tested in tests/test_simulate.py.
     Writes what each step did to ``folder/fresh.json``."""
@@ -102,11 +103,6 @@ def build_fresh_copy(folder: Path) -> dict:
                              "-t", "print", "-d", "_build/doctrees", ".", "_build/singlehtml"],
                             cwd=copy, capture_output=True, text=True)
     out["singlehtml"] = Step(single.returncode, single.stdout, single.stderr, round(time.perf_counter() - start, 1)).__dict__
-    if single.returncode == 0:
-        start = time.perf_counter()
-        made = subprocess.run([sys.executable, "-m", "book.pdf", "_build/singlehtml", f"_build/{PDF_NAME}"],
-                              cwd=copy, capture_output=True, text=True)
-        out["pdf"] = Step(made.returncode, made.stdout, made.stderr, round(time.perf_counter() - start, 1)).__dict__
     tmp = folder / "fresh.json.tmp"
     tmp.write_text(json.dumps(out), encoding="utf-8")
     os.replace(tmp, folder / "fresh.json")
@@ -116,8 +112,7 @@ def build_fresh_copy(folder: Path) -> dict:
 def build(folder: Path) -> dict:
     """Build the site, the singlehtml and the PDF into ``folder``; return what each step did. Once the site
     is built (and the simulations it runs are cached), a fresh copy of the tree builds its booklet beside
-    the rest, in its own process (:func:`build_fresh_copy`), so that its minute runs while the book's own
-    PDF is made and its tests run, not after them."""
+    the rest, in its own process (:func:`build_fresh_copy`), while the book's own PDF is made and its tests run."""
     html = _sphinx("-E", "-W", "--keep-going", "-q", "-b", "html", str(ROOT), str(folder / "html"))
     out = {"html": html.__dict__}
     tmp = folder / "site.json.tmp"
