@@ -281,20 +281,15 @@ def _note(interior: Path, **more) -> None:
     record_path(interior).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
-
 def make_all(keys: list[str] | None = None, force: bool = False, jobs: int | None = None) -> list[dict]:
     """Make the booklets named by ``keys`` (every one when None), side by side, each in its own process."""
     chosen = [s for s in specs() if not keys or s.key in keys]
     unknown = set(keys or ()) - {s.key for s in chosen}
     if unknown:
         raise ValueError(f"no booklet named {', '.join(sorted(unknown))} in conf.py's ganjifa_booklets")
-    jobs = jobs or max(1, min(_cores(), len(chosen)))
+    from engine.simulate import cores
+
+    jobs = jobs or max(1, min(cores(), len(chosen)))
 
     def one(spec: Spec) -> dict:
         cmd = [sys.executable, "-m", "book.booklets", "--one", spec.key] + (["--force"] if force else [])

@@ -557,13 +557,6 @@ def stylesheets(head: ET.Element, html_dir: Path) -> list[str]:
     return out
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 _KEEP: list | None = None  # when a list (``python -m book.pdf``), what make_pdf rendered is kept in it, not freed
 
 
@@ -659,9 +652,11 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
 
     floats.mark(root)
     floated: tuple[str, ...] = ()
+    from engine.simulate import cores
+
     for _ in range(floats.PASSES):  # where the pictures fall, laid out side by side on two cores; a picture
         # drawn in reserve may differ a little in height from the one it replaces, so look again after a change
-        probes = floats.probe(root, stylesheets(head, html_dir), parts=min(2, _cores()))
+        probes = floats.probe(root, stylesheets(head, html_dir), parts=min(2, cores()))
         if not probes:
             break
         pages = floats.lay_out_all([serialise(p) for p in probes], base_url, fonts)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import pickle
 from functools import lru_cache
 from pathlib import Path
@@ -56,11 +55,9 @@ def cache_file(folder: Path, game, games: int, seed, bots: tuple[str, ...]) -> P
 
 def workers() -> int:
     """The worker processes a simulation of the book is played on: one a core (at most four)."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:
-        cores = os.cpu_count() or 1
-    return max(1, min(4, cores))
+    from engine.simulate import cores
+
+    return min(4, cores())
 
 
 def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...], per_game: bool = False):

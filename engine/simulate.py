@@ -338,6 +338,16 @@ def _play_chunk(job: tuple) -> Tally:
     return _play_range(*job)
 
 
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one), at least one."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 @contextmanager
 def _worker_processes(workers: int):
     """A pool of ``workers`` processes that leave Ctrl-C to this one.
