@@ -161,8 +161,11 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             text, clauses = _narrated(state.copy().apply(move), names)
             if word == "must":
                 only = state.is_forced(move)
-                lead = "Yes, it is the only move allowed: " if only else "No, it is one of several moves allowed: "
-                return Answer(q, "yes" if only else "no", lead + text, clauses)
+                if only:
+                    return Answer(q, "yes", "Yes, it is the only move allowed: " + text, clauses)
+                others = len(state.legal_moves()) - 1
+                return Answer(q, "no", f"No: it is allowed but not required ({others} other move"
+                              f"{'s are' if others != 1 else ' is'} allowed too). If it is played: " + text, clauses)
             return Answer(q, "yes", f"Yes. {text}", clauses)
     if low.startswith("what may ") and low.endswith(" play"):
         seat = _seat_of(q[len("what may "):-len(" play")].strip(), names)

@@ -126,6 +126,18 @@ class TraditionalGanjifa(Game):
                           help="whether the gheni may double a deni with a second card of its suit (yes, as the "
                                "retelling has it), or never (no)", clause="tg.double")
 
+    opening: str = option("low", choices=("low", "any"),
+                          help="the opening trick's other cards: low cards, none of them the hukm of its suit while "
+                               "the player has such a card, as the retelling has it (low), or any cards (any)",
+                          clause="tg.surkhya")
+    sokta: str = option("trick", choices=("trick", "all"),
+                        help="what a wrong sokta costs its declarer: the sokta's own trick (trick), or that and "
+                             "every card already won in the deal (all)", clause="tg.sokta-wrong")
+    raja_check: str = option("deal", choices=("deal", "play"),
+                             help="when a hand without a Raja voids the deal: as the cards are dealt, before any card "
+                                  "payment (deal), or also after the payments, before play starts (play)",
+                             clause="tg.redeal")
+
     def __post_init__(self) -> None:
         self.check_options()
 

@@ -124,7 +124,7 @@ def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
     elif what == "void":
         text = (f"{who} declares a hardu with the {card_name(cards[0])}, but the {card_name(note[1])} and the "
                 f"{card_name(note[2])} are in different hands: the lead is void and taken back, and the next "
-                f"may be neither a natavani nor a hardu.")
+                f"may not be a natavani.")
     elif what == "utari":
         if len(cards) == 1:
             text = f"{who} leads the hukm, the {card_name(cards[0])}, as an utari."
@@ -161,13 +161,18 @@ def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
         text += "."
     elif what == "return":
         text = f"{who} gives the {card_name(cards[0])} back to {names[note[1]]}."
+        if len(note) > 3:
+            text += (" The payments have left a hand without a Raja, so the cards are dealt again and the payments "
+                     "made again from the new hands.")
     else:
         text = f"{who} adds the {card_name(cards[0])}."
     info = record.trick
     if info:
         if "tg.sokta-wrong" in record.clauses:
             text = text.rstrip(".") + (f". The sokta was wrong: {names[info[0]]} still held a card of the suit "
-                                       f"and wins the whole trick, whatever its rank.")
+                                       f"and wins the whole trick, whatever its rank"
+                                       + (", with every card its declarer had won in the deal." if record.note[-1:] == ("all",)
+                                          else "."))
         text = text.rstrip(".") + ". " + _trick_text(info, names)
     return text.rstrip(".") + " " + " ".join(f"[{c}]" for c in record.clauses) + "."
 

@@ -67,6 +67,7 @@ class TGState(State):
         self.deal_points: list[tuple[int, ...]] = []
         self.killers: list[int] = []  # per finished deal: the seat that killed the akheri, else -1
         self.payments: list = []  # [payer, [[receiver, amount], ...]] still to make before this deal's play
+        self.due: list = []  # the payments as owed after the last deal
         self.aside: list[Card] = []  # the cards set aside by the payer now paying
         self.aside_card: Card | None = None
         self.to_return = 0
@@ -87,7 +88,7 @@ class TGState(State):
         self.out: list[Card] = []
         self.lost: set[int] = set()
         self.tavani = [-1, -1, -1]
-        self.barred = False
+        self.barred: frozenset = frozenset()  # suits of the void hardus declared in this turn to lead
         self.leader = 0
         self.stage = OPENING
         self.current_player: int | None = 0
@@ -129,9 +130,13 @@ class TGState(State):
                       [c for c in self.burned if c.suit.number == s and owner[c.index] >= 0]
                       for s, cards in enumerate(ORDERS)]
 
+    def _rajaless(self) -> bool:
+        """Some hand holds no Raja."""
+        return any(not any(c.rank == 12 for c in h.values()) for h in self.hands_)
+
     def begin_deal(self) -> None:
         """After the cards are dealt: a redeal if a hand has no Raja, else the payments, else the opening."""
-        if any(not any(c.rank == 12 for c in h.values()) for h in self.hands_):
+        if self._rajaless():
             self.stage, self.current_player = REDEAL, CHANCE
         elif self.payments:
             self.stage, self.current_player = PAY_ASIDE, self.payments[0][0]
@@ -186,7 +191,10 @@ class TGState(State):
         cards = _sorted_hand(hand)
         if stage == OPENING:
             s = self.game.surkhya
-            return [make(OPEN, (s, c)) for c in cards if c is not s]
+            rest = [c for c in cards if c is not s]
+            if self.game.opening == "low":
+                rest = [c for c in rest if self._low(c, s)] or rest
+            return [make(OPEN, (s, c)) for c in rest]
         if stage == EXCHANGE:
             return self._exchange_moves(seat, cards)
         if stage == GIVING:
@@ -261,14 +269,19 @@ class TGState(State):
                 low = [c for c in by_suit[s] if c is not o[2] and c is not o[0]]
                 if owner[o[0].index] == seat and owner[o[1].index] != seat:
                     sirs += [make(SIR, (o[0], c)) for c in low]
-                elif owner[o[0].index] != seat and owner[o[1].index] != seat and not self.barred:
-                    natavani += [make(NATAVANI, (c,)) for c in low]
-                    hardu += [make(HARDU, (c,)) for c in low]
+                elif owner[o[0].index] != seat and owner[o[1].index] != seat:
+                    if not self.barred:  # after a void hardu, no natavani in this turn to lead
+                        natavani += [make(NATAVANI, (c,)) for c in low]
+                    if s not in self.barred:  # nor a hardu again in the suit just found void
+                        hardu += [make(HARDU, (c,)) for c in low]
             for key, moves in ((SIR, sirs), (NATAVANI, natavani), (HARDU, hardu)):
                 if moves:
                     out[key] = moves
             out[SOKTA] = [make(SOKTA, tuple(sorted(cs, key=_place))) for cs in by_suit if cs]
-            out[UTARI] = [make(UTARI, (h,)) for h in hukms] or [make(UTARI)]
+            # after the tigasta the hukms may go one at a time, or all at once as before (the source lifts the
+            # duty to lead them together, it does not forbid it)
+            out[UTARI] = ([make(UTARI, (h,)) for h in hukms] + ([make(UTARI, tuple(hukms))] if len(hukms) > 1 else [])
+                          or [make(UTARI)])
         else:
             out[UTARI] = [make(UTARI, tuple(hukms))]
         return out
@@ -289,6 +302,8 @@ class TGState(State):
             return [ADD_MOVES[c] for c in must]
         moves = list(map(_ADD_BY_INDEX.__getitem__, hand))
         if self.kind != K_FORCE:
+            if self.kind == K_OPEN and self.game.opening == "low":
+                return [m for m in moves if self._low(m[1][0])] or moves
             return moves
         duty = self._duty(seat)
         cards = hand.values()
@@ -299,14 +314,28 @@ class TGState(State):
                       if c.suit is duty.suit and c is not duty and self.strength(c) > self.strength(led)]
         return moves
 
+    def _low(self, card: Card, gone: Card | None = None) -> bool:
+        """``card`` is a low card: not the hukm of its suit (with ``gone``, led beside it, out of the hands)."""
+        for c in self.order[card.suit.number]:
+            if c is not gone:
+                return c is not card
+        return False
+
     def _duty(self, seat: int) -> Card | None:
         """The hukm ``seat`` must add to this trick, if any (a forcing lead of a suit whose hukm it holds)."""
         if self.kind != K_FORCE or self.suit < 0 or seat == self.leader or self.answered:
             return None
         h = self.hukm(self.suit)
-        if h is not None and self.owner[h.index] == seat and h.index not in self.burned_ids:
-            return h
-        return None
+        if h is None or self.owner[h.index] != seat or h.index in self.burned_ids:
+            return None
+        # the hukm is judged against the cards of the suit already in the trick too: when one of them
+        # ranks higher (the card led was already the best of its suit), there is nothing to draw out
+        top = STRENGTH[h.index]
+        suit, down = self.suit, self.down
+        for _, c in self.trick:
+            if c.suit.number == suit and c is not down and c.index not in self.burned_ids and STRENGTH[c.index] > top:
+                return None
+        return h
 
     def _exchange_moves(self, seat, cards) -> list[TGMove]:
         out = [KEEP_MOVE]
@@ -359,7 +388,8 @@ class TGState(State):
                     return IllegalMoveError(move, clause, f"{who} does not hold the {card_name(c)}")
         elif move.cards[0].index not in hand:
             return IllegalMoveError(move, clause, f"{who} does not hold the {card_name(move.cards[0])}")
-        if stage == FOLLOW and move[0] == ADD and not self.queue[0][2] and self._duty(seat) is None:
+        if stage == FOLLOW and move[0] == ADD and not self.queue[0][2] and self._duty(seat) is None \
+                and (self.kind != K_OPEN or self.game.opening == "any"):
             return None  # any card in hand may be added
         legal = self.legal_moves()
         for m in legal:
@@ -385,8 +415,15 @@ class TGState(State):
                     return "tg.double", "this table plays without doubling a deni"
                 return "tg.double", ("only the gheni may double a deni, with its hukm and a higher card of the suit "
                                      "led")
+            if self.kind == K_OPEN and kind == ADD:
+                return "tg.surkhya", (f"the opening trick takes low cards, and the {card_name(move.cards[0])} is the "
+                                      f"hukm of its suit")
             return "tg.trick", f"{who} owes {owed} card(s) to this trick"
         if stage == OPENING:
+            if self.game.opening == "low" and move.kind == OPEN and len(move.cards) == 2 \
+                    and move.cards[0] is self.game.surkhya and move.cards[1].index in self.hands_[seat]:
+                return "tg.surkhya", (f"the Surkhya is opened with a low card, and the {card_name(move.cards[1])} "
+                                      f"would be the hukm of its suit")
             return "tg.surkhya", f"the deal opens with the Surkhya, the {card_name(self.game.surkhya)}, and one more card"
         if stage == EXCHANGE:
             if kind == SWAP:
@@ -413,8 +450,10 @@ class TGState(State):
                   UTARI: "tg.utari-one" if self.tigasta else "tg.utari", SIR: "tg.sir", NATAVANI: "tg.natavani",
                   TAVANI: "tg.tavani", HARDU: "tg.hardu", SOKTA: "tg.sokta", AKHERI: "tg.akheri",
                   OPEN: "tg.surkhya"}.get(kind, "tg.order")
-        if kind in (NATAVANI, HARDU) and self.barred:
-            return "tg.hardu-void", "after a void hardu the new lead may not be a natavani or a hardu"
+        if kind == NATAVANI and self.barred:
+            return "tg.hardu-void", "after a void hardu the new lead may not be a natavani"
+        if kind == HARDU and move.cards[0].suit.number in self.barred:
+            return "tg.hardu-void", "a hardu in this suit has just been found void; it may not be declared again"
         return clause, f"{who} may not lead {move} here"
 
     def _illegal_chance(self, move) -> IllegalMoveError | None:
@@ -551,6 +590,11 @@ class TGState(State):
                 self.aside, self.aside_card = [], None
                 if self.payments:
                     self.stage, self.current_player = PAY_ASIDE, self.payments[0][0]
+                elif self.game.raja_check == "play" and self._rajaless():
+                    # a hand left without a Raja by the payments: deal again, and pay again from the new hands
+                    self.payments = [[p, [list(d) for d in dues]] for p, dues in self.due]
+                    self.stage, self.current_player = REDEAL, CHANCE
+                    return self._record(seat, move, ("tg.return", "tg.redeal"), note + (True,))
                 else:
                     self._to_opening()
             else:
@@ -606,9 +650,9 @@ class TGState(State):
             o = self.order[s]
             h1, h2 = self.owner[o[0].index], self.owner[o[1].index]
             if h1 != h2:
-                self.barred = True
+                self.barred = self.barred | {s}
                 return self._record(seat, move, ("tg.hardu", "tg.hardu-void"), ("void", o[0], o[1]))
-        self.barred = False
+        self.barred = frozenset()
         if kind != TAVANI:
             if self.tavani[seat] >= 0 and kind not in (DUKKAL, DENI):
                 self.tavani[seat] = -1
@@ -812,6 +856,10 @@ class TGState(State):
             winner = wb if kind == K_SIR else wa
         else:
             self.won[winner] += [c for _, c in trick]
+            if kind == K_SOKTA and self.sokta_to >= 0 and self.game.sokta == "all":
+                self.won[winner] += self.won[leader]  # a wrong sokta loses every trick of the deal
+                self.won[leader] = []
+                note = tuple(note) + ("all",)
         count = len(trick)
         over = not any(self.hands_)
         new_leader = winner
@@ -866,12 +914,13 @@ class TGState(State):
         finished = self.deal_no >= self.game.rounds
         note = record[3]
         clauses = record[2] + ("tg.score",)
-        payments = [] if finished else self.owed(won, killer)
+        payments = [] if finished else self.owed(won, killer, self.deal_no % 3)  # deal_no + 1 is dealt from seat deal_no % 3
         if payments:
             clauses += ("tg.payment",)
         if not finished and killer >= 0 and won[killer] < TARGET:
             clauses += ("tg.exempt",)
         self.payments = payments
+        self.due = [[p, [list(d) for d in dues]] for p, dues in payments]  # as owed, should a redeal come after them
         if finished:
             self.stage, self.current_player = OVER, None
         else:
@@ -881,18 +930,22 @@ class TGState(State):
         return TGRecord(record[0], record[1], clauses, note, info)
 
     @staticmethod
-    def owed(won, killer: int = -1) -> list:
+    def owed(won, killer: int = -1, first: int = 0) -> list:
         """The card payments after a deal: [payer, [[receiver, cards], ...]], deficits paid to surpluses in turn order.
 
-        A player who killed the final trick pays nothing; a payment is at most 36 cards.
+        The payers pay in turn, from ``first`` (the player dealt to first in the next deal); each pays the
+        next player after them in turn who is owed first, up to what that player is owed, then the other.
+        A player who killed the final trick pays nothing; a payment is at most 36 cards. So the players
+        owed are paid in full unless one of those two exceptions applies, when they are paid less.
         """
-        short = [[p, TARGET - w] for p, w in enumerate(won) if w < TARGET and p != killer]
-        over = [[p, w - TARGET] for p, w in enumerate(won) if w > TARGET]
+        turn = [(first + i) % 3 for i in range(3)]
+        short = [[p, TARGET - won[p]] for p in turn if won[p] < TARGET and p != killer]
+        over = {p: [p, w - TARGET] for p, w in enumerate(won) if w > TARGET}
         out = []
         for payer, due in short:
             due = min(due, 36)
             dues = []
-            for entry in over:
+            for entry in (over[(payer + i) % 3] for i in (1, 2) if (payer + i) % 3 in over):
                 if due == 0:
                     break
                 k = min(due, entry[1])
@@ -945,6 +998,7 @@ class TGState(State):
         other.deal_points = list(self.deal_points)
         other.killers = list(self.killers)
         other.payments = [[p, [list(d) for d in dues]] for p, dues in self.payments]
+        other.due = [[p, [list(d) for d in dues]] for p, dues in self.due]
         other.aside = list(self.aside)
         other.hands_ = [dict(h) for h in self.hands_]
         other.owner = list(self.owner)

@@ -44,33 +44,60 @@ def test_redeal_when_a_hand_has_no_raja():
     assert "tg.redeal" in record.clauses
 
 
-def test_the_surkhya_opens_and_the_exchanges():
-    s = G.position("P1=RRa 3Ma 5Ma 9Kr; P2=4Ma 2Ku MKa 7Ku; P3=6Ku 3Vr RKa 8Ka; stage=open")
-    assert legal(s) == ["open RRa 3Ma", "open RRa 5Ma", "open RRa 9Kr"]
+OPENING = "P1=RRa RMa 3Ma 9Kr 2Vr; P2=4Ma 7Ku MKa 9Ku 10Kr; P3=6Ku 5Ma RKa 8Ka 3Vr; stage=open"
+
+
+def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
+    s = G.position(OPENING)
+    # the Raja of Matsya and the 2 of Varaha are the hukms of their suits: not low cards (tg.surkhya)
+    assert legal(s) == ["open RRa 3Ma", "open RRa 9Kr"]
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("open RRa RMa")
+    assert err.value.clause == "tg.surkhya" and "hukm" in err.value.reason
     with pytest.raises(IllegalMoveError) as err:
         s.check("add 3Ma")
     assert err.value.clause == "tg.surkhya"
-    play(s, "open RRa 5Ma", "add 2Ku", "add 7Ku", "add 3Vr", "add 8Ka")
-    assert "swap 3Ma for 2Ku" in legal(s)  # Asha has no Kurma
+    play(s, "open RRa 3Ma")
+    assert legal(s) == ["add 4Ma", "add 7Ku", "add 9Ku", "add MKa"]  # Bela's 10 of Krishna is its hukm now
     with pytest.raises(IllegalMoveError) as err:
-        s.check("swap 3Ma for RRa")
+        s.check("add 10Kr")
+    assert err.value.clause == "tg.surkhya"
+    play(s, "add 7Ku", "add 9Ku")
+    assert legal(s) == ["add 5Ma", "add 3Vr", "add 8Ka"]  # Chitra's 6 of Kurma is the last Kurma: the hukm
+    play(s, "add 3Vr", "add 8Ka")
+    assert "swap 9Kr for 7Ku" in legal(s)  # Asha has no Kurma
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("swap 9Kr for RRa")
     assert err.value.clause == "tg.exchange"
-    play(s, "swap 3Ma for 2Ku", "keep")
-    # Chitra holds Kurma and Varaha, but no Matsya: she may take the 3 of Matsya now in the trick
-    assert "swap 6Ku for 3Ma" in legal(s)
+    play(s, "swap 9Kr for 7Ku", "keep")
+    # Chitra holds no Krishna now in the trick: she may take the 9 of Krishna
+    assert "swap 6Ku for 9Kr" in legal(s)
     record = s.apply("keep")
     assert record.trick_winner == 0 and len(s.won[0]) == 6 and s.stage == "lead"
 
 
+def test_the_opening_takes_any_cards_at_a_table_that_says_so():
+    s = get_game("traditional-ganjifa", opening="any").position(OPENING)
+    assert legal(s) == ["open RRa RMa", "open RRa 3Ma", "open RRa 2Vr", "open RRa 9Kr"]
+    play(s, "open RRa RMa")
+    assert "add 10Kr" in legal(s)
+
+
+def test_a_player_without_a_low_card_adds_any():
+    s = G.position("P1=RRa 3Ma 5Ma; P2=RKr RKa RVr; P3=2Ma 4Ma 6Ma; stage=open")
+    play(s, "open RRa 5Ma")
+    assert legal(s) == ["add RVr", "add RKr", "add RKa"]  # every card of Bela's is a hukm
+
+
 def test_asking_the_gheni_for_a_low_card():
     # Bela holds the Mantri of Kalki alone; Chitra the Raja and the 8; no Kalki in the trick
-    s = G.position("P1=RRa 3Ma 5Ma 9Kr; P2=4Ma 2Ku MKa 7Ku; P3=6Ku 3Vr RKa 8Ka; stage=open")
-    play(s, "open RRa 5Ma", "add 2Ku", "add 7Ku", "add 3Vr", "add 6Ku", "keep")
+    s = G.position(OPENING)
+    play(s, "open RRa 3Ma", "add 7Ku", "add 9Ku", "add 3Vr", "add 5Ma", "keep")
     assert "ask 4Ma for Ka" in legal(s)
     record = s.apply("ask 4Ma for Ka")
     assert s.current_player == 2 and legal(s) == ["give 8Ka"] and record.clauses == ("tg.ask",)
     s.apply("give 8Ka")
-    assert {str(c) for c in s.hands[1]} == {"MKa", "8Ka"}
+    assert {str(c) for c in s.hands[1]} == {"MKa", "8Ka", "10Kr"}
 
 
 def test_dukkal_is_compulsory():
@@ -214,15 +241,25 @@ def test_card_payments_and_the_exemption():
     records = play(s, "akheri 8Kr", "add RKr", "add 10Kr")
     assert "tg.payment" in records[-1].clauses and s.current_player == CHANCE
     from engine.shuffle import Rng
-    s.apply(s.chance_outcome(Rng(3)))  # the next deal: Asha and Chitra owe Bela
-    assert s.stage == "aside" and s.current_player == 0 and s.face_up[0] == frozenset()
-    move = s.legal_moves()[0]
-    s.apply(move)
-    s.apply(s.chance_outcome(Rng(4)))
-    assert s.stage == "return" and s.current_player == 1
-    while s.stage == "return":
-        s.apply(s.legal_moves()[-1])
-    assert [len(h) for h in s.hands] == [40, 40, 40]
+    s.apply(s.chance_outcome(Rng(3)))  # the next deal, dealt first to Bela: Chitra and Asha owe Bela, in that turn
+    assert s.payments == [[2, [[1, 3]]], [0, [[1, 10]]]]
+    for payer in (2, 0):
+        assert s.stage == "aside" and s.current_player == payer and s.face_up[payer] == frozenset()
+        s.apply(s.legal_moves()[0])
+        s.apply(s.chance_outcome(Rng(4)))
+        assert s.stage == "return" and s.current_player == 1
+        while s.stage == "return":
+            s.apply(s.legal_moves()[-1])
+    assert [len(h) for h in s.hands] == [40, 40, 40] and s.stage == "open"
+
+
+def test_a_payer_pays_the_next_player_in_turn_first():
+    """tg.payment: Bela pays Chitra (next after her) before Asha; with a 36-card limit, Asha gets what is left."""
+    assert TGState.owed([45, 30, 45]) == [[1, [[2, 5], [0, 5]]]]
+    assert TGState.owed([70, 2, 48]) == [[1, [[2, 8], [0, 28]]]]  # 38 short, 36 paid: Asha is paid 2 less
+    assert TGState.owed([70, 2, 48], killer=1) == []  # the killer of the akheri pays nothing
+    # the payers pay in turn from the player dealt to first in the next deal
+    assert [p for p, _ in TGState.owed([30, 60, 30], first=2)] == [2, 0]
 
 
 def test_matches_end_and_conserve_cards():
@@ -254,3 +291,121 @@ def test_a_table_may_play_without_doubling():
     for seed in range(3):
         state = play_seeded(game, seed, "heuristic")
         assert not any(str(r.move).startswith("double") for r in state.history)
+
+
+NAMES = ["Asha", "Bela", "Chitra"]
+
+
+def test_no_hukm_duty_when_the_card_led_is_already_the_best_of_its_suit():
+    """tg.hukm (issue 29): Bela threw the 1 and 2 of Matsya to Asha's utari, so the 3 drawn at random is the best
+    Matsya card left; Chitra's 4 has nothing to draw it out for, and is not burned when she keeps it."""
+    s = ONE.position("P1=RMa 3Ma 5Vr 9Bu 1Bu; P2=1Ma 2Ma 6Vr 2Bu 3Bu; P3=8Kr 4Ma 7Vr 4Bu 5Bu; lead=P1")
+    play(s, "utari RMa 5Vr 9Bu", "add 1Ma", "add 2Ma", "add 3Bu", "add 8Kr", "add 7Vr", "add 4Bu", "draw 3Ma",
+         "add 2Bu")
+    assert s._duty(2) is None and legal(s) == ["add 4Ma", "add 5Bu"]
+    record = s.apply("add 5Bu")
+    assert "tg.burn" not in record.clauses and s.burned == [] and record.trick_winner == 0
+    assert "burned" not in record.narrate(NAMES)
+
+
+def test_the_hukm_duty_is_judged_against_the_cards_already_in_the_trick():
+    """Asha leads the 2 of Krishna to draw Bela's 10; Bela burns it but adds her 9, higher than Chitra's 8, the
+    new hukm in hand: Chitra's 8 could draw nothing out, so she is free."""
+    s = ONE.position("P1=7Kr 2Kr 8Ma; P2=10Kr 9Kr 4Ma; P3=8Kr 5Ma 6Ku; lead=P1; burned=7Kr")
+    assert "talafa 2Kr" not in legal(s)  # Asha's 7 is burned: she holds no card next below the hukm
+    s = ONE.position("P1=1Kr 2Kr 8Ma; P2=10Kr 9Kr 4Ma; P3=8Kr 5Ma 6Ku; lead=P1; moves=utari, draw 2Kr")
+    record = s.apply("add 9Kr")
+    assert "tg.burn" in record.clauses  # the 10 was due and is burned
+    assert s._duty(2) is None
+    record = s.apply("add 6Ku")
+    assert "tg.burn" not in record.clauses and record.trick_winner == 1
+
+
+def test_after_the_tigasta_an_utari_may_still_lead_every_hukm_at_once():
+    s = ONE.position("P1=RKr RMa 3Ma 9Kr; P2=1Ma 10Kr 4Vr 5Vr; P3=2Ma 8Kr 6Vr 7Vr; lead=P1; lost=P1 P2 P3")
+    assert {"utari RMa", "utari RKr", "utari RMa RKr"} <= set(legal(s))
+    play(s, "utari RMa RKr", "add 4Vr", "add 5Vr", "add 6Vr", "add 7Vr")
+    assert s.stage == "lead" and s.current_player == 0  # the leader keeps the lead and leads again
+    before = ONE.position("P1=RKr RMa 3Ma 9Kr; P2=1Ma 10Kr 4Vr 5Vr; P3=2Ma 8Kr 6Vr 7Vr; lead=P1")
+    assert legal(before) == ["utari RMa RKr"]  # before it, all at once only
+
+
+def test_a_void_hardu_bars_a_natavani_but_not_a_hardu_in_another_suit():
+    s = ONE.position("P1=9Kr 3Kr 10Bu 2Bu 5Ma; P2=RKr RBu MBu 4Ma 2Ku; P3=10Kr 6Ma 6Ku 1Vr 7Ku; lead=P1; " + AFTER)
+    record = s.apply("hardu 3Kr")
+    assert "tg.hardu-void" in record.clauses and s.current_player == 0
+    assert "hardu 2Bu" in legal(s) and not any(m.startswith("natavani") for m in legal(s))
+    for move in ("hardu 3Kr", "natavani 2Bu"):
+        with pytest.raises(IllegalMoveError) as err:
+            s.check(move)
+        assert err.value.clause == "tg.hardu-void"
+    record = s.apply("hardu 2Bu")
+    assert record.clauses == ("tg.hardu",)
+
+
+WRONG_SOKTA = ("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Ma 5Ma 6Ku; lead=P1; lost=P1 P2 P3; won=P1:20 P2:10 P3:12; "
+               "moves=sokta 9Kr 3Kr, add 4Ma, add 2Ku, add 5Ma")
+
+
+def test_a_wrong_sokta_loses_its_trick_or_at_a_table_that_says_so_every_trick():
+    s = ONE.position(WRONG_SOKTA)
+    record = s.apply("add 6Ku")
+    assert record.trick_winner == 1 and [len(w) for w in s.won] == [20, 16, 12]
+    s = get_game("traditional-ganjifa", rounds=1, sokta="all").position(WRONG_SOKTA)
+    record = s.apply("add 6Ku")
+    assert record.trick_winner == 1 and [len(w) for w in s.won] == [0, 36, 12]
+    assert "every card its declarer had won" in record.narrate(NAMES)
+
+
+def _paid_to_rajaless(game):
+    """A match whose first deal ends with Asha owing cards, played until her payment is made."""
+    from engine.shuffle import Rng
+    for seed in range(200):
+        s = game.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:0 P2:49 P3:68; "
+                          "moves=akheri 8Kr, add RKr, add 10Kr")
+        rng = Rng(seed)
+        s.apply(s.chance_outcome(rng))
+        if s.stage != "aside":
+            continue
+        # Asha sets aside her batches holding the most Rajas, and gets back her lowest
+        aside = max(s.legal_moves(), key=lambda m: sum(c.rank == 12 for c in s._aside_cards(0, m.extra)))
+        s.apply(aside)
+        s.apply(s.chance_outcome(rng))
+        while s.stage == "return":
+            s.apply(min(s.legal_moves(), key=lambda m: s.strength(m.cards[0])))
+        if s.stage == "take":
+            s.apply(s.chance_outcome(rng))
+            while s.stage == "return":
+                s.apply(min(s.legal_moves(), key=lambda m: s.strength(m.cards[0])))
+        if s._rajaless():
+            return s
+    raise AssertionError("no seed left a hand without a Raja")
+
+
+def test_a_hand_left_without_a_raja_by_the_payments_is_dealt_again_at_a_table_that_checks_before_play():
+    game = get_game("traditional-ganjifa", rounds=2)
+    s = _paid_to_rajaless(game)
+    assert s.stage == "open"  # the default checks the hands as dealt, before the payments
+    game = get_game("traditional-ganjifa", rounds=2, raja_check="play")
+    from engine.shuffle import Rng
+    for seed in range(200):
+        s = game.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:0 P2:49 P3:68; moves=akheri 8Kr, add RKr, add 10Kr")
+        rng = Rng(seed)
+        s.apply(s.chance_outcome(rng))
+        if s.stage != "aside":
+            continue
+        s.apply(max(s.legal_moves(), key=lambda m: sum(c.rank == 12 for c in s._aside_cards(0, m.extra))))
+        s.apply(s.chance_outcome(rng))
+        record = None
+        while s.stage in ("return", "take"):
+            if s.stage == "take":
+                s.apply(s.chance_outcome(rng))
+                continue
+            record = s.apply(min(s.legal_moves(), key=lambda m: s.strength(m.cards[0])))
+        if s.stage == "redeal":
+            assert "tg.redeal" in record.clauses and "dealt again" in record.narrate(NAMES)
+            assert s.payments == s.due and s.payments  # the payments are made again from the new hands
+            s.apply(s.chance_outcome(rng))
+            assert s.stage in ("aside", "redeal")
+            return
+    raise AssertionError("no seed left a hand without a Raja")
