@@ -70,6 +70,16 @@ def parse_position(game, text: str) -> ShState:
     elif hidden:
         raise NotationError(f"deck={deck_text}", f"{len(hidden)} cards are named nowhere; every card is in a hand, "
                             "a pile or the deck")
+    # what play can reach: every pile keeps at least the card dealt to start it (a draw from the piles puts back
+    # as many cards as it took, and a reshuffle leaves every top card)
+    owing = [0] * PLAYERS  # the discards still owed to each pile this turn
+    for token in fields.get("owed", "").split():
+        if token in ("1", "2", "3", "4"):
+            owing[int(token) - 1] += 1
+    for i, pile in enumerate(piles):
+        if not pile and not owing[i]:
+            raise NotationError(f"piles={fields.get('piles', '')}", f"pile {i + 1} is empty, but every pile keeps at "
+                                "least the card dealt to start it [clause sk.deal]", "sk.deal")
     rounds = game.limit
     round_text = fields.get("round", "1")
     rnd = whole_number(round_text, 3)

@@ -388,3 +388,34 @@ def test_events_count_draws_new_decks_rounds_and_wins():
     assert events.count("reshuffle") == 1 and events.count("run") == 1
     assert events.count("round") == 5  # Chitra wins in the sixth round
     assert {"deck", "tops", "one-pile"} <= set(events)
+
+
+def test_a_position_play_cannot_reach_is_refused_naming_the_clause():
+    """Issue 32: an empty pile made a legal 'tops' fail (IndexError); play never empties a pile."""
+    import pytest
+
+    from engine import get_game
+    from engine.errors import NotationError
+    game = get_game("shakti")
+    hands = ("P1=2Ta 3Ta 4Ta 5Ta 6Ta 7Ta 9Ta RGh; P2=1Sa 1Sh 1Gh 1Su 1Ch 1Qi 9Ba VSh; "
+             "P3=3Sa 5Sa 6Sa 2Gh 8Gh 10Ch VCh 4Su; P4=5Ch 6Ch 7Ch 2Qi RSh 3Ba 7Ba 10Gh")
+    for piles in ("1Ba / - / 4Sh / 1Ta", "- / - / - / -"):
+        with pytest.raises(NotationError) as err:
+            game.position(f"turn=P1; {hands}; piles={piles}")
+        assert err.value.clause == "sk.deal" and "empty" in str(err.value)
+    state = game.position(f"turn=P1; {hands}; piles=1Ba 4Sh 7Sh 2Ch 9Su / 6Gh / 8Ta / 1Ta 10Ba 3Gh VBa 2Su")
+    assert len(state._deck) == 52
+
+
+def test_every_position_of_real_play_reads_back():
+    from engine import get_game
+    from engine.play import play_seeded
+    game = get_game("shakti")
+    for seed in range(3):
+        done = play_seeded(game, seed, ["random"] * 4)
+        again = game.new_game(game.deal(seed))
+        for i, record in enumerate(done.history):
+            if i % 7 == 0 and again.current_player is not None and again.current_player >= 0:
+                text = again.position()
+                assert game.position(text).position() == text
+            again.apply(record.move)
