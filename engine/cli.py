@@ -124,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("--json", metavar="FILE", help="also write the report as JSON")
         cmd.add_argument("--csv", metavar="FILE", help="also write the report as tidy CSV: one row per measure "
                          "(and variant and seat), one number per cell")
+        cmd.add_argument("--force", action="store_true", help="let --json, --csv and --plot replace existing files")
         cmd.add_argument("--plot", metavar="FILE.svg", help="also draw the win shares with their intervals and "
                          "the game lengths (matplotlib; SVG, or PNG/PDF by the file's ending)")
         if name == "compare":
@@ -289,42 +290,53 @@ def _play_at_the_terminal(args, game, kinds, names) -> int:
     return table.run()
 
 
-def _refuse_to_replace(path: str) -> None:
-    """OptionError, in one line saying what is there, if ``path`` exists (``play --write`` without ``--force``)."""
-    import os
-
+def _refuse_to_replace(path: str, option: str = "--write") -> None:
+    """OptionError, in one line saying what is there, if ``path`` exists (a file is replaced only with ``--force``)."""
     from .errors import OptionError
+    from .files import describe_existing
 
-    if not os.path.lexists(path):
+    what = describe_existing(path)
+    if what is None:
         return
-    if os.path.isdir(path):
-        what = "a folder"
-    else:
-        what = "a file"
-        try:
-            from .transcript import read
-
-            t = read(path)
-            what = f"the transcript of {t.game}" + (f", seed {t.seed}" if t.seed is not None else "") + \
-                f", {len(t.steps)} moves"
-        except Exception:  # noqa: BLE001 - any other file: say only that it is there
-            pass
-    raise OptionError(f"{path} already exists ({what}); --write would replace it: add --force to do so")
+    if what.startswith(("a folder", "a device")):
+        raise OptionError(f"{option} {path}: is {what}, not a file; nothing is written there")
+    raise OptionError(f"{path} already exists ({what}); {option} would replace it: add --force to do so")
 
 
-def check_output_path(path: str, what: str) -> None:
-    """OptionError now, before a long run, if ``path`` could not be written at its end."""
+def check_output_path(path: str, what: str, force: bool = False) -> None:
+    """OptionError now, before a long run, if ``path`` could not be written at its end, or would replace a
+    file without ``--force``."""
     import os
 
     from .errors import OptionError
+    from .files import describe_existing
 
     folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise OptionError(f"{what} {path}: is a folder, not a file")
+    there = describe_existing(path)
+    if there is not None and there.startswith(("a folder", "a device")):
+        raise OptionError(f"{what} {path}: is {there}, not a file; nothing is written there")
     if not os.path.isdir(folder):
         raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise OptionError(f"{what} {path}: cannot be written (permission denied)")
+    if there is not None and not force:
+        raise OptionError(f"{path} already exists ({there}); {what} would replace it: add --force to do so")
+
+
+def check_distinct_outputs(paths) -> None:
+    """OptionError if two options name the same output file (the second write would lose the first)."""
+    import os
+
+    from .errors import OptionError
+
+    seen = {}
+    for path, what in paths:
+        if not path:
+            continue
+        key = os.path.realpath(path)
+        if key in seen:
+            raise OptionError(f"{seen[key]} and {what} both name {path}: give each its own file")
+        seen[key] = what
 
 
 def _simulate(args) -> int:
@@ -380,9 +392,11 @@ def _simulate(args) -> int:
         if chosen:  # a variant file: its title, not its path
             label = " ".join([type(game).title, *(w for w in words if not w.startswith("game="))])
         setups.append((label, game, kinds))
-    for path, what in ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot")):
+    outputs = ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot"))
+    check_distinct_outputs(outputs)
+    for path, what in outputs:
         if path:
-            check_output_path(path, what)
+            check_output_path(path, what, args.force)
     if args.plot:
         try:
             import matplotlib  # noqa: F401

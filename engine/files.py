@@ -31,6 +31,7 @@ def write_bytes(path: str | Path, data: bytes) -> None:
     The new file gets the old file's permissions, or the usual ones for a new file (``0o666`` less the umask).
     """
     path = Path(path)
+    refuse_special(path)
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     except OSError as err:  # report the file asked for, not the temporary one
@@ -50,6 +51,46 @@ def write_bytes(path: str | Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def refuse_special(path: str | Path) -> None:
+    """OSError if ``path`` exists and is not a regular file (a folder, a device such as ``/dev/full``, a pipe):
+    renaming a new file over it would replace the device or lose the folder, so nothing is written there."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # reported when the file is written
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device or other special file"
+        raise IsADirectoryError(21, f"is {kind}, not a regular file", str(path)) if stat.S_ISDIR(mode) else \
+            OSError(22, f"is {kind}, not a regular file", str(path))
+
+
+def describe_existing(path: str | Path) -> str | None:
+    """What ``path`` holds, in a few words, if anything is there (never reading a device or a folder)."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "a broken link" if os.path.lexists(path) else None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if not stat.S_ISREG(mode):
+        return "a device or other special file"
+    try:
+        from .transcript import read
+
+        t = read(path)
+        return (f"the transcript of {t.game}" + (f", seed {t.seed}" if t.seed is not None else "")
+                + f", {len(t.steps)} moves")
+    except Exception:  # noqa: BLE001 - any other file: say only how big it is
+        size = os.stat(path).st_size
+        return f"a file of {size:,} bytes"
 
 
 def _umask() -> int:
