@@ -574,9 +574,11 @@ class SourceModel:
             self.won[w] += k
         if nxt is None:
             nxt = shares[0][0]
-        if kind == "akheri" and nxt != p:
+        if nxt != p and not any(self.hands):  # "The final trick of a round is called the akheri"
             self.killer = nxt
+        self.lost_now = None
         if nxt != p:
+            self.lost_now = p if p not in self.lost else None
             self.lost.add(p)
             if len(self.lost) == 3:
                 self.tigasta = True

@@ -1,6 +1,6 @@
 """Traditional Ganjifa against an independent model of its source (``source_model.py``).
 
-Seeded games of random players go through the engine's play loop; at every decision the engine's
+Seeded games of random players (each kind of move as likely as another) go through the engine's play loop; at every decision the engine's
 set of legal moves must equal the model's, and after every move the burned cards, and after every
 trick the cards won, the next leader and the tigasta must agree.
 
@@ -11,11 +11,12 @@ Run as a script for a summary by category::
 
 from __future__ import annotations
 
+import random
 import sys
 from collections import Counter
 
 from engine import get_game
-from engine.play import Chance, seat_bots
+from engine.play import Chance
 from engine.protocol import CHANCE
 
 from .source_model import SourceModel, engine_key, key_text
@@ -53,6 +54,8 @@ def categorise(stage, tigasta, model, engine_set, model_set):
         side = "engine only" if not m else "model only" if not e else "both sides"
         if stage in ("exchange", "give"):
             name = f"opening exchanges: {kind} ({side})"
+        elif stage == "add" and model.trick["kind"] == "sir":
+            name = f"utaruna-sir: the second card's holder ({side}; must it be that player's first card?)"
         elif stage != "lead":
             name = f"adding to a trick {when}: {kind} ({side})"
         elif kind == "hardu" and model.no_natavani and not e:
@@ -67,13 +70,21 @@ def categorise(stage, tigasta, model, engine_set, model_set):
     return out
 
 
-def compare(game, seed, *, stop_at_first=False):
+def compare(game, seed, *, stop_at_first=False, counts=None, trace=()):
     """Play one seeded game of random players; the list of disagreements with the model (dicts)."""
     state = game.new_game(game.deal(seed))
     model = SourceModel(game, game.deal(seed).hands)
-    bots = seat_bots(game, "random", seed)
+    rng = random.Random(seed)
+
+    def choose(moves):
+        """A random move, each kind of move as likely as another (so the rarer leads come up often)."""
+        kinds = sorted({m.kind for m in moves})
+        kind = rng.choice(kinds)
+        return rng.choice([m for m in moves if m.kind == kind])
+
     chance = Chance(seed)
     found = []
+    seen = Counter()
 
     def note(step, category, engine, mine, **more):
         found.append(dict(options=game.options_text(), seed=seed, move=step, category=category,
@@ -97,7 +108,9 @@ def compare(game, seed, *, stop_at_first=False):
             else:
                 ok = turn == seat
             if not ok:
-                if model.stage == "lead":
+                if model.stage == "lead" and found and found[-1]["move"] == step - 1:
+                    model.leader = seat  # the trick just noted as won otherwise
+                elif model.stage == "lead":
                     note(step, "the next leader", seat, turn)
                     model.leader = seat
                 else:
@@ -110,7 +123,10 @@ def compare(game, seed, *, stop_at_first=False):
                     note(step, cat, sorted(map(key_text, e)), sorted(map(key_text, m)), player=seat)
                 if stop_at_first:
                     break
-            move = bots[seat].choose(state)
+            move = choose(state.legal_moves())
+            seen["decisions"] += 1
+            if model.stage == "lead":
+                seen[move.kind + (" (after the tigasta)" if model.tigasta else "")] += 1
         record = state.apply(move)
         if model.stage == "take":
             p, r, n = model.pay
@@ -120,10 +136,14 @@ def compare(game, seed, *, stop_at_first=False):
                 model.force_take(record.note[2], len(move.cards))
         try:
             event = model.apply(move, seat)
+            if event.get("void"):
+                seen["void hardu"] += 1
         except Exception as exc:  # the model cannot follow the engine's move: stop this game
             note(step, "the model cannot apply the move", str(move), repr(exc))
             break
         view = state.view(0)
+        if step in trace:  # for a look at the moves around a disagreement
+            print(step, seat, move, record.clauses, event, model.stage, model.leader, sorted(map(str, model.burned)))
         burned = {c for q in range(3) for c in state.view(q)["burned"]}  # a burned card in hand shows to its holder
         mine = set(model.burned)
         if burned != mine and model.stage not in ("deal", "aside", "take", "return", "over"):
@@ -139,7 +159,8 @@ def compare(game, seed, *, stop_at_first=False):
             note(step, what, tuple(view["scores"]), event["scores"], moved=str(move))
             model.won = [model.won[q] + view["scores"][q] - event["scores"][q] for q in range(3)]
             model.scores = list(view["scores"])
-            if model.stage == "deal":
+            if model.stage == "deal":  # follow the engine's outcome from here: who won, who killed the akheri
+                model.prev_killer = record.trick_winner if "tg.kill" in record.clauses else None
                 model._plan_payments()
         if event["trick"] is not None and model.stage not in ("deal", "over", "aside"):
             won = list(view["won"])
@@ -148,7 +169,10 @@ def compare(game, seed, *, stop_at_first=False):
                         else "the cards won by the trick")
                 note(step, what, won, list(model.won), moved=str(move))
                 model.won = won
-            if bool(view["tigasta"]) != model.tigasta:
+                if model.lost_now is not None and not view["tigasta"]:  # the leader may not have lost the lead
+                    model.lost.discard(model.lost_now)
+                model.tigasta = bool(view["tigasta"])
+            if bool(view["tigasta"]) != model.tigasta and not (found and found[-1]["move"] == step):
                 note(step, "the tigasta", view["tigasta"], model.tigasta)
                 model.tigasta = bool(view["tigasta"])
                 model.lost = {0, 1, 2} if model.tigasta else model.lost
@@ -159,14 +183,16 @@ def compare(game, seed, *, stop_at_first=False):
                 model.hands = [list(h) for h in state.hands]
         if stop_at_first and found:
             break
+    if counts is not None:
+        counts.update(seen)
     return found
 
 
-def survey(games: int, *, stop_at_first=False):
-    """(decisions compared, disagreements) over ``games`` seeded games."""
+def survey(games: int, *, stop_at_first=False, counts=None):
+    """The disagreements over ``games`` seeded games (``counts``, a Counter, gets the decisions and leads seen)."""
     found = []
     for opts, seed in configs(games):
-        found += compare(get_game("traditional-ganjifa", **opts), seed, stop_at_first=stop_at_first)
+        found += compare(get_game("traditional-ganjifa", **opts), seed, stop_at_first=stop_at_first, counts=counts)
     return found
 
 
@@ -181,11 +207,23 @@ def summary(found) -> str:
     return "\n".join(lines)
 
 
+# Categories of disagreement the project has decided to keep (the engine's ruling stands against the model's
+# reading of the source): list a category's name here, with the reason, to let the test pass over it.
+TOLERATED: dict[str, str] = {}
+
+GAMES = 300  # about 10 s
+
+
 def test_the_engine_plays_by_the_source_model():
-    found = survey(240)
+    found = [d for d in survey(GAMES) if d["category"] not in TOLERATED]
     assert not found, "the engine and the source model disagree:\n" + summary(found)
 
 
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 200
-    print(summary(survey(n)))
+    seen = Counter()
+    found = survey(n, counts=seen)
+    print(f"{n} games, {seen['decisions']} decisions compared, "
+          f"{len({(d['options'], d['seed'], d['move']) for d in found})} of them (or steps after them) disagreeing")
+    print("leads played: " + ", ".join(f"{k} {v}" for k, v in sorted(seen.items()) if k != "decisions"))
+    print(summary(found))
