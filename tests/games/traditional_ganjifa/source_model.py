@@ -36,6 +36,12 @@ Readings of the source the model makes (each quoted where it matters):
   barred for that next lead.
 * The opening: the Surkhya's holder "plays it out along with any low card of any suit"; "the other
   players ... each contribute any two low cards of any suit".
+* Two burned cards: each "is now considered to be the lowest ranked card of the suit" when it burns, so a
+  card burned later ranks below one burned earlier (the source says no more).
+* "The final trick of a round is called the akheri": whatever was led to it, a player other than its
+  leader who wins it has killed it.
+* An utaruna-sir: the holder of the second card must play it as one of the two cards added (the source
+  says only that it "will be won by the player holding the 2nd rank card").
 * Card payments: deficits below 40 are paid to surpluses above 40 (at most 36 cards, the chapter's
   ruling); a payer pays the players owed in turn order starting from the next player after the payer;
   the receiver returns "an equal number of low cards".
