@@ -126,10 +126,10 @@ class TraditionalGanjifa(Game):
                           help="whether the gheni may double a deni with a second card of its suit (yes, as the "
                                "retelling has it), or never (no)", clause="tg.double")
 
-    opening: str = option("low", choices=("low", "any"),
-                          help="the opening trick's other cards: low cards, none of them the hukm of its suit while "
-                               "the player has such a card, as the retelling has it (low), or any cards (any)",
-                          clause="tg.surkhya")
+    low_cards: bool = option(True, choices=(True, False),
+                             help="whether the opening trick's other cards and the cards given back in a card payment "
+                                  "must be low cards, not Rajas, while the player has any (yes, as the retelling "
+                                  "says), or may be any cards (no)", clause="tg.surkhya")
     sokta: str = option("trick", choices=("trick", "all"),
                         help="what a wrong sokta costs its declarer: the sokta's own trick (trick), or that and "
                              "every card already won in the deal (all)", clause="tg.sokta-wrong")

@@ -175,8 +175,11 @@ class TGState(State):
         return order[0] if order else None
 
     def strength(self, card: Card) -> int:
-        """The card's rank in its suit now: 12 for a Raja .. 1; 0 when burned."""
-        return 0 if card.index in self.burned_ids else STRENGTH[card.index]
+        """The card's rank in its suit now: 12 for a Raja .. 1; when burned 0 or less, a card burned later below
+        one burned earlier (each burned card becomes the lowest of its suit as it burns)."""
+        if card.index in self.burned_ids:
+            return -self.burned.index(card)
+        return STRENGTH[card.index]
 
     def legal_moves(self) -> list[TGMove]:
         seat = self.current_player
@@ -192,7 +195,7 @@ class TGState(State):
         if stage == OPENING:
             s = self.game.surkhya
             rest = [c for c in cards if c is not s]
-            if self.game.opening == "low":
+            if self.game.low_cards:
                 rest = [c for c in rest if self._low(c, s)] or rest
             return [make(OPEN, (s, c)) for c in rest]
         if stage == EXCHANGE:
@@ -208,7 +211,10 @@ class TGState(State):
             return out
         if stage == PAY_RETURN:
             s = self.game.surkhya
-            return [RETURN_MOVES[c] for c in cards if c is not s]
+            back = [c for c in cards if c is not s]
+            if self.game.low_cards:
+                back = [c for c in back if c.rank != 12] or back
+            return [RETURN_MOVES[c] for c in back]
         return []
 
     def _aside_cards(self, seat: int, which: str) -> list[Card]:
@@ -255,10 +261,9 @@ class TGState(State):
         talafa = []
         for s, o in enumerate(order):
             if len(o) >= 2 and owner[o[1].index] == seat and owner[o[0].index] != seat:
-                if post:
+                talafa += [make(TALAFA, (c,)) for c in by_suit[s] if c is not o[1]]
+                if post:  # no longer required to be a low card of the suit: any card face down, naming it
                     talafa += [make(TALAFA, (c,), SUITS[s].code) for c in cards]
-                else:
-                    talafa += [make(TALAFA, (c,)) for c in by_suit[s] if c is not o[1]]
         if talafa:
             out[TALAFA] = talafa
         if post:
@@ -298,11 +303,11 @@ class TGState(State):
 
     def _follow_moves(self, seat, hand) -> list[TGMove]:
         _, owed, must = self.queue[0]
-        if must:
+        if must and owed <= len(must):  # the called cards, once there is no room left for any other
             return [ADD_MOVES[c] for c in must]
         moves = list(map(_ADD_BY_INDEX.__getitem__, hand))
         if self.kind != K_FORCE:
-            if self.kind == K_OPEN and self.game.opening == "low":
+            if self.kind == K_OPEN and self.game.low_cards:
                 return [m for m in moves if self._low(m[1][0])] or moves
             return moves
         duty = self._duty(seat)
@@ -314,12 +319,10 @@ class TGState(State):
                       if c.suit is duty.suit and c is not duty and self.strength(c) > self.strength(led)]
         return moves
 
-    def _low(self, card: Card, gone: Card | None = None) -> bool:
-        """``card`` is a low card: not the hukm of its suit (with ``gone``, led beside it, out of the hands)."""
-        for c in self.order[card.suit.number]:
-            if c is not gone:
-                return c is not card
-        return False
+    @staticmethod
+    def _low(card: Card, gone: Card | None = None) -> bool:
+        """``card`` is a low card: not a Raja (at the opening and the payments, the Rajas are the hukms)."""
+        return card.rank != 12
 
     def _duty(self, seat: int) -> Card | None:
         """The hukm ``seat`` must add to this trick, if any (a forcing lead of a suit whose hukm it holds)."""
@@ -388,8 +391,9 @@ class TGState(State):
                     return IllegalMoveError(move, clause, f"{who} does not hold the {card_name(c)}")
         elif move.cards[0].index not in hand:
             return IllegalMoveError(move, clause, f"{who} does not hold the {card_name(move.cards[0])}")
-        if stage == FOLLOW and move[0] == ADD and not self.queue[0][2] and self._duty(seat) is None \
-                and (self.kind != K_OPEN or self.game.opening == "any"):
+        if stage == FOLLOW and move[0] == ADD and not (self.queue[0][2] and self.queue[0][1] <= len(self.queue[0][2])) \
+                and self._duty(seat) is None \
+                and (self.kind != K_OPEN or not self.game.low_cards):
             return None  # any card in hand may be added
         legal = self.legal_moves()
         for m in legal:
@@ -420,7 +424,7 @@ class TGState(State):
                                       f"hukm of its suit")
             return "tg.trick", f"{who} owes {owed} card(s) to this trick"
         if stage == OPENING:
-            if self.game.opening == "low" and move.kind == OPEN and len(move.cards) == 2 \
+            if self.game.low_cards and move.kind == OPEN and len(move.cards) == 2 \
                     and move.cards[0] is self.game.surkhya and move.cards[1].index in self.hands_[seat]:
                 return "tg.surkhya", (f"the Surkhya is opened with a low card, and the {card_name(move.cards[1])} "
                                       f"would be the hukm of its suit")
@@ -688,7 +692,7 @@ class TGState(State):
                 self.stage, self.current_player = DRAWING, CHANCE
                 return self._record(seat, move, ("tg.utari", "tg.random") if not post else ("tg.utari-one", "tg.random"),
                                     ("utari-draw",))
-            if not post:
+            if not post or len(move.cards) > 1:  # every hukm at once: the random card follows, as before the tigasta
                 self.random_next = True
             return self._lead_multi(seat, move, K_MULTI, ("tg.utari",) if not post else ("tg.utari-one",), ("utari",))
         if kind == DUKKAL:
@@ -801,7 +805,7 @@ class TGState(State):
 
     # --- the end of a trick -------------------------------------------------------------------------
     def _strongest(self, cards) -> Card | None:
-        best, top = None, -1
+        best, top = None, -1000
         for c in cards:
             if c.suit.number == self.suit and c is not self.down:
                 v = self.strength(c)

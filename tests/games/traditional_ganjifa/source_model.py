@@ -32,8 +32,9 @@ Readings of the source the model makes (each quoted where it matters):
   desired suit named", so a low card of the suit face up is still allowed --, an utari ("utari do not
   require all hukm to be played at once": all at once, followed by the random card, or one hukm alone,
   a lead of its own), an utaruna-sir, a natavani, a hardu and a sokta.
-* A void hardu: "A new card must then be led which cannot be a natavani" -- only the natavani is
-  barred for that next lead.
+* A void hardu: "A new card must then be led which cannot be a natavani" -- the natavani is barred
+  for that next lead; and, by the chapter's ruling (the source is silent, and the same declaration
+  would be void again for ever), a second hardu in the same suit that turn.
 * The opening: the Surkhya's holder "plays it out along with any low card of any suit"; "the other
   players ... each contribute any two low cards of any suit".
 * Two burned cards: each "is now considered to be the lowest ranked card of the suit" when it burns, so a
@@ -305,7 +306,8 @@ class SourceModel:
                     low = [c for c in mine if c is not y]
                     if not self.no_natavani:
                         out.update(key("natavani", (c,)) for c in low)
-                    out.update(key("hardu", (c,)) for c in low)
+                    if s not in getattr(self, "void_suits", ()):
+                        out.update(key("hardu", (c,)) for c in low)
         return out
 
     def _add_moves(self, p):
@@ -474,9 +476,11 @@ class SourceModel:
             (h, hp), (x, xp) = order[0], order[1]
             if hp != xp:  # void: "the lead is declared void and a taken back"
                 self.no_natavani = True
+                self.void_suits = getattr(self, "void_suits", set()) | {s}
                 self.event["void"] = True
                 return
         self.no_natavani = False
+        self.void_suits = set()
         self._take_from(p, cards)
         k = len(cards)
         if kind == "akheri":

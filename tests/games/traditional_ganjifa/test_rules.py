@@ -49,8 +49,8 @@ OPENING = "P1=RRa RMa 3Ma 9Kr 2Vr; P2=4Ma 7Ku MKa 9Ku 10Kr; P3=6Ku 5Ma RKa 8Ka 3
 
 def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
     s = G.position(OPENING)
-    # the Raja of Matsya and the 2 of Varaha are the hukms of their suits: not low cards (tg.surkhya)
-    assert legal(s) == ["open RRa 3Ma", "open RRa 9Kr"]
+    # the Raja of Matsya is not a low card (tg.surkhya)
+    assert legal(s) == ["open RRa 3Ma", "open RRa 2Vr", "open RRa 9Kr"]
     with pytest.raises(IllegalMoveError) as err:
         s.check("open RRa RMa")
     assert err.value.clause == "tg.surkhya" and "hukm" in err.value.reason
@@ -58,12 +58,12 @@ def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
         s.check("add 3Ma")
     assert err.value.clause == "tg.surkhya"
     play(s, "open RRa 3Ma")
-    assert legal(s) == ["add 4Ma", "add 7Ku", "add 9Ku", "add MKa"]  # Bela's 10 of Krishna is its hukm now
-    with pytest.raises(IllegalMoveError) as err:
-        s.check("add 10Kr")
-    assert err.value.clause == "tg.surkhya"
+    assert legal(s) == ["add 4Ma", "add 7Ku", "add 9Ku", "add 10Kr", "add MKa"]
     play(s, "add 7Ku", "add 9Ku")
-    assert legal(s) == ["add 5Ma", "add 3Vr", "add 8Ka"]  # Chitra's 6 of Kurma is the last Kurma: the hukm
+    assert legal(s) == ["add 5Ma", "add 6Ku", "add 3Vr", "add 8Ka"]  # not her Raja of Kalki
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("add RKa")
+    assert err.value.clause == "tg.surkhya"
     play(s, "add 3Vr", "add 8Ka")
     assert "swap 9Kr for 7Ku" in legal(s)  # Asha has no Kurma
     with pytest.raises(IllegalMoveError) as err:
@@ -77,10 +77,10 @@ def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
 
 
 def test_the_opening_takes_any_cards_at_a_table_that_says_so():
-    s = get_game("traditional-ganjifa", opening="any").position(OPENING)
+    s = get_game("traditional-ganjifa", low_cards=False).position(OPENING)
     assert legal(s) == ["open RRa RMa", "open RRa 3Ma", "open RRa 2Vr", "open RRa 9Kr"]
-    play(s, "open RRa RMa")
-    assert "add 10Kr" in legal(s)
+    play(s, "open RRa RMa", "add 7Ku", "add 9Ku")
+    assert "add RKa" in legal(s)
 
 
 def test_a_player_without_a_low_card_adds_any():
@@ -175,9 +175,14 @@ def test_post_tigasta_leads():
 def test_utaruna_sir():
     s = G.position(f"P1=RKr 9Kr 3Kr; P2=10Kr 4Ma 2Ku; P3=8Kr 5Ma 6Ku; lead=P1; {AFTER}")
     s.apply("sir RKr 3Kr")
-    assert legal(s) == ["add 10Kr"]
+    assert legal(s) == ["add 10Kr", "add 4Ma", "add 2Ku"]  # the 10 at either of Bela's two cards
     records = play(s, "add 10Kr", "add 4Ma", "add 5Ma", "add 6Ku")
     assert records[-1].trick[2] == (0, 3, 1, 3) and s.leader == 1
+    s = G.position(f"P1=RKr 9Kr 3Kr; P2=10Kr 4Ma 2Ku; P3=8Kr 5Ma 6Ku; lead=P1; {AFTER}; moves=sir RKr 3Kr, add 4Ma")
+    assert legal(s) == ["add 10Kr"]  # her last card to the trick must be the 10
+    with pytest.raises(IllegalMoveError) as err:
+        s.check("add 2Ku")
+    assert err.value.clause == "tg.sir"
 
 
 NATAVANI = ("P1=9Kr 3Kr 2Ma 4Vr 3Pa 1Pa; P2=RKr 4Ma 2Ku 3Vr 5Pa 2Pa; P3=10Kr 5Ma 6Ku 1Vr 7Pa 4Pa; "
@@ -325,7 +330,10 @@ def test_after_the_tigasta_an_utari_may_still_lead_every_hukm_at_once():
     s = ONE.position("P1=RKr RMa 3Ma 9Kr; P2=1Ma 10Kr 4Vr 5Vr; P3=2Ma 8Kr 6Vr 7Vr; lead=P1; lost=P1 P2 P3")
     assert {"utari RMa", "utari RKr", "utari RMa RKr"} <= set(legal(s))
     play(s, "utari RMa RKr", "add 4Vr", "add 5Vr", "add 6Vr", "add 7Vr")
-    assert s.stage == "lead" and s.current_player == 0  # the leader keeps the lead and leads again
+    assert s.stage == "draw"  # all at once, as before it: the card drawn at random follows
+    s = ONE.position("P1=RKr RMa 3Ma 9Kr; P2=1Ma 10Kr 4Vr 5Vr; P3=2Ma 8Kr 6Vr 7Vr; lead=P1; lost=P1 P2 P3")
+    play(s, "utari RKr", "add 4Vr", "add 6Vr")
+    assert s.stage == "lead" and s.current_player == 0  # one at a time: the leader keeps the lead and leads again
     before = ONE.position("P1=RKr RMa 3Ma 9Kr; P2=1Ma 10Kr 4Vr 5Vr; P3=2Ma 8Kr 6Vr 7Vr; lead=P1")
     assert legal(before) == ["utari RMa RKr"]  # before it, all at once only
 
@@ -409,3 +417,17 @@ def test_a_hand_left_without_a_raja_by_the_payments_is_dealt_again_at_a_table_th
             assert s.stage in ("aside", "redeal")
             return
     raise AssertionError("no seed left a hand without a Raja")
+
+
+def test_after_the_tigasta_a_talafa_may_still_be_a_low_card_of_the_suit_face_up():
+    s = ONE.position("P1=9Kr 2Kr 8Ma 5Vr; P2=10Kr 4Ma 2Ku 6Vr; P3=8Kr 5Ma 6Ku 3Vr; lead=P1; " + AFTER)
+    assert {"talafa 2Kr", "talafa 2Kr as Kr", "talafa 8Ma as Kr"} <= set(legal(s))
+
+
+def test_a_card_burned_later_ranks_below_one_burned_earlier():
+    s = ONE.position("P1=4Kr 2Ma; P2=3Kr 4Ma; P3=5Ma 6Ma; lead=P1; burned=4Kr 3Kr")
+    assert s.strength(s.hands[0][1]) > s.strength(s.hands[1][1])  # the 4 burned first, then the 3
+    s = ONE.position("P1=3Kr 8Ma 9Ma; P2=4Kr 4Ma 3Ma; P3=5Ma 6Ma 7Ma; lead=P1; burned=4Kr 3Kr; moves=utari, draw 3Kr")
+    play(s, "add 4Kr")
+    record = s.apply("add 5Ma")
+    assert record.trick_winner == 1  # Bela's 4, burned first, beats Asha's 3, burned after it
