@@ -226,8 +226,26 @@ class HRState(State):
             raise error
 
     def _find(self, move):
-        """``move`` if it is legal now, else None."""
-        return move if move in self._legal() else None
+        """The legal move ``move`` stands for now, else None. A follower's two cards may be written in
+        either order (the booklet sets none); the legal move, in the usual order, is returned. A lead's
+        order says which suit is led (its first card's), so it is taken as written."""
+        legal = self._legal()
+        if move in legal:
+            return move
+        if self._plays and type(move) is HRMove:
+            other = PAIR[move._b][move._a]
+            if other in legal:
+                return other
+        return None
+
+    def legal_form(self, move):
+        """The legal move that ``move`` (a move or its text) stands for now, or None: ``move`` itself, or for a
+        follower the same two cards in the usual order."""
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        if self.current_player is None or self.current_player == CHANCE or type(move) is not HRMove:
+            return None
+        return self._find(move)
 
     def _illegal(self, move) -> IllegalMoveError | None:
         seat = self.current_player
@@ -316,6 +334,8 @@ class HRState(State):
             drawers = tied
 
     def apply(self, move) -> HRRecord:
+        if isinstance(move, str):  # the same texts as check takes
+            move = self.game.parse_move(move)
         seat = self.current_player
         if seat == CHANCE:
             error = self._illegal(move) if isinstance(move, HRDraw) else None
