@@ -5,8 +5,8 @@ Surya, by day; Safed's, its Chandra, by night) opens with it and the lowest card
 other player plays the highest and the lowest card held of the suit led, or, short of it, the
 highest or lowest card of another suit in place of each missing one. The highest card of the suit
 led wins the trick, and its winner leads next: a suit in which a court card is held, its highest and
-lowest cards. A player left without court cards is out; the game ends when at most one player holds
-court cards, and the most tricks wins.
+lowest cards. A player left without court cards is out; the game ends when every court card has been
+played, and the most tricks wins.
 
 The folder holds the definition (this module), the state (:mod:`.state`), the moves (:mod:`.moves`),
 the records and their prose (:mod:`.records`), positions as text (:mod:`.positions`), the heuristic
@@ -26,9 +26,13 @@ Rulings, each with its reason (the chapter states them):
   trick goes to the highest court card of the suit led.
 * A player is out when, after a trick, no court card is left in the hand (a player dealt none sits
   out from the start); a trick's winner who is out hands the lead to the next player still in.
-* The game ends when at most one player holds court cards (option ``last_player``: ``stops``); the
-  booklet's "until all players have played all their face cards" is the variant ``plays-on``, in
-  which the last player leads out the remaining court suits alone, winning each trick.
+* The ranks follow the booklet's main order, Raja, Vizier, 10 down to 1 in every suit (option
+  ``ranking``: ``uniform``); its "Variation" of the original Mughal ganjifa, with the numerals of the
+  four weak suits reversed, is ``traditional``.
+* The game ends when no player holds a court card, as the booklet says ("until all players have
+  played all of their face cards"; option ``last_player``: ``plays-on``): the last player in leads
+  out the remaining court suits alone, winning each trick. The variant ``stops`` ends the game when
+  at most one player holds court cards, sparing the table those uncontested tricks.
 * Most tricks wins; ties share the win.
 
 >>> hr = Hamrang()
@@ -37,9 +41,9 @@ Rulings, each with its reason (the chapter states them):
 (True, [24, 24, 24, 24])
 >>> p = hr.position("P1=RSu 4Su 10Su 2Ta; P2=VSu 3Ta 5Ta VTa; P3=9Su 1Su 7Sh 8Sh; P4=RTa RSh 2Sh 3Sh; tricks=0 0 0 0; turn=P1")
 >>> [str(m) for m in p.legal_moves()]
-['play RSu 10Su']
+['play RSu 4Su']
 >>> print(p.apply(p.legal_moves()[0]).narrate(["Asha", "Bela", "Chitra", "Dev"]))
-Asha holds the Raja of Surkh and opens with it and the lowest Surkh card held, the 10 [hr.opening].
+Asha holds the Raja of Surkh and opens with it and the lowest Surkh card held, the 4 [hr.opening].
 """
 
 from __future__ import annotations
@@ -84,6 +88,7 @@ EVENTS = MappingProxyType({
     "opener-wins": "the game is won (alone or shared) by the player who held the leading Raja",
     "shared-win": "two or more players tie for the most tricks and share the win",
     "courts-left": "the game ends with court cards still in one player's hand",
+    "plays-alone": "the game ends with the last player still in leading alone, taking tricks nobody contests",
 })
 
 HAND_SIZE = 24
@@ -102,17 +107,19 @@ class Hamrang(Game):
     time: str = option("day", choices=("day", "night"),
                        help="which Raja opens: Surkh's (the booklet's Surya) by day, Safed's (its Chandra) by night",
                        clause="hr.opening")
-    ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),
-                              help="traditional: in Surkh, Chang, Qimash and Barat the numerals rank 1 high to "
-                                   "10 low; uniform: 10 high to 1 low in every suit", clause="hr.ranking")
+    ranking: Ranking = option(Ranking.UNIFORM, choices=(Ranking.UNIFORM, Ranking.TRADITIONAL),
+                              help="uniform: 10 high to 1 low in every suit, as the booklet ranks them; "
+                                   "traditional: in Surkh, Chang, Qimash and Barat the numerals rank 1 high to "
+                                   "10 low (the booklet's variation)", clause="hr.ranking")
     opener_substitute: str = option("if-none", choices=("if-none", "any-time"),
                                     help="the opener puts the lowest card of another suit with the leading Raja only "
                                          "when the Raja is the only card of its suit (if-none), or whenever the opener "
                                          "likes (any-time: the booklet's garbled sentence read as it stands)",
                                     clause="hr.opening")
-    last_player: str = option("stops", choices=("stops", "plays-on"),
-                              help="when only one player holds court cards: the game ends (stops), or that player "
-                                   "leads out the remaining court suits alone, winning each trick (plays-on)",
+    last_player: str = option("plays-on", choices=("plays-on", "stops"),
+                              help="when only one player holds court cards: that player leads out the remaining "
+                                   "court suits alone, winning each trick, as the booklet says (plays-on), or the "
+                                   "game ends there (stops)",
                               clause="hr.end")
 
     name: ClassVar[str] = "hamrang"
@@ -222,6 +229,8 @@ class Hamrang(Game):
                     out += ("shared-win",)
                 if trick[7]:
                     out += ("courts-left",)
+                if kind == "lead":
+                    out += ("plays-alone",)
             if trick[3]:
                 out += ("out",)
             if trick[5]:

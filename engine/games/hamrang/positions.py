@@ -4,7 +4,8 @@
 
 * ``P1``... the four hands as they are now (``-`` for an empty hand), any order within a hand.
 * ``tricks``: the tricks each player has won so far (default ``0 0 0 0``).
-* ``turn``: whose move it is (``P1``...), or ``-`` when the game is over.
+* ``turn``: whose move it is (``P1``...), ``-`` when the game is over, or ``chance`` before the draw
+  for the dealer (the hands then hold the whole deal, 24 cards each, and nothing has been played).
 * ``trick``: the moves of the trick in progress, in order, each ``seat:move`` (left out: none).
 
 Cards named nowhere have been played in earlier tricks. A player is still in while holding a
@@ -21,7 +22,8 @@ from ...cards import Card, check_deck, format_cards
 from ...decks import MUGHAL
 from ...errors import IllegalMoveError, NotationError
 from ...notation import seat as read_seat, whole_number
-from ...protocol import split_notation
+from ...protocol import CHANCE, split_notation
+from .game import HAND_SIZE
 from .moves import HRMove, parse_move
 
 USAGE = "a Hamrang position is 'P1=cards; P2=...; P3=...; P4=...; tricks=0 0 0 0; turn=P1; trick=...'"
@@ -68,9 +70,12 @@ def parse_position(game, text: str):
                 take(str(c))
             plays.append((p, move))
     turn_text = fields["turn"]
+    if turn_text == "chance":
+        return _before_the_draw(game, hands, tricks, plays)
     turn = None if turn_text == "-" else read_seat(turn_text, 4)
     if turn is None and turn_text != "-":
-        raise NotationError(f"turn={turn_text}", "'turn' is P1 to P4, or '-' when the game is over")
+        raise NotationError(f"turn={turn_text}", "'turn' is P1 to P4, '-' when the game is over, or 'chance' "
+                            "before the draw for the dealer")
     # the hands before the trick in progress
     before = [list(h) for h in hands]
     for p, move in plays:
@@ -139,11 +144,25 @@ def parse_position(game, text: str):
     return state
 
 
+def _before_the_draw(game, hands, tricks, plays):
+    """The position while chance draws for the dealer: the whole deal in hand, nothing played yet."""
+    from .state import HRState
+
+    if plays or any(tricks):
+        raise NotationError("turn=chance", "the draw for the dealer comes before any trick [clause hr.draw]",
+                            "hr.draw")
+    for p, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise NotationError(f"P{p + 1}", f"before the draw for the dealer every hand is the whole deal, "
+                                f"{HAND_SIZE} cards, not {len(hand)} [clause hr.deal]", "hr.deal")
+    return HRState(game, hands, drawing=True)
+
+
 def write_position(state) -> str:
     parts = [f"P{p + 1}={format_cards(cards) if cards else '-'}" for p, cards in enumerate(state.hands)]
     parts.append("tricks=" + " ".join(str(t) for t in state.tricks))
     turn = state.current_player
-    parts.append(f"turn={'-' if turn is None else f'P{turn + 1}'}")
+    parts.append(f"turn={'-' if turn is None else 'chance' if turn == CHANCE else f'P{turn + 1}'}")
     plays = state.trick_moves()
     if plays:
         parts.append("trick=" + ", ".join(f"P{p + 1}:{m}" for p, m in plays))

@@ -145,8 +145,8 @@ def _narrate_draw(r: HRRecord, names: Sequence[str]) -> str:
             text += f"; {join([names[p] for p in tied])} tie with {MUGHAL.rank_name(rank)}s and draw again"
     high = next(c for p, c in rounds[-1] if p == dealer)
     text += (f". The {card_name(high)} is the highest card, so {names[dealer]} deals [hr.draw]. {names[dealer]} "
-             f"shuffles again and deals 24 cards to each player, four at a time, starting with "
-             f"{names[(dealer + 1) % 4]} [hr.deal].")
+             f"shuffles again and deals the whole pack to the four players, 24 cards each, four at a time, starting "
+             f"with {names[(dealer + 1) % 4]} [hr.players] [hr.deal].")
     out = r.note[3]
     if out:
         who = join([names[p] for p in out])

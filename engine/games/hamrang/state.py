@@ -34,10 +34,21 @@ del _r, _table, _c, _v
 CL_OPEN, CL_OPEN_SUB = ("hr.opening",), ("hr.opening", "hr.substitute")
 CL_LEAD, CL_LEAD_SUB = ("hr.lead",), ("hr.lead", "hr.substitute")
 CL_FOLLOW, CL_SHORT, CL_VOID = ("hr.follow",), ("hr.follow", "hr.substitute"), ("hr.substitute",)
-CL_DRAW = ("hr.draw", "hr.deal")
+CL_DRAW = ("hr.draw", "hr.players", "hr.deal")
 # the note of a follower holding two or more cards of the suit led, per suit (shared: no allocation)
 _FOLLOW_NOTES = tuple((FOLLOWED, 2, suit.name, "", "") for suit in MUGHAL.suits)
-CL_DRAW_OUT = ("hr.draw", "hr.deal", "hr.out")
+CL_DRAW_OUT = ("hr.draw", "hr.players", "hr.deal", "hr.out")
+# the deck's weak suits, whose numerals the traditional rank order reverses
+WEAK = tuple(suit.group == "weak" for suit in MUGHAL.suits)
+
+
+def _reversed_numerals(hand, move) -> bool:
+    """Whether ``move`` plays a numeral of a weak suit chosen among two or more numerals of that suit in
+    ``hand`` (before the move): where the traditional rank order decides which is the highest or lowest."""
+    for c in move.cards:
+        if c.rank <= 10 and WEAK[c.suit.number] and sum(1 for d in hand[c.suit.number] if d.rank <= 10) >= 2:
+            return True
+    return False
 _END: dict = {}  # (clauses, out, passed, over) -> clauses with the trick's ending added
 
 
@@ -66,14 +77,14 @@ class HRView:
     current_player: int | None
 
 
-_SHARED = ("game", "current_player", "_strength", "_leader", "_lead_suit", "_opening", "_dealer", "last_trick",
+_SHARED = ("game", "current_player", "_strength", "_traditional", "_leader", "_lead_suit", "_opening", "_dealer", "last_trick",
            "_drawing", "_trick_leader", "_opener")
 
 
 class HRState(State):
     """A game in progress. ``hands``, ``trick``, ``tricks``, ``still_in`` and ``leader`` describe the table."""
 
-    __slots__ = ("game", "history", "current_player", "_hands", "_strength", "_courts", "_active", "_tricks", "_won",
+    __slots__ = ("game", "history", "current_player", "_hands", "_strength", "_traditional", "_courts", "_active", "_tricks", "_won",
                  "trick", "_plays", "_to_play", "_leader", "_lead_suit", "_opening", "_dealer", "last_trick",
                  "_drawing", "_cache", "_trick_leader", "out", "_opener")
 
@@ -81,6 +92,7 @@ class HRState(State):
         self.game = game
         self.history: list[HRRecord] = []
         strength = self._strength = STRENGTH[game.ranking]
+        self._traditional = game.ranking is Ranking.TRADITIONAL
         self._hands = [[[] for _ in range(SUITS)] for _ in hands]
         owner = [-1] * _SIZE
         for seat, hand in enumerate(hands):
@@ -226,8 +238,17 @@ class HRState(State):
             raise error
 
     def _find(self, move):
-        """``move`` if it is legal now, else None."""
-        return move if move in self._legal() else None
+        """The legal move ``move`` stands for now, else None. A follower's two cards may be written in
+        either order (the booklet sets none); the legal move, in the usual order, is returned. A lead's
+        order says which suit is led (its first card's), so it is taken as written."""
+        legal = self._legal()
+        if move in legal:
+            return move
+        if self._plays and type(move) is HRMove:
+            other = PAIR[move._b][move._a]
+            if other in legal:
+                return other
+        return None
 
     def _illegal(self, move) -> IllegalMoveError | None:
         seat = self.current_player
@@ -316,6 +337,8 @@ class HRState(State):
             drawers = tied
 
     def apply(self, move) -> HRRecord:
+        if isinstance(move, str):  # the same texts as check takes
+            move = self.game.parse_move(move)
         seat = self.current_player
         if seat == CHANCE:
             error = self._illegal(move) if isinstance(move, HRDraw) else None
@@ -372,6 +395,8 @@ class HRState(State):
                     ea, eb = "high", "low"
                 clauses, note = CL_VOID, (FOLLOWED, 0, MUGHAL.suits[s].name, ea, eb)
             del self._to_play[0]
+        if self._traditional and _reversed_numerals(hand, move):
+            clauses = clauses + ("hr.ranking",)  # the reversed numerals decided a card: cite the rank order
         hand[a.suit.number].remove(a)
         hand[b.suit.number].remove(b)
         courts = (a.rank >= 11) + (b.rank >= 11)

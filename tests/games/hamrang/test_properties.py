@@ -9,7 +9,7 @@ from engine.games.hamrang import Hamrang
 from engine.play import play_seeded
 from engine.protocol import CHANCE
 
-GAMES = [Hamrang(), Hamrang(time="night", ranking=Ranking.UNIFORM), Hamrang(last_player="plays-on")]
+GAMES = [Hamrang(), Hamrang(time="night", ranking=Ranking.TRADITIONAL), Hamrang(last_player="stops")]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.describe_options() or "defaults")

@@ -39,7 +39,7 @@ def test_the_draw_is_chances_first_step_and_the_highest_card_deals():
     s = HR.start(5)
     assert s.current_player == CHANCE and s.legal_moves() == []
     r = s.apply(HRDraw.parse("draw P2 5Ba 7Sh RTa 3Gh"))
-    assert s.dealer == 3 and r.clauses[0] == "hr.draw"  # Bela shuffled: Bela, Chitra, Dev, Asha draw
+    assert s.dealer == 3 and r.clauses == ("hr.draw", "hr.players", "hr.deal")  # Bela, Chitra, Dev, Asha draw
     assert "Dev deals" in r.narrate(NAMES) and s.current_player == s.leader
 
 
@@ -87,23 +87,34 @@ def test_a_deal_that_does_not_fit_is_refused():
 
 
 # hr.ranking
-def test_weak_suits_rank_one_high_unless_uniform():
-    p = HR.position("P1=4Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
-                    "trick=P1:play RSu 10Su")
+def test_every_suit_ranks_ten_down_to_one_unless_traditional():
+    # the booklet: "the raja ..., followed by the vizier, and then the number cards 10 to 1"
+    assert HR.ranking is Ranking.UNIFORM
+    assert moves(HR.position(OPEN)) == ["play RSu 4Su"]
+    p = HR.position("P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
+                    "trick=P1:play RSu 4Su")
     assert moves(p) == ["play VSu 3Su"]
-    uni = Hamrang(ranking=Ranking.UNIFORM)
-    q = uni.position("P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P1")
-    assert moves(q) == ["play RSu 4Su"]
-    assert moves(HR.position(OPEN)) == ["play RSu 10Su"]
+    # its "Variation": in the weak suits the 1 is high and the 10 low
+    trad = Hamrang(ranking=Ranking.TRADITIONAL)
+    assert moves(trad.position(OPEN)) == ["play RSu 10Su"]
+    q = trad.position("P1=4Su 2Ta; P2=5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P3; "
+                      "trick=P1:play RSu 10Su, P2:play VSu 3Su")
+    assert moves(q) == ["play 1Su 9Su"]
+    # where the reversed numerals decide a card, the narration cites the rank order; else it does not
+    assert q.copy().apply("play 1Su 9Su").clauses == ("hr.follow", "hr.ranking")
+    assert "hr.ranking" not in p.copy().apply("play VSu 3Su").clauses
+    u = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P3; "
+                    "trick=P1:play RSu 4Su, P2:play VSu 3Su")
+    assert u.apply("play 9Su 1Su").clauses == ("hr.follow",)
 
 
 # hr.opening
 def test_the_leading_raja_opens_with_the_lowest_of_its_suit():
     s = HR.position(OPEN)
-    assert moves(s) == ["play RSu 10Su"]
-    assert refused(s, "play RSu 4Su") == "hr.opening"
+    assert moves(s) == ["play RSu 4Su"]
+    assert refused(s, "play RSu 10Su") == "hr.opening"
     assert refused(s, "play 4Su 10Su") == "hr.opening"
-    r = s.apply(HR.parse_move("play RSu 10Su"))
+    r = s.apply(HR.parse_move("play RSu 4Su"))
     assert r.clauses == ("hr.opening",)
 
 
@@ -125,8 +136,8 @@ def test_a_lone_leading_raja_takes_the_lowest_of_another_suit():
 def test_any_time_the_opener_may_put_in_another_suits_lowest():
     lit = Hamrang(opener_substitute="any-time")
     s = lit.position(OPEN)
-    assert moves(s) == ["play RSu 10Su", "play RSu 2Ta"]
-    assert refused(s, "play RSu 4Su") == "hr.opening"
+    assert moves(s) == ["play RSu 4Su", "play RSu 2Ta"]
+    assert refused(s, "play RSu 10Su") == "hr.opening"
     r = s.apply(HR.parse_move("play RSu 2Ta"))
     assert r.clauses == ("hr.opening", "hr.substitute") and lit.events_of(r) == ("opener-substitutes",)
     assert "in place of a second Surkh card, the lowest Taj card, the 2" in r.narrate(NAMES)
@@ -134,18 +145,42 @@ def test_any_time_the_opener_may_put_in_another_suits_lowest():
 
 # hr.follow
 def test_followers_play_their_highest_and_lowest_of_the_suit_led():
-    s = HR.position("P1=4Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
-                    "trick=P1:play RSu 10Su")
+    s = HR.position("P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
+                    "trick=P1:play RSu 4Su")
     assert moves(s) == ["play VSu 3Su"]
     assert refused(s, "play VSu 5Ta") == "hr.follow"
-    assert refused(s, "play 3Su VSu") == "hr.follow"  # the other way round: named, refused
     assert s.apply(HR.parse_move("play VSu 3Su")).clauses == ("hr.follow",)
+
+
+def test_a_follower_may_write_the_two_cards_in_either_order():
+    # the booklet sets no order for the two cards; the record keeps the usual order (highest first)
+    s = HR.position("P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
+                    "trick=P1:play RSu 4Su")
+    s.check("play 3Su VSu")
+    assert s.explain("play 3Su VSu").startswith("play VSu 3Su is forced")
+    assert s.is_forced("play 3Su VSu")
+    r = s.apply(HR.parse_move("play 3Su VSu"))
+    assert str(r.move) == "play VSu 3Su" and r.clauses == ("hr.follow",)
+    assert "P2:play VSu 3Su" in s.position()
+    # short of the suit, and void: the card put in may come first
+    t = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
+                    "trick=P1:play RSu 4Su, P2:play VSu 3Su, P3:play 9Su 1Su")
+    assert str(t.apply("play 2Sh 6Su").move) == "play 6Su 2Sh"
+    v = HR.position("P1=4Ta 2Ta; P2=5Sh VTa; P3=RSh 5Gh 7Gh 9Gh; P4=RTa 6Ch 2Sh 3Sh; turn=P3; "
+                    "trick=P1:play RSu 10Su, P2:play VSu 3Su")
+    assert str(v.apply("play 5Gh 9Gh").move) == "play 9Gh 5Gh"
+
+
+def test_a_lead_keeps_its_order_the_card_of_the_suit_led_first():
+    s = HR.position(OPEN)
+    with pytest.raises(IllegalMoveError, match="other way round"):
+        s.check("play 4Su RSu")
 
 
 # hr.substitute
 def test_short_of_the_suit_one_card_of_another_suit_goes_in():
-    s = HR.position("P1=4Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
-                    "trick=P1:play RSu 10Su, P2:play VSu 3Su, P3:play 1Su 9Su")
+    s = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
+                    "trick=P1:play RSu 4Su, P2:play VSu 3Su, P3:play 9Su 1Su")
     assert moves(s) == ["play 6Su RTa", "play 6Su 3Sh", "play 6Su 2Sh"]
     assert refused(s, "play 2Sh 3Sh") == "hr.follow"
 
@@ -164,7 +199,7 @@ def test_a_void_follower_puts_in_two_ends_of_other_suits():
 def test_the_highest_card_of_the_suit_led_wins():
     s = HR.position("P1=VSh 4Sh 2Ta 3Ta; P2=RSh 3Sh 5Ta VTa; P3=9Su 1Su RGh 8Gh; P4=RTa 6Su 2Sh 7Sh; "
                     "tricks=1 0 0 0; turn=P1")
-    for text in ("play VSh 4Sh", "play RSh 3Sh", "play 1Su 9Su"):
+    for text in ("play VSh 4Sh", "play RSh 3Sh", "play 9Su 1Su"):
         s.apply(HR.parse_move(text))
     r = s.apply(HR.parse_move("play 7Sh 2Sh"))
     assert r.trick_winner == 1 and "hr.trick" in r.clauses and s.current_player == 1
@@ -188,8 +223,8 @@ def test_a_lone_court_card_leads_with_the_lowest_of_another_suit():
 
 # hr.out and hr.pass-lead
 def test_a_player_without_court_cards_is_out_and_a_winner_who_is_out_passes_the_lead():
-    s = HR.position("P1=4Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
-                    "trick=P1:play RSu 10Su, P2:play VSu 3Su, P3:play 1Su 9Su")
+    s = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
+                    "trick=P1:play RSu 4Su, P2:play VSu 3Su, P3:play 9Su 1Su")
     r = s.apply(HR.parse_move("play 6Su 2Sh"))
     assert r.trick_winner == 0 and r.trick[3] == (0,)
     assert "hr.out" in r.clauses and "hr.pass-lead" in r.clauses
@@ -198,42 +233,38 @@ def test_a_player_without_court_cards_is_out_and_a_winner_who_is_out_passes_the_
 
 def test_players_dealt_no_court_sit_out_from_the_start():
     s = HR.position("P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su 7Sh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P1")
-    s.apply(HR.parse_move("play RSu 10Su"))
+    s.apply(HR.parse_move("play RSu 4Su"))
     s.apply(HR.parse_move("play VSu 3Su"))
     assert s.current_player == 3  # Chitra is out: Dev plays next
 
 
 # hr.end and hr.winner
-def test_the_game_ends_when_at_most_one_player_holds_court_cards():
-    s = HR.position("P1=VSh 4Sh 2Ta 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
-                    "tricks=2 1 1 0; turn=P1")  # Chitra and Dev are out already
-    s.apply(HR.parse_move("play VSh 4Sh"))
-    r = s.apply(HR.parse_move("play RSh 3Sh"))
-    assert r.game_over and "hr.end" in r.clauses and r.trick_winner == 1
-    result = s.result()
-    assert result.winners == (0, 1) and result.clause == "hr.winner"
-    assert refused(s, "play 2Ta 3Ta") == "hr.end"
-
-
-def test_plays_on_the_last_player_leads_out_the_court_suits_alone():
-    on = Hamrang(last_player="plays-on")
-    s = on.position("P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
-                    "tricks=1 1 1 0; turn=P1")
+def test_the_game_goes_on_until_every_court_card_is_played():
+    # the booklet: "The game continues until all players have played all of their face cards"
+    assert HR.last_player == "plays-on"
+    s = HR.position("P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
+                    "tricks=1 1 1 0; turn=P1")  # Chitra and Dev are out already
     s.apply(HR.parse_move("play VSh 4Sh"))
     r = s.apply(HR.parse_move("play RSh 3Sh"))
     assert "hr.pass-lead" in r.clauses and not r.game_over
     assert s.current_player == 0 and s.still_in == (True, False, False, False)
     r = s.apply(HR.parse_move("play VTa 3Ta"))
-    assert r.trick_winner == 0 and r.game_over
-    assert s.tricks == (2, 2, 1, 0) and s.result().winners == (0, 1)
-    stops = HR.position("P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
-                        "tricks=1 1 1 0; turn=P1")
-    stops.apply(HR.parse_move("play VSh 4Sh"))
-    assert stops.apply(HR.parse_move("play RSh 3Sh")).game_over and stops.result().winners == (1,)
+    assert r.trick_winner == 0 and r.game_over and "hr.end" in r.clauses
+    assert s.tricks == (2, 2, 1, 0)
+    result = s.result()
+    assert result.winners == (0, 1) and result.clause == "hr.winner"
+    assert refused(s, "play 2Ta 3Ta") == "hr.end"
 
 
-def test_stops_is_the_default():
-    assert HR.last_player == "stops"
+def test_stops_the_game_ends_when_at_most_one_player_holds_court_cards():
+    stops = Hamrang(last_player="stops")
+    s = stops.position("P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
+                       "tricks=1 1 1 0; turn=P1")
+    s.apply(HR.parse_move("play VSh 4Sh"))
+    r = s.apply(HR.parse_move("play RSh 3Sh"))
+    assert r.game_over and "hr.end" in r.clauses and r.trick_winner == 1
+    assert s.result().winners == (1,)
+    assert refused(s, "play VTa 3Ta") == "hr.end"
 
 
 # notation and copies
@@ -248,3 +279,19 @@ def test_moves_round_trip_and_are_interned():
 def test_positions_read_back():
     s = play_seeded(HR, 11, "heuristic")
     assert HR.position(s.position()).position() == s.position()
+
+
+# moves as text
+def test_apply_takes_every_text_check_takes():
+    s = HR.start(5)
+    s.check("draw P2 5Ba 7Sh RTa 3Gh")
+    r = s.apply("draw P2 5Ba 7Sh RTa 3Gh")
+    assert s.dealer == 3 and r.clauses[0] == "hr.draw"
+    p = HR.position(OPEN)
+    p.check("play RSu 4Su")
+    assert str(p.apply("play RSu 4Su").move) == "play RSu 4Su"
+    with pytest.raises(IllegalMoveError) as err:
+        p.apply("play 9Su 1Su")  # refused for the rule it breaks, as check refuses it
+    assert err.value.clause == "hr.follow"
+    with pytest.raises(NotationError):
+        p.apply("play 9Su")
