@@ -25,7 +25,7 @@ from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive
 
-RECORDED = {150: "14706a30af5b6536"}  # games a setting -> the hash of all settings (Udvasa added, issue 22; without it 4835c9ce3f5a36ef: Ekrang, Hamrang, Shakti and Traditional Ganjifa added, every earlier setting hashing as before, 138905b0c120aeae without them)
+RECORDED = {150: "41d444d175c16f80"}  # games a setting -> the hash of all settings (Ekrang's phase 1 leads the highest card in hand, issue 29: only Ekrang's settings changed, 14706a30af5b6536 before; Udvasa added, issue 22; without it 4835c9ce3f5a36ef: Ekrang, Hamrang, Shakti and Traditional Ganjifa added, every earlier setting hashing as before, 138905b0c120aeae without them)
 
 
 def settings():
