@@ -121,7 +121,7 @@ class Sama(StakesGame, Game):
         """Rounds won (scoring=rounds) or stakes won (scoring=stakes)."""
         return tuple(float(x) for x in (state.won if self.scoring == "rounds" else state.balance))
 
-    TABLES: ClassVar = MappingProxyType({"worth": "the expected total without and with the exchange (exact)", "share": "rounds won by a player who exchanges (simulated, with 95% intervals)"})
+    TABLES: ClassVar = MappingProxyType({"exchange": "when the careful player exchanges (from its own rule)", "worth": "the expected total without and with the exchange (exact)", "share": "rounds won by a player who exchanges (simulated, with 95% intervals)"})
 
     def table(self, name: str):
         """A table for the chapter, computed by the engine (:mod:`.odds`)."""

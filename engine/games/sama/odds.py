@@ -82,6 +82,59 @@ def expected_totals(court_up: str = "single") -> Expected:
     return Expected(cases, keep / cases, simple / cases, n_up, n_down)
 
 
+@dataclass(frozen=True)
+class ExchangeRule:
+    """The careful player's exchange, read off its own gains (:func:`.strategy.exchange_gain`)."""
+
+    new_up: float  # what a new face-up card is worth on average
+    up_ranks: tuple[int, ...]  # the face-up ranks it exchanges (when the face-down pair gains no more)
+    new_down: float  # what two new face-down cards are worth on average
+    down_most: int  # the highest face-down total it exchanges (when the face-up card gains no more)
+
+
+@lru_cache(maxsize=None)
+def exchange_rule(court_up: str = "single", times: int = 2) -> ExchangeRule:
+    """When the careful player exchanges, found by asking its strategy about every rank and every pair.
+
+    >>> rule = exchange_rule("double")
+    >>> rule.new_up, rule.up_ranks, rule.new_down, rule.down_most
+    (13.0, (1, 2, 3, 4, 5, 6), 13.0, 12)
+    """
+    suits = MUGHAL.suits
+    raja = Card(suits[0], 12)
+    up_ranks = tuple(r for r in RANKS
+                     if exchange_gain((raja, raja, Card(suits[2], r)), "exchange up", court_up, times) > 0)
+    down = [a + b for a in RANKS for b in RANKS
+            if exchange_gain((Card(suits[0], a), Card(suits[1], b), raja), "exchange down", court_up, times) > 0]
+    new_up = exchange_gain((raja, raja, Card(suits[2], 1)), "exchange up", court_up, times) + times * 1
+    new_down = exchange_gain((Card(suits[0], 1), Card(suits[1], 1), raja), "exchange down", court_up, times) + 2
+    return ExchangeRule(new_up, up_ranks, new_down, max(down, default=0))
+
+
+def ranks_in_words(ranks) -> str:
+    """Face-up ranks in players' words: ``a number card of 5 or less, or a Vizier``."""
+    numbers = [r for r in ranks if r <= 10]
+    parts = []
+    if numbers:
+        run = numbers == list(range(1, numbers[-1] + 1))
+        parts.append(f"a number card of {numbers[-1]} or less" if run and len(numbers) > 1 else
+                     "a " + ", ".join(map(str, numbers)))
+    parts += [{11: "a Vizier", 12: "a Raja"}[r] for r in ranks if r > 10]
+    return ", or ".join(parts) if parts else "never"
+
+
+def exchange_table(game) -> Table:
+    rule = exchange_rule(game.court_up, game.times)
+    counts = ("every card counts double" if game.court_up == "double"
+              else "a number card counts double and a court card single")
+    rows = (("the face-up card", f"{rule.new_up:.2f}", ranks_in_words(rule.up_ranks)),
+            ("both face-down cards", f"{rule.new_down:.2f}", f"{rule.down_most} or less in all"))
+    return Table("Sama: when the careful player exchanges",
+                 ("part of the hand", "a new one is worth on average", "exchanged when it is"), rows,
+                 f"A new card is worth the average of the whole pack of 96; face up, {counts}. When both parts are worth less than new ones, the careful player exchanges the one "
+                 f"that gains more; when neither is, it keeps its cards.")
+
+
 def _wilson(wins: float, n: int) -> tuple[float, float]:
     z = 1.96
     p = wins / n
@@ -139,4 +192,4 @@ def share_table(game, rounds: int = 20000) -> Table:
                  f"Simulated: {rounds:,} rounds per line; a tie counts as a share of the round.")
 
 
-TABLES = {"worth": worth_table, "share": share_table}
+TABLES = {"exchange": exchange_table, "worth": worth_table, "share": share_table}
