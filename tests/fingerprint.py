@@ -25,7 +25,7 @@ from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive
 
-RECORDED = {150: "a33e7c4dccba061d"}  # games a setting -> the hash of all settings (Hamrang true to its booklet, issue 29: ranks 10 down to 1 and plays on until every court card is spent by default, the draw cites hr.players; every other setting as before, 14706a30af5b6536 before it; Udvasa added, issue 22; without it 4835c9ce3f5a36ef: Ekrang, Hamrang, Shakti and Traditional Ganjifa added, every earlier setting hashing as before, 138905b0c120aeae without them)
+RECORDED = {150: "a11f867f8cc15149"}  # issue 29 (true to the sources): Traditional Ganjifa, Hamrang and Ekrang play by their sources, every other setting hashing as before; before it 14706a30af5b6536 (Udvasa added, issue 22)
 
 
 def settings():
