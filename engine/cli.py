@@ -247,8 +247,8 @@ def _play(args) -> int:
         options["players"] = str(args.players)
     game = game_class(args.game).from_options(options)
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
-    if args.write and not args.force:
-        _refuse_to_replace(args.write)
+    if args.write:
+        _refuse_to_replace(args.write, force=args.force)
     kinds = [k.strip() for k in args.bots.split(",")]
     if args.human is not None or HUMAN in kinds:
         return _play_at_the_terminal(args, game, kinds, names)
@@ -290,7 +290,7 @@ def _play_at_the_terminal(args, game, kinds, names) -> int:
     return table.run()
 
 
-def _refuse_to_replace(path: str, option: str = "--write") -> None:
+def _refuse_to_replace(path: str, option: str = "--write", force: bool = False) -> None:
     """OptionError, in one line saying what is there, if ``path`` exists (a file is replaced only with ``--force``)."""
     from .errors import OptionError
     from .files import describe_existing
@@ -300,7 +300,8 @@ def _refuse_to_replace(path: str, option: str = "--write") -> None:
         return
     if what.startswith(("a folder", "a device")):
         raise OptionError(f"{option} {path}: is {what}, not a file; nothing is written there")
-    raise OptionError(f"{path} already exists ({what}); {option} would replace it: add --force to do so")
+    if not force:
+        raise OptionError(f"{path} already exists ({what}); {option} would replace it: add --force to do so")
 
 
 def check_output_path(path: str, what: str, force: bool = False) -> None:

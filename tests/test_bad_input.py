@@ -524,7 +524,7 @@ def test_18_6_ctrl_c_while_a_file_is_written_leaves_the_old_file(capsys, tmp_pat
             raise KeyboardInterrupt
 
     monkeypatch.setattr(files, "open", lambda *a, **k: HalfWriter(builtins.open(*a, **k)), raising=False)
-    interrupted(capsys, "simulate", "komi", "--games", "50", "--workers", "1", "--json", str(json_file))
+    interrupted(capsys, "simulate", "komi", "--games", "50", "--workers", "1", "--json", str(json_file), "--force")
     assert json_file.read_text(encoding="utf-8") == '{"old": true}\n'
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
 
@@ -588,3 +588,31 @@ def test_18_6_ctrl_c_sent_to_a_running_simulation(tmp_path):
     assert child.returncode == 130, err
     assert err == "ganjifa: interrupted\n" and "Traceback" not in out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_file_is_replaced_only_with_force_and_never_a_device(tmp_path):
+    """Issue 32: one rule for every file the tool writes."""
+    import os
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True,
+                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+    report = tmp_path / "r.json"
+    report.write_text("keep me\n", encoding="utf-8")
+    done = run("simulate", "komi", "--games", "5", "--workers", "1", "--json", str(report))
+    assert done.returncode == 2 and "already exists" in done.stderr and "--force" in done.stderr
+    assert report.read_text(encoding="utf-8") == "keep me\n" and "Traceback" not in done.stderr
+    done = run("simulate", "komi", "--games", "5", "--workers", "1", "--json", str(report), "--force")
+    assert done.returncode == 0 and report.read_text(encoding="utf-8").startswith("{")
+    same = tmp_path / "same.out"
+    done = run("simulate", "komi", "--games", "5", "--json", str(same), "--csv", str(same))
+    assert done.returncode == 2 and "both name" in done.stderr and not same.exists()
+    if os.path.exists("/dev/full"):
+        for args in (("simulate", "komi", "--games", "5", "--json", "/dev/full", "--force"),
+                     ("play", "komi", "--write", "/dev/full", "--force")):
+            done = run(*args)
+            assert done.returncode == 2 and "not a file" in done.stderr, done.stderr
+        assert not os.path.isfile("/dev/full")
