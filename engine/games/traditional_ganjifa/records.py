@@ -54,6 +54,13 @@ class TGRecord(Record, tuple):
     def narrate(self, names: Sequence[str] | None = None) -> str:
         return narrate(self, names)
 
+    def narrate_for(self, viewer: int | None, names: Sequence[str] | None = None) -> str:
+        """The step as ``viewer`` (a seat; None for what everyone at the table may know) is told it: the
+        book's narration for the seats that know everything it names; for the others, the same step without
+        the cards and holders hidden from them (who holds the hukm a lead calls for, a card burned in a
+        hand, the cards passed between two hands)."""
+        return narrate(self, names, public=viewer is None or viewer not in _knowing(self))
+
 
 def card_name(card: Card) -> str:
     return DASHAVATARA.card_name(card)
@@ -66,7 +73,24 @@ def card_names(cards) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
+def _knowing(record: TGRecord) -> tuple[int, ...]:
+    """The seats that may hear every card and holder this step's narration names."""
+    what, note, player = record.note[0], record.note, record.player
+    if what in ("deni", "talafa", "tavani", "natavani", "sir"):
+        return (player, note[2])
+    if what == "hardu":
+        return (player, note[3])
+    if what in ("give", "return", "ask"):
+        return (player, note[1])
+    if what == "take":
+        return (note[2],)
+    if what in ("burn", "aside"):
+        return (player,)
+    return (0, 1, 2)
+
+
+def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False) -> str:
+    """The book's narration of ``record``; ``public``: only what every player at the table may know."""
     names = names or default_names(3)
     who = names[record.player] if record.player != CHANCE else "Chance"
     move, note = record.move, record.note
@@ -93,34 +117,41 @@ def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
         text = f"{who} makes no exchange."
     elif what == "ask":
         text = (f"{who} holds a lone deni and asks {names[note[1]]}, the gheni, for a low card of "
-                f"{DASHAVATARA.suit(move.extra).name}, offering the {card_name(cards[0])}.")
+                f"{DASHAVATARA.suit(move.extra).name}, offering "
+                + ("a card from hand." if public else f"the {card_name(cards[0])}."))
     elif what == "give":
-        text = f"{who} gives the {card_name(cards[0])} and takes the {card_name(note[2])} in exchange."
+        text = (f"{who} gives a low card of {cards[0].suit.name} and takes the card offered in exchange." if public
+                else f"{who} gives the {card_name(cards[0])} and takes the {card_name(note[2])} in exchange.")
     elif what == "dukkal":
         text = f"{who} must lead a dukkal: {card_names(cards)}."
     elif what == "deni":
         raja, holder, lost = note[1], note[2], note[3]
         if lost:
             text = (f"{who} must give a deni but holds no low card of the suit, so leads the deni itself, the "
-                    f"{card_name(cards[0])}, and loses it; {names[holder]} must play the {card_name(raja)}.")
+                    f"{card_name(cards[0])}, and loses it; "
+                    + (f"the {card_name(raja)} must come out." if public else
+                       f"{names[holder]} must play the {card_name(raja)}."))
         else:
-            text = (f"{who} gives a deni: leads the {card_name(cards[0])}, and {names[holder]}, the gheni, "
-                    f"must play the {card_name(raja)}.")
+            text = (f"{who} gives a deni: leads the {card_name(cards[0])}, and " +
+                    (f"whoever holds the {card_name(raja)}, the gheni, must play it." if public else
+                     f"{names[holder]}, the gheni, must play the {card_name(raja)}."))
     elif what in ("talafa", "tavani"):
         h, holder, down = note[1], note[2], note[3]
         label = "a talafa" if what == "talafa" else "the tavani owed"
+        must = (f"whoever holds the hukm, the {card_name(h)}, must play it" if public else
+                f"{names[holder]} must play the hukm, the {card_name(h)}")
         if down:
-            text = (f"{who} leads {label}: a card face down, naming {DASHAVATARA.suit(move.extra).name}; "
-                    f"{names[holder]} must play the hukm, the {card_name(h)}.")
+            text = f"{who} leads {label}: a card face down, naming {DASHAVATARA.suit(move.extra).name}; {must}."
         else:
-            text = (f"{who} leads a talafa with the {card_name(cards[0])}; {names[holder]} must play the hukm, "
-                    f"the {card_name(h)}.")
+            text = f"{who} leads a talafa with the {card_name(cards[0])}; {must}."
     elif what == "natavani":
-        text = (f"{who} leads a natavani with the {card_name(cards[0])}; {names[note[2]]} must play the hukm, the "
-                f"{card_name(note[1])}, and {who} owes a tavani at the next lead.")
+        must = (f"whoever holds the hukm, the {card_name(note[1])}, must play it" if public else
+                f"{names[note[2]]} must play the hukm, the {card_name(note[1])}")
+        text = f"{who} leads a natavani with the {card_name(cards[0])}; {must}, and {who} owes a tavani at the next lead."
     elif what == "hardu":
-        text = (f"{who} declares a hardu with the {card_name(cards[0])}: {names[note[3]]} holds both the "
-                f"{card_name(note[1])} and the {card_name(note[2])} and must play them.")
+        text = (f"{who} declares a hardu with the {card_name(cards[0])}: "
+                + ("one player" if public else names[note[3]])
+                + f" holds both the {card_name(note[1])} and the {card_name(note[2])} and must play them.")
     elif what == "void":
         text = (f"{who} declares a hardu with the {card_name(cards[0])}, but the {card_name(note[1])} and the "
                 f"{card_name(note[2])} are in different hands: the lead is void and taken back, and the next "
@@ -136,7 +167,8 @@ def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
         text = f"Chance draws the {card_name(cards[0])} from {names[note[1]]}'s hand, and it is led."
     elif what == "sir":
         text = (f"{who} leads an utaruna-sir: the hukm, the {card_name(cards[0])}, and the {card_name(cards[1])}; "
-                f"{names[note[2]]} must play the {card_name(note[1])}.")
+                + (f"whoever holds the {card_name(note[1])} must play it." if public else
+                   f"{names[note[2]]} must play the {card_name(note[1])}."))
     elif what == "sokta":
         text = f"{who} declares a sokta, leading every {cards[0].suit.name} card held: {card_names(cards)}."
     elif what == "akheri":
@@ -146,21 +178,25 @@ def narrate(record: TGRecord, names: Sequence[str] | None) -> str:
                 f"trick: everyone else adds one more card.")
     elif what == "hukm":
         text = f"{who} plays the hukm, the {card_name(cards[0])}, as it must."
+    elif what == "burn" and public:
+        text = f"{who} adds the {card_name(cards[0])}."
     elif what == "burn":
         text = (f"{who} holds the hukm, the {card_name(note[1])}, but plays the {card_name(cards[0])}: the "
                 f"{card_name(note[1])} is burned and ranks lowest of its suit from now on.")
     elif what == "aside":
         text = (f"{who} owes {count_words(note[1], 'card')} and sets aside the {move.extra} batch"
-                f"{'es' if note[2] > 4 else ''} ({count_words(note[2], 'card')}) and the {card_name(cards[0])} apart.")
+                f"{'es' if note[2] > 4 else ''} ({count_words(note[2], 'card')}) and "
+                + ("one more card apart." if public else f"the {card_name(cards[0])} apart."))
     elif what == "take":
         payer, receiver, taken, back = note[1], note[2], note[3], note[4]
         text = f"{names[receiver]} takes {count_words(len(taken), 'card')} blind from {names[payer]}'s set-aside batches"
         if back is not None:
-            text += (f"; one was the Surkhya, which goes back, and the {card_name(back)} set apart is paid "
-                     f"instead")
+            text += ("; one was the Surkhya, which goes back, and the card set apart is paid instead" if public else
+                     f"; one was the Surkhya, which goes back, and the {card_name(back)} set apart is paid instead")
         text += "."
     elif what == "return":
-        text = f"{who} gives the {card_name(cards[0])} back to {names[note[1]]}."
+        text = (f"{who} gives a card back to {names[note[1]]}." if public else
+                f"{who} gives the {card_name(cards[0])} back to {names[note[1]]}.")
         if len(note) > 3:
             text += (" The payments have left a hand without a Raja, so the cards are dealt again and the payments "
                      "made again from the new hands.")

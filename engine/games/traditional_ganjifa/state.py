@@ -9,6 +9,7 @@ with burned cards at the bottom in the order they were burned, so ``order[s][0]`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,27 @@ def batches_of(dealt, m: int, which: str) -> list[int]:
     return list(range(max(start, 0), min(start + m, count)))
 
 
+@dataclass(frozen=True)
+class TGView:
+    """What one player may see: the own hand, the others' face-up batch cards still in hand, the trick (a card
+    laid face down only to its owner), the burned cards the player knows of, the counts and the scores."""
+
+    player: int
+    hand: tuple[Card, ...]
+    face_up: tuple[tuple[Card, ...], ...]  # per seat: its face-up batch cards still in hand (own: ())
+    hand_sizes: tuple[int, ...]
+    trick: tuple[tuple[int, Card], ...]
+    last_trick: tuple[tuple[int, Card], ...]  # the last trick completed, as everyone saw it played
+    burned: tuple[Card, ...]
+    won: tuple[int, ...]
+    leader: int
+    stage: str
+    tigasta: bool
+    current_player: int | None
+    scores: tuple[int, ...]
+    deal: int
+
+
 class TGState(State):
     """A match of Traditional Ganjifa in progress (see the module's docstring)."""
 
@@ -97,6 +119,7 @@ class TGState(State):
         self.ask: tuple | None = None
         self.last_lead = None  # (leader, kind) of the last trick played
         self.last_trick = None  # (the cards of the last trick, its winner)
+        self.last_down = None  # the card laid face down in it, if any
 
     def _clear_trick(self) -> None:
         self.trick: list[tuple[int, Card]] = []
@@ -882,6 +905,7 @@ class TGState(State):
         random_next = self.random_next and not over
         self.last_lead = (leader, kind)
         self.last_trick = (list(trick), winner)
+        self.last_down = self.down
         self._clear_trick()
         self.leader = new_leader
         clauses = tuple(clauses) + tuple(c for c in extra if c not in clauses)
@@ -976,19 +1000,19 @@ class TGState(State):
         """Others' face-up batch cards still in hand."""
         return frozenset(c for p in range(3) if p != player for c in self.hands_[p].values() if c in self.face_up[p])
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> "TGView":
         visible = self.visible_cards(player)
-        return {
-            "player": player,
-            "hand": tuple(self.hands[player]),
-            "seen": tuple(c for c in self.all_hand_cards() if c in visible),
-            "hand_sizes": tuple(len(h) for h in self.hands_),
-            "trick": tuple((p, c) for p, c in self.trick if c is not self.down or p == player),
-            "burned": tuple(c for c in self.burned if self.owner[c.index] in (-1, player) or c in visible),
-            "won": tuple(len(w) for w in self.won),
-            "leader": self.leader, "stage": self.stage, "tigasta": self.tigasta,
-            "current_player": self.current_player, "scores": tuple(self.scores), "deal": self.deal_no,
-        }
+        return TGView(
+            player, tuple(self.hands[player]),
+            tuple(() if p == player else tuple(c for c in _sorted_hand(self.hands_[p]) if c in visible)
+                  for p in range(3)),
+            tuple(len(h) for h in self.hands_),
+            tuple((p, c) for p, c in self.trick if c is not self.down or p == player),
+            tuple((p, c) for p, c in self.last_trick[0] if c is not self.last_down or p == player)
+            if self.last_trick else (),
+            tuple(c for c in self.burned if self.owner[c.index] in (-1, player) or c in visible),
+            tuple(len(w) for w in self.won), self.leader, self.stage, self.tigasta, self.current_player,
+            tuple(self.scores), self.deal_no)
 
     def all_hand_cards(self) -> list[Card]:
         return [c for h in self.hands_ for c in h.values()]

@@ -169,7 +169,7 @@ def test_post_tigasta_leads():
     assert "talafa 8Ma as Kr" in legal(s) and "sokta 9Kr 2Kr" in legal(s)
     record = s.apply("talafa 8Ma as Kr")
     assert record.clauses == ("tg.talafa-down",)
-    assert all(c != s.down for _, c in s.view(1)["trick"])  # the face-down card is hidden
+    assert all(c != s.down for _, c in s.view(1).trick)  # the face-down card is hidden
 
 
 def test_utaruna_sir():

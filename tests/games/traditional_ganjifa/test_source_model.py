@@ -144,7 +144,7 @@ def compare(game, seed, *, stop_at_first=False, counts=None, trace=()):
         view = state.view(0)
         if step in trace:  # for a look at the moves around a disagreement
             print(step, seat, move, record.clauses, event, model.stage, model.leader, sorted(map(str, model.burned)))
-        burned = {c for q in range(3) for c in state.view(q)["burned"]}  # a burned card in hand shows to its holder
+        burned = {c for q in range(3) for c in state.view(q).burned}  # a burned card in hand shows to its holder
         mine = set(model.burned)
         if burned != mine and model.stage not in ("deal", "aside", "take", "return", "over"):
             note(step, "burning (the hukm duty)", sorted(map(str, burned - mine)),
@@ -153,28 +153,28 @@ def compare(game, seed, *, stop_at_first=False, counts=None, trace=()):
                 del model.burned[c]
             for c in burned - mine:
                 model.burn(c)
-        if "scores" in event and tuple(view["scores"]) != event["scores"]:
+        if "scores" in event and tuple(view.scores) != event["scores"]:
             what = ("a trick between two burned cards (which is the lower?)" if event.get("burned-pair")
                     else "the cards won in the deal (scores)")
-            note(step, what, tuple(view["scores"]), event["scores"], moved=str(move))
-            model.won = [model.won[q] + view["scores"][q] - event["scores"][q] for q in range(3)]
-            model.scores = list(view["scores"])
+            note(step, what, tuple(view.scores), event["scores"], moved=str(move))
+            model.won = [model.won[q] + view.scores[q] - event["scores"][q] for q in range(3)]
+            model.scores = list(view.scores)
             if model.stage == "deal":  # follow the engine's outcome from here: who won, who killed the akheri
                 model.prev_killer = record.trick_winner if "tg.kill" in record.clauses else None
                 model._plan_payments()
         if event["trick"] is not None and model.stage not in ("deal", "over", "aside"):
-            won = list(view["won"])
+            won = list(view.won)
             if won != model.won:
                 what = ("a trick between two burned cards (which is the lower?)" if event.get("burned-pair")
                         else "the cards won by the trick")
                 note(step, what, won, list(model.won), moved=str(move))
                 model.won = won
-                if model.lost_now is not None and not view["tigasta"]:  # the leader may not have lost the lead
+                if model.lost_now is not None and not view.tigasta:  # the leader may not have lost the lead
                     model.lost.discard(model.lost_now)
-                model.tigasta = bool(view["tigasta"])
-            if bool(view["tigasta"]) != model.tigasta and not (found and found[-1]["move"] == step):
-                note(step, "the tigasta", view["tigasta"], model.tigasta)
-                model.tigasta = bool(view["tigasta"])
+                model.tigasta = bool(view.tigasta)
+            if bool(view.tigasta) != model.tigasta and not (found and found[-1]["move"] == step):
+                note(step, "the tigasta", view.tigasta, model.tigasta)
+                model.tigasta = bool(view.tigasta)
                 model.lost = {0, 1, 2} if model.tigasta else model.lost
         if event["trick"] is not None or model.stage == "open":
             hands = [set(h) for h in state.hands]
