@@ -163,9 +163,14 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
                 only = state.is_forced(move)
                 if only:
                     return Answer(q, "yes", "Yes, it is the only move allowed: " + text, clauses)
-                others = len(state.legal_moves()) - 1
-                return Answer(q, "no", f"No: it is allowed but not required ({others} other move"
-                              f"{'s are' if others != 1 else ' is'} allowed too). If it is played: " + text, clauses)
+                others = [m for m in state.legal_moves() if m != move]
+                if len(others) <= 2:  # name them: what else the player may do
+                    told = [_narrated(state.copy().apply(m), names)[0] for m in others]
+                    alt = ". Or: ".join(t.split(" [")[0].rstrip(".") for t in told)
+                    return Answer(q, "no", f"No: it is allowed but not required. Instead: {alt} {_cite(clauses)}.",
+                                  clauses)
+                return Answer(q, "no", f"No: it is allowed but not required; {len(others)} other moves are allowed "
+                              f"too {_cite(clauses)}.", clauses)
             return Answer(q, "yes", f"Yes. {text}", clauses)
     if low.startswith("what may ") and low.endswith(" play"):
         seat = _seat_of(q[len("what may "):-len(" play")].strip(), names)

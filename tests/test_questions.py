@@ -151,3 +151,16 @@ def test_a_yes_or_no_answer_needs_a_question_a_player_answers_yes_or_no(tmp_path
     errors = [l for l in out.splitlines() if "ERROR" in l or "WARNING" in l]
     assert len(errors) == 1 and f"index.md:{line_of(page, '{question}')}:" in errors[0], out
     assert "'what does he do?'" in errors[0] and "yes or no" in errors[0]
+
+
+def test_a_must_question_answered_no_says_what_else_the_player_may_do():
+    """Issue 30: 'No, it is one of several moves allowed: Chitra adds the 10 ...' read as if she played it."""
+    from engine import get_game
+    from engine.questions import ask
+
+    state = get_game("traditional-ganjifa", rounds=1).position(
+        "P1=MKr 9Ma; P2=RKr 4Ma; P3=10Kr 5Ma; lead=P1; moves=deni MKr, add RKr")
+    answer = ask(state, "must Chitra add 10Kr", ["Asha", "Bela", "Chitra"])
+    assert answer.verdict == "no"
+    assert answer.text.startswith("No: it is allowed but not required. Instead: Chitra adds the 5 of Matsya.")
+    assert "10 of Krishna" not in answer.text
