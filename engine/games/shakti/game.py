@@ -14,7 +14,7 @@ game nobody wins within the agreed number of rounds ends without a winner.
 >>> [str(m) for m in state.legal_moves()]
 ['deck', 'tops', 'bottoms']
 >>> print(state.apply(sk.parse_move("tops")).narrate(["Asha", "Bela", "Chitra", "Dev"]))  # doctest: +NORMALIZE_WHITESPACE
-Asha, on the dealer's right, plays first. Asha takes the top card of every pile: the 8 of Taj from their own
+Asha, on the dealer's right, plays first. Asha takes the top card of every pile: the 8 of Taj from Asha's own
 pile, the Raja of Taj from Bela's pile, the Raja of Chang from Chitra's pile and the Raja of Barat from Dev's pile
 [sk.dealer] [sk.tops].
 

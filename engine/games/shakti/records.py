@@ -80,8 +80,8 @@ def listed(parts) -> str:
 
 
 def pile_of(names: Sequence[str], who: int, pile: int) -> str:
-    """Whose pile, from the mover's side: ``their own pile`` or ``Bela's pile``."""
-    return "their own pile" if pile == who else f"{names[pile]}'s pile"
+    """Whose pile: ``Bela's own pile`` (the mover's) or ``Bela's pile``."""
+    return f"{names[pile]}'s own pile" if pile == who else f"{names[pile]}'s pile"
 
 
 def target_words(target: int, ranking: str) -> str:

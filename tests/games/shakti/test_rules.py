@@ -307,8 +307,8 @@ def test_a_whole_turn_is_one_move_and_checked_as_a_whole():
     assert state.is_terminal() and len(state.history) == 1
     assert record.clauses == ("sk.tops", "sk.discard", "sk.run", "sk.win")
     text = record.narrate(NAMES)
-    assert text.startswith("Asha takes the top card of every pile: the 8 of Taj from their own pile, ")
-    assert "then puts back the Raja of Ghulam on top of their own pile, the 2 of Barat on top of Bela's pile" in text
+    assert text.startswith("Asha takes the top card of every pile: the 8 of Taj from Asha's own pile, ")
+    assert "then puts back the Raja of Ghulam on top of Asha's own pile, the 2 of Barat on top of Bela's pile" in text
     assert text.endswith("Asha wins [sk.tops] [sk.discard] [sk.run] [sk.win].")
 
 
