@@ -443,14 +443,12 @@ class TGState(State):
                 return "tg.double", ("only the gheni may double a deni, with its hukm and a higher card of the suit "
                                      "led")
             if self.kind == K_OPEN and kind == ADD:
-                return "tg.surkhya", (f"the opening trick takes low cards, and the {card_name(move.cards[0])} is the "
-                                      f"hukm of its suit")
+                return "tg.surkhya", "the opening trick takes low cards: any card but a Raja"
             return "tg.trick", f"{who} owes {owed} card(s) to this trick"
         if stage == OPENING:
             if self.game.low_cards and move.kind == OPEN and len(move.cards) == 2 \
                     and move.cards[0] is self.game.surkhya and move.cards[1].index in self.hands_[seat]:
-                return "tg.surkhya", (f"the Surkhya is opened with a low card, and the {card_name(move.cards[1])} "
-                                      f"would be the hukm of its suit")
+                return "tg.surkhya", "the Surkhya is opened with a low card: any card but a Raja"
             return "tg.surkhya", f"the deal opens with the Surkhya, the {card_name(self.game.surkhya)}, and one more card"
         if stage == EXCHANGE:
             if kind == SWAP:
@@ -465,7 +463,8 @@ class TGState(State):
         if stage == PAY_ASIDE:
             return "tg.aside", f"{who} must set aside the first, second or last batch(es) and one more card"
         if stage == PAY_RETURN:
-            return "tg.return", f"{who} must give back a card other than the Surkhya"
+            return "tg.return", (f"{who} must give back a low card, not a Raja" if self.game.low_cards else
+                                 f"{who} must give back a card other than the Surkhya")
         options = self.lead_options(seat)
         first = next(iter(options))
         names = {AKHERI: "tg.akheri", DUKKAL: "tg.dukkal", DENI: "tg.deni", TAVANI: "tg.tavani"}
