@@ -248,7 +248,7 @@ def _play(args) -> int:
     game = game_class(args.game).from_options(options)
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
     if args.write:
-        _refuse_to_replace(args.write, force=args.force)
+        check_output_path(args.write, "--write", args.force, folder_made=True)
     kinds = [k.strip() for k in args.bots.split(",")]
     if args.human is not None or HUMAN in kinds:
         return _play_at_the_terminal(args, game, kinds, names)
@@ -290,37 +290,25 @@ def _play_at_the_terminal(args, game, kinds, names) -> int:
     return table.run()
 
 
-def _refuse_to_replace(path: str, option: str = "--write", force: bool = False) -> None:
-    """OptionError, in one line saying what is there, if ``path`` exists (a file is replaced only with ``--force``)."""
-    from .errors import OptionError
-    from .files import describe_existing
-
-    what = describe_existing(path)
-    if what is None:
-        return
-    if what.startswith(("a folder", "a device")):
-        raise OptionError(f"{option} {path}: is {what}, not a file; nothing is written there")
-    if not force:
-        raise OptionError(f"{path} already exists ({what}); {option} would replace it: add --force to do so")
-
-
-def check_output_path(path: str, what: str, force: bool = False) -> None:
+def check_output_path(path: str, what: str, force: bool = False, folder_made: bool = False) -> None:
     """OptionError now, before a long run, if ``path`` could not be written at its end, or would replace a
-    file without ``--force``."""
+    file without ``--force``; ``folder_made``: a missing folder is made when the file is written (play --write)."""
     import os
 
     from .errors import OptionError
-    from .files import describe_existing
+    from .files import describe_existing, special_kind
 
     folder = os.path.dirname(os.path.abspath(path))
-    there = describe_existing(path)
-    if there is not None and there.startswith(("a folder", "a device")):
-        raise OptionError(f"{what} {path}: is {there}, not a file; nothing is written there")
-    if not os.path.isdir(folder):
-        raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
-    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise OptionError(f"{what} {path}: cannot be written (permission denied)")
-    if there is not None and not force:
+    kind = special_kind(path)
+    if kind is not None:
+        raise OptionError(f"{what} {path}: is {kind}, not a file; nothing is written there")
+    if not folder_made:
+        if not os.path.isdir(folder):
+            raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
+        if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+            raise OptionError(f"{what} {path}: cannot be written (permission denied)")
+    there = None if force else describe_existing(path)
+    if there is not None:
         raise OptionError(f"{path} already exists ({there}); {what} would replace it: add --force to do so")
 
 

@@ -14,6 +14,7 @@ was and no temporary file behind.
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -53,35 +54,37 @@ def write_bytes(path: str | Path, data: bytes) -> None:
         raise
 
 
-def refuse_special(path: str | Path) -> None:
-    """OSError if ``path`` exists and is not a regular file (a folder, a device such as ``/dev/full``, a pipe):
-    renaming a new file over it would replace the device or lose the folder, so nothing is written there."""
+def special_kind(path: str | Path) -> str | None:
+    """``a folder`` or ``a device or other special file`` if ``path`` is one; None for a regular file or none."""
     import stat
 
     try:
         mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return
     except OSError:
-        return  # reported when the file is written
-    if not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "a device or other special file"
-        raise IsADirectoryError(21, f"is {kind}, not a regular file", str(path)) if stat.S_ISDIR(mode) else \
-            OSError(22, f"is {kind}, not a regular file", str(path))
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return None if stat.S_ISREG(mode) else "a device or other special file"
+
+
+def refuse_special(path: str | Path) -> None:
+    """OSError if ``path`` is a folder or a device (``/dev/full``, a pipe): renaming a new file over it would
+    replace the device or lose the folder, so nothing is written there."""
+    kind = special_kind(path)
+    if kind is not None:
+        raise OSError(errno.EISDIR if kind == "a folder" else errno.EINVAL, f"is {kind}, not a regular file",
+                      str(path))
 
 
 def describe_existing(path: str | Path) -> str | None:
     """What ``path`` holds, in a few words, if anything is there (never reading a device or a folder)."""
-    import stat
-
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return "a broken link" if os.path.lexists(path) else None
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if not stat.S_ISREG(mode):
-        return "a device or other special file"
+    if not os.path.lexists(path):
+        return None
+    if not os.path.exists(path):
+        return "a broken link"
+    kind = special_kind(path)
+    if kind is not None:
+        return kind
     try:
         from .transcript import read
 
@@ -89,8 +92,7 @@ def describe_existing(path: str | Path) -> str | None:
         return (f"the transcript of {t.game}" + (f", seed {t.seed}" if t.seed is not None else "")
                 + f", {len(t.steps)} moves")
     except Exception:  # noqa: BLE001 - any other file: say only how big it is
-        size = os.stat(path).st_size
-        return f"a file of {size:,} bytes"
+        return f"a file of {os.stat(path).st_size:,} bytes"
 
 
 def _umask() -> int:
