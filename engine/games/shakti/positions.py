@@ -70,16 +70,6 @@ def parse_position(game, text: str) -> ShState:
     elif hidden:
         raise NotationError(f"deck={deck_text}", f"{len(hidden)} cards are named nowhere; every card is in a hand, "
                             "a pile or the deck")
-    # what play can reach: every pile keeps at least the card dealt to start it (a draw from the piles puts back
-    # as many cards as it took, and a reshuffle leaves every top card)
-    owing = [0] * PLAYERS  # the discards still owed to each pile this turn
-    for token in fields.get("owed", "").split():
-        if token in ("1", "2", "3", "4"):
-            owing[int(token) - 1] += 1
-    for i, pile in enumerate(piles):
-        if not pile and not owing[i]:
-            raise NotationError(f"piles={fields.get('piles', '')}", f"pile {i + 1} is empty, but every pile keeps at "
-                                "least the card dealt to start it [clause sk.deal]", "sk.deal")
     rounds = game.limit
     round_text = fields.get("round", "1")
     rnd = whole_number(round_text, 3)
@@ -120,6 +110,12 @@ def parse_position(game, text: str) -> ShState:
                                     "[clause sk.discard]", "sk.discard")
         elif "owed" in fields:
             raise NotationError(f"owed={fields['owed']}", "'owed' goes with 'drew', mid-turn")
+    # what play can reach: every pile keeps at least the card dealt to start it (a draw from the piles puts back
+    # as many cards as it took, and a reshuffle leaves every top card), counting the discards it is still owed
+    for i, pile in enumerate(piles):
+        if not pile and i not in owed:
+            raise NotationError(f"piles={fields.get('piles', '')}", f"pile {i + 1} is empty, but every pile keeps at "
+                                "least the card dealt to start it [clause sk.deal]", "sk.deal")
     for i, h in enumerate(hands):
         want = HAND_SIZE + (len(owed) if i == seat else 0)
         if len(h) != want:

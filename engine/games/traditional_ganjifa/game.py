@@ -17,15 +17,20 @@ Rulings (the chapter states each with its reason):
 * A deni is the Mantri held while another player holds the Raja (the gheni), both unburned;
   a talafa is the same shape lower in a suit (the card next below the hukm).
 * The hukm duty binds every player adding to a forcing lead (a low card led to draw the hukm:
-  deni, talafa, natavani, tavani, the utari's random card); a player who does not play it
-  burns it. In an utaruna-sir and a hardu the called cards must be played.
+  deni, talafa, natavani, tavani, the utari's random card) while the hukm outranks every card of
+  its suit in the trick; a player who does not play it burns it, and a card burned later ranks
+  below one burned earlier. In an utaruna-sir and a hardu the called cards must be played.
+* A low card (the opening's cards, the cards given back in a payment) is any card but a Raja.
+* After the tigasta the hukms may go one at a time or all at once (the random card following), and
+  a talafa may be a low card of the suit face up or any card face down.
 * The tigasta falls when every player has held the lead and lost it.
 * The utari's card is drawn uniformly from the leader's hand by chance.
 * A wrong sokta: the whole trick goes to the first player in turn order who held the suit.
 * A doubled deni: the Raja wins half the cards; the other half goes to the gheni's second card
   unless a player who had not yet played adds a higher card of the suit.
-* A void hardu bars a natavani and a hardu for the rest of that turn to lead.
-* Card payments: deficits below 40 paid to surpluses above 40 in turn order (at most 36 cards);
+* A void hardu bars a natavani, and a hardu in the same suit, for the rest of that turn to lead.
+* Card payments: deficits below 40 paid to surpluses above 40, each payer paying the next player in
+  turn first, two payers in turn from the first dealt (at most 36 cards);
   the killer of the akheri pays nothing; scores are cards won less 40, summed over the deals.
 """
 

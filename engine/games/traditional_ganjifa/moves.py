@@ -8,8 +8,8 @@ round-trip::
     dukkal RKr MKr      lead a dukkal: the run of hukms but its lowest card
     deni 7Kr            give a deni: lead a low card of the suit (or the deni itself, losing it)
     double RKr 8Kr      (the gheni) play the hukm and a higher card of the suit: a double trick
-    talafa 7Kr          talafa before the tigasta (a low card); after it 'talafa 3Ma as Kr' (face down)
-    utari RMa 10Pa      lead hukms (before the tigasta all of them, after it one); 'utari' alone: a card at random
+    talafa 7Kr          talafa (a low card of the suit); after the tigasta also 'talafa 3Ma as Kr' (face down)
+    utari RMa 10Pa      lead hukms (before the tigasta all of them, after it one or all); 'utari' alone: a card at random
     sir RKr 5Kr         utaruna-sir: the hukm and a low card as a double trick
     natavani 5Kr        lead a low card under the third card of the suit
     tavani 3Ma as Kr    the tavani owed after a natavani: any card face down, naming the suit

@@ -219,7 +219,7 @@ class TGState(State):
             s = self.game.surkhya
             rest = [c for c in cards if c is not s]
             if self.game.low_cards:
-                rest = [c for c in rest if self._low(c, s)] or rest
+                rest = [c for c in rest if self._low(c)] or rest
             return [make(OPEN, (s, c)) for c in rest]
         if stage == EXCHANGE:
             return self._exchange_moves(seat, cards)
@@ -236,7 +236,7 @@ class TGState(State):
             s = self.game.surkhya
             back = [c for c in cards if c is not s]
             if self.game.low_cards:
-                back = [c for c in back if c.rank != 12] or back
+                back = [c for c in back if self._low(c)] or back
             return [RETURN_MOVES[c] for c in back]
         return []
 
@@ -343,7 +343,7 @@ class TGState(State):
         return moves
 
     @staticmethod
-    def _low(card: Card, gone: Card | None = None) -> bool:
+    def _low(card: Card) -> bool:
         """``card`` is a low card: not a Raja (at the opening and the payments, the Rajas are the hukms)."""
         return card.rank != 12
 
@@ -359,7 +359,7 @@ class TGState(State):
         top = STRENGTH[h.index]
         suit, down = self.suit, self.down
         for _, c in self.trick:
-            if c.suit.number == suit and c is not down and c.index not in self.burned_ids and STRENGTH[c.index] > top:
+            if c.suit.number == suit and c is not down and self.strength(c) > top:
                 return None
         return h
 
