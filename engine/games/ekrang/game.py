@@ -3,7 +3,8 @@
 All 96 cards are dealt. The holder of the leading Raja (Surkh's by day, Safed's by night) opens
 with it and a card of 8 or higher, the others add lower cards, and the opener takes that first
 trick. Then come rounds of two phases: in phase 1 the last trick's winner leads the highest card
-they hold of a suit of their choice and the others must follow suit if they can; in phase 2 the
+they hold (their choice among equal highest cards of different suits) and the others must follow
+suit if they can; in phase 2 the
 phase-1 winner leads the lowest card they hold of that suit and the others may play anything,
 only a higher card of the suit winning. Phase 2 is skipped when the phase-1 winner has no card of
 the suit left. When every card is played, most tricks wins.
@@ -16,10 +17,12 @@ the suit left. When every card is played, most tricks wins.
 [EKMove.parse('open RSu 8Sh'), EKMove.parse('open RSu RSh'), EKMove.parse('open RSu 8Gh')]
 >>> p = ek.position("P1=RTa 3Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
 >>> p.legal_moves()
+[EKMove.parse('RTa')]
+>>> Ekrang(players=4, lead_card="suit").position(p.position()).legal_moves()
 [EKMove.parse('RTa'), EKMove.parse('5Ba')]
 >>> names = ["Asha", "Bela", "Chitra", "Dev"]
 >>> print(p.apply("RTa").narrate(names))
-Asha starts a round: leads the Raja of Taj, the highest Taj card in hand [ek.next-round] [ek.phase1].
+Asha starts a round: leads the Raja of Taj, the highest card in hand [ek.next-round] [ek.phase1].
 >>> p.legal_moves()
 [EKMove.parse('9Ta')]
 
@@ -35,8 +38,10 @@ Rulings (the chapter states each with its reason):
   card of lower face value, any suit (option ``opening_add=any``: any card); a player with no
   lower card adds any card; the opener takes the trick. An opener with no card of 8 or higher
   lays the Raja alone.
-* Phase 1's "highest card they have of any suit": the leader chooses a suit and leads their
-  highest card of it (by the game's ranking).
+* Phase 1's "highest card they have of any suit": the leader leads the highest card in hand,
+  cards of different suits compared by their place in their suit's order (Raja, Vizier, then the
+  best numeral, ...); among equal highest cards of different suits the leader chooses (option
+  ``lead_card=suit``: the highest card of any suit the leader chooses).
 * "Only a higher card of the original suit wins": the highest card of the suit led wins, the
   leader's card if nobody plays higher of it.
 * The opener ends with one card fewer than the others: a player whose hand is empty sits out
@@ -70,7 +75,7 @@ CLAUSES = MappingProxyType({
     "ek.leading-raja": "The holder of the leading Raja opens",
     "ek.opening": "The opening trick: the Raja and a card of 8 or higher",
     "ek.opening-add": "Each other player adds a lower card",
-    "ek.phase1": "Phase 1: lead the highest card of a suit",
+    "ek.phase1": "Phase 1: lead your highest card",
     "ek.follow": "Phase 1: follow suit if you can",
     "ek.trick": "The highest card of the suit led wins",
     "ek.phase2": "Phase 2: the winner leads the lowest card of that suit",
@@ -99,7 +104,7 @@ class Ekrang(Game):
     """Ekrang for 2 to 4 players with the Mughal deck; its fields are the options.
 
     >>> [o.name for o in Ekrang.options()]
-    ['players', 'time', 'ranking', 'opening_add']
+    ['players', 'time', 'ranking', 'opening_add', 'lead_card']
     """
 
     players: int = option(4, choices=(2, 3, 4), help="number of players, 2 to 4", clause="ek.players")
@@ -113,6 +118,10 @@ class Ekrang(Game):
     opening_add: str = option("lower", choices=("lower", "any"),
                               help="in the opening trick the others add a card lower than the opener's "
                                    "second card (lower), or any card (any)", clause="ek.opening-add")
+    lead_card: str = option("highest", choices=("highest", "suit"),
+                            help="in phase 1 the leader leads the highest card in hand, choosing among equal "
+                                 "highest cards of different suits (highest), or the highest card of a suit "
+                                 "of the leader's choice (suit)", clause="ek.phase1")
 
     name: ClassVar[str] = "ekrang"
     title: ClassVar[str] = "Ekrang"
@@ -122,8 +131,9 @@ class Ekrang(Game):
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("ek.skip", "ek.empty-hand")
     KEY_SPAN: ClassVar = "trick"
-    AT_A_GLANCE: ClassVar = (("A round", ("ek.phase1", "ek.follow", "ek.phase2", "ek.phase2-any", "ek.trick")),
-                             ("The start and the end", ("ek.opening", "ek.skip", "ek.winner")))
+    AT_A_GLANCE: ClassVar = (("The opening", ("ek.opening", "ek.opening-add")),
+                             ("A round", ("ek.phase1", "ek.follow", "ek.phase2", "ek.phase2-any", "ek.trick")),
+                             ("Short of cards, and the end", ("ek.skip", "ek.empty-hand", "ek.winner")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "ek.deal"

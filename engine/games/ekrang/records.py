@@ -28,8 +28,9 @@ class EKRecord(Record, tuple):
     """What one move did (frozen): ``player``, ``move``, ``clauses``, ``note`` and ``trick``.
 
     ``note`` says what kind of play it was (``open``, ``open-alone``, ``add``, ``add-any``,
-    ``lead1`` or ``lead1-only`` (the only card of its suit in hand), ``follow``, ``renounce``,
-    ``lead2``, ``lead2-only``, ``play2``, ``discard2``). ``trick`` is set on the
+    ``lead1-top`` (the single highest card in hand) or ``lead1-tie`` (one of several equal highest
+    cards), or with ``lead_card=suit`` ``lead1`` or ``lead1-only`` (the only card of its suit in
+    hand), ``follow``, ``renounce``, ``lead2``, ``lead2-only``, ``play2``, ``discard2``). ``trick`` is set on the
     step that completes a trick: (winner, cards in it, next leader, kind of trick, phase 2 skipped,
     lead passed on from an empty hand, game over, the winning card, the trick's leader, whether
     the game ended with players tied for most tricks, whether the opener is among the winners).
@@ -98,6 +99,10 @@ def narrate(record: EKRecord, names: Sequence[str] | None) -> str:
         text = f"{p} has no lower card and adds the {card_name(card)}"
     elif what == "lead1":
         text = f"{p} starts a round: leads the {card_name(card)}, the highest {_suit(card)} card in hand"
+    elif what == "lead1-top":
+        text = f"{p} starts a round: leads the {card_name(card)}, the highest card in hand"
+    elif what == "lead1-tie":
+        text = f"{p} starts a round: leads the {card_name(card)}, one of the highest cards in hand"
     elif what == "lead1-only":
         text = f"{p} starts a round: leads the {card_name(card)}, the only {_suit(card)} card in hand"
     elif what == "lead2-only":

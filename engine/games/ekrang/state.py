@@ -30,6 +30,7 @@ OPENING, PHASE1, PHASE2 = 0, 1, 2
 N_ADD, N_ADD_ANY, N_FOLLOW, N_RENOUNCE = ("add",), ("add-any",), ("follow",), ("renounce",)
 N_PLAY2, N_DISCARD2, N_LEAD1, N_LEAD1_ONLY = ("play2",), ("discard2",), ("lead1",), ("lead1-only",)
 N_LEAD2, N_LEAD2_ONLY = ("lead2",), ("lead2-only",)
+N_LEAD1_TOP, N_LEAD1_TIE = ("lead1-top",), ("lead1-tie",)
 STAGES = ("opening", "phase1", "phase2")
 _new = tuple.__new__
 
@@ -82,7 +83,7 @@ class EKState(State):
 
     __slots__ = ("game", "history", "current_player", "_hands", "_stage", "_leader", "_table", "_suit",
                  "_best", "_best_seat", "_left", "_tricks", "_taken", "_bar", "_legal", "_code", "_card",
-                 "_plays", "_face", "_n", "_last", "_raja", "_active", "_after", "_opener")
+                 "_plays", "_face", "_n", "_last", "_raja", "_active", "_after", "_opener", "_top")
 
     def __init__(self, game: "Ekrang", hands, opener: int, *, stage: int = OPENING, suit: int = -1,
                  tricks=None, taken=()):
@@ -105,6 +106,7 @@ class EKState(State):
         self._bar = 13
         self._legal = None
         self._raja = code[game.leading_raja.index]
+        self._top = game.lead_card == "highest"  # phase 1 leads the highest card in hand (else of a chosen suit)
         self._last = None  # the last trick won: its (seat, code) plays and winner (see last_trick)
         self._leader = opener
         self._opener = opener if stage == OPENING else -1  # who opened with the leading Raja (-1: not known)
@@ -135,7 +137,7 @@ class EKState(State):
         other._tricks = list(self._tricks)
         other._taken = list(self._taken)
         for name in ("_stage", "_leader", "_suit", "_best", "_best_seat", "_left", "_bar", "_legal", "_code",
-                     "_card", "_plays", "_face", "_n", "_last", "_raja", "_active", "_after", "_opener"):
+                     "_card", "_plays", "_face", "_n", "_last", "_raja", "_active", "_after", "_opener", "_top"):
             setattr(other, name, getattr(self, name))
         return other
 
@@ -171,8 +173,12 @@ class EKState(State):
             plays = self._plays
             lower = [plays[c] for c in hand if face[c] < bar]
             return lower or [plays[c] for c in hand]
-        if stage == PHASE1:  # the highest card of each suit held: the last of each suit's run
+        if stage == PHASE1:
             plays = self._plays
+            if self._top:  # the highest card held, any suit: every card of the top strength
+                top = max(c % 12 for c in hand)
+                return [plays[c] for c in hand if c % 12 == top]
+            # the highest card of each suit held: the last of each suit's run
             out = [plays[a] for a, b in zip(hand, hand[1:]) if a // 12 != b // 12]
             out.append(plays[hand[-1]])
             return out
@@ -252,7 +258,12 @@ class EKState(State):
                 only = i == len(hand) or hand[i] // 12 != c // 12
                 if stage == PHASE1:
                     self._suit = c // 12
-                    note, clauses = N_LEAD1_ONLY if only else N_LEAD1, CL_LEAD1
+                    if self._top:  # several cards of the top strength: the leader chose among them
+                        strength = c % 12
+                        note = N_LEAD1_TIE if any(h % 12 == strength for h in hand) else N_LEAD1_TOP
+                    else:
+                        note = N_LEAD1_ONLY if only else N_LEAD1
+                    clauses = CL_LEAD1
                 else:
                     note, clauses = N_LEAD2_ONLY if only else N_LEAD2, CL_LEAD2
                 self._best = c
@@ -366,12 +377,18 @@ class EKState(State):
                                    f"{card_name(second) if second else 'second card'}, so must add one, "
                                    f"and the {name} is not lower")
         if stage == PHASE1 and not table:
+            if self._top:
+                top = max(h % 12 for h in hand)
+                best = [f"the {card_name(card[h])}" for h in hand if h % 12 == top]
+                which = best[0] if len(best) == 1 else ", ".join(best[:-1]) + " or " + best[-1]
+                raise IllegalMoveError(move, "ek.phase1", f"in phase 1 the leader leads the highest card held, "
+                                       f"{which}")
             top = max(h for h in hand if h // 12 == c // 12)
             raise IllegalMoveError(move, "ek.phase1", f"in phase 1 the leader leads the highest card held of a "
                                    f"suit; in {MUGHAL.suits[c // 12].name} that is the {card_name(card[top])}")
         if stage == PHASE1:
             held = next(h for h in hand if h // 12 == suit)
-            raise IllegalMoveError(move, "ek.follow", f"{who} holds a {suit_name} card ({card[held]}), "
+            raise IllegalMoveError(move, "ek.follow", f"{who} holds a {suit_name} card, the {card_name(card[held])}, "
                                    "so must follow suit")
         low = next(h for h in hand if h // 12 == suit)
         raise IllegalMoveError(move, "ek.phase2", f"in phase 2 the leader leads the lowest {suit_name} card "

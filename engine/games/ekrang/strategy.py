@@ -1,7 +1,7 @@
 """How the heuristic ("careful") player of Ekrang rates a move (higher is better).
 
 A simple taste, in players' terms: open with the weakest card of 8 or higher; in phase 1 lead
-from the suit whose top card is strongest, the longer the better; when following, or in phase 2,
+the strongest card it may, from the longest suit among equals; when following, or in phase 2,
 win with the lowest card that wins, else throw the lowest card, keeping courts of other suits.
 It never counts cards or plans ahead.
 """

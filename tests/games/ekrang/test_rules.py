@@ -41,7 +41,9 @@ def test_definition_and_options():
     assert (EK.name, EK.title, EK.deck.key, EK.min_players, EK.max_players) == ("ekrang", "Ekrang", "mughal", 2, 4)
     assert list(Ekrang.CLAUSES)[0] == "ek.players" and all(c.startswith("ek.") for c in Ekrang.CLAUSES)
     assert {o.name: o.clause for o in Ekrang.options()} == {
-        "players": "ek.players", "time": "ek.leading-raja", "ranking": "ek.ranking", "opening_add": "ek.opening-add"}
+        "players": "ek.players", "time": "ek.leading-raja", "ranking": "ek.ranking", "opening_add": "ek.opening-add",
+        "lead_card": "ek.phase1"}
+    assert EK.lead_card == "highest"  # the booklet's "the highest card they have of any suit"
     game = get_game("ekrang", players="2", time="night", ranking="traditional", opening_add="any")
     assert game == Ekrang(2, "night", Ranking.TRADITIONAL, "any")
     assert type(game).from_text(game.options_text()) == game
@@ -51,7 +53,8 @@ def test_definition_and_options():
 @pytest.mark.parametrize("kwargs, clause", [({"players": 5}, "ek.players"), ({"players": 1}, "ek.players"),
                                             ({"time": "dusk"}, "ek.leading-raja"),
                                             ({"ranking": "traditional"}, "ek.ranking"),
-                                            ({"opening_add": "none"}, "ek.opening-add")])
+                                            ({"opening_add": "none"}, "ek.opening-add"),
+                                            ({"lead_card": "lowest"}, "ek.phase1")])
 def test_bad_options_name_their_clause(kwargs, clause):
     with pytest.raises(OptionError, match=f"clause {clause}"):
         Ekrang(**kwargs)
@@ -79,9 +82,15 @@ def test_a_deal_that_does_not_fit_names_ek_deal():
 
 def test_ranking_uniform_and_traditional():
     p = "P1=1Su 10Su 3Sa; P2=2Ba; P3=3Ba; P4=4Ba; lead=P1; stage=phase1"
-    assert moves(EK.position(p)) == ["3Sa", "10Su"]  # uniform: 10 high in Surkh
+    suit = Ekrang(players=4, lead_card="suit")
+    assert moves(suit.position(p)) == ["3Sa", "10Su"]  # uniform: 10 high in Surkh
+    assert moves(EK.position(p)) == ["10Su"]  # and the highest card in hand
     trad = Ekrang(players=4, ranking=Ranking.TRADITIONAL)
-    assert moves(trad.position(p)) == ["3Sa", "1Su"]  # traditional: 1 high in the weak suits
+    assert moves(Ekrang(players=4, ranking=Ranking.TRADITIONAL, lead_card="suit").position(p)) == ["3Sa", "1Su"]
+    assert moves(trad.position(p)) == ["1Su"]  # traditional: 1 high in the weak suits
+    # across suits a card counts by its place in its suit: a weak suit's 1 ties with a strong suit's 10
+    assert moves(trad.position("P1=1Su 10Su 10Sa 9Sa; P2=2Ba; P3=3Ba; P4=4Ba; lead=P1; stage=phase1")) == [
+        "10Sa", "1Su"]
     t = trad.position("P1=4Sa; P2=1Ba 2Sa; P3=2Ba; P4=3Ba; lead=P1; stage=phase1; trick=P1:5Ba")
     play(t, "1Ba", "2Ba")
     r = t.apply(M("3Ba"))
@@ -134,13 +143,44 @@ def test_the_others_add_a_lower_card_and_the_opener_takes_the_trick():
 
 
 # --- ek.phase1, ek.follow, ek.trick --------------------------------------------------------------
-def test_phase1_leads_the_highest_card_of_a_chosen_suit():
+def test_phase1_leads_the_highest_card_in_hand():
+    """The booklet's "the highest card they have of any suit": one card, compared across suits by value."""
     p = EK.position("P1=RTa 3Ta 5Ba 9Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
-    assert moves(p) == ["RTa", "9Ba"]
+    assert moves(p) == ["RTa"]
+    assert illegal(p, "9Ba") == "ek.phase1"  # the best Barat card, but not the highest card in hand
     assert illegal(p, "3Ta") == "ek.phase1"
     assert illegal(p, "4Gh") == "ek.phase1"  # not Asha's card
+    with pytest.raises(IllegalMoveError, match="the highest card held, the Raja of Taj"):
+        p.check(M("9Ba"))
     r = p.apply(M("RTa"))
-    assert r.clauses == ("ek.next-round", "ek.phase1")
+    assert r.clauses == ("ek.next-round", "ek.phase1") and r.note == ("lead1-top",)
+    assert r.narrate(NAMES) == ("Asha starts a round: leads the Raja of Taj, the highest card in hand "
+                                "[ek.next-round] [ek.phase1].")
+    # no court: the highest numeral, whatever its suit
+    q = EK.position("P1=3Ta 5Ba 9Ba 8Sh; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
+    assert moves(q) == ["9Ba"]
+
+
+def test_phase1_equal_highest_cards_leave_the_leader_the_choice():
+    p = EK.position("P1=VTa 3Ta VBa 9Ba VSh; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
+    assert moves(p) == ["VTa", "VSh", "VBa"]  # three Viziers, no Raja: any of them
+    assert illegal(p, "9Ba") == "ek.phase1"
+    with pytest.raises(IllegalMoveError, match="the Vizier of Taj, the Vizier of Shamsher or the Vizier of Barat"):
+        p.check(M("3Ta"))
+    r = p.apply(M("VBa"))
+    assert r.note == ("lead1-tie",)
+    assert r.narrate(NAMES).startswith("Asha starts a round: leads the Vizier of Barat, one of the highest cards")
+
+
+def test_phase1_option_the_highest_card_of_a_chosen_suit():
+    suit = Ekrang(players=4, lead_card="suit")
+    p = suit.position("P1=RTa 3Ta 5Ba 9Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
+    assert moves(p) == ["RTa", "9Ba"]
+    assert illegal(p, "3Ta") == "ek.phase1"
+    assert illegal(p, "5Ba") == "ek.phase1"
+    r = p.apply(M("9Ba"))
+    assert r.clauses == ("ek.next-round", "ek.phase1") and r.note == ("lead1",)
+    assert r.narrate(NAMES).startswith("Asha starts a round: leads the 9 of Barat, the highest Barat card in hand")
 
 
 def test_phase1_others_follow_suit_if_they_can():
@@ -307,7 +347,7 @@ def test_the_careful_player_beats_random_players():
 
 
 def test_the_careful_player_wins_cheaply_and_throws_low():
-    p = EK.position("P1=3Ta 10Su 1Su 6Ba; P2=9Ta VTa 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
+    p = EK.position("P1=3Ta 7Su 1Su 6Ba; P2=9Ta VTa 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
                     "lead=P1; stage=phase1; trick=P1:8Ta")
     best = max(p.legal_moves(), key=p.move_priority)
     assert str(best) == "9Ta"  # the lowest Taj card that wins
