@@ -56,7 +56,7 @@ class Udvasa(Game):
     """The Udvasa definition; its fields are the options.
 
     >>> [o.name for o in Udvasa.options()]
-    ['players', 'up', 'wrap', 'fill']
+    ['players', 'up', 'wrap', 'fill', 'dealing']
     """
 
     players: int = option(1, choices=(1,), help="one player", clause="ud.layout")
@@ -70,6 +70,10 @@ class Udvasa(Game):
     fill: str = option("at-once", choices=("at-once", "before-deal"),
                        help="an empty working stack is filled at once, before any other move; or at any time, "
                             "but before the next deal", clause="ud.fill")
+    dealing: str = option("any-time", choices=("any-time", "no-moves"),
+                          help="when eight more may be dealt: whenever you like; or only when no card can move "
+                               "(you may then give up at any time, since moving cards to and fro may never end)",
+                          clause="ud.more")
 
     name: ClassVar[str] = "udvasa"
     title: ClassVar[str] = "Udvasa"
