@@ -156,7 +156,10 @@ class Udvasa(Game):
     TABLES: ClassVar = MappingProxyType({"odds": "how often a deal can be won: the solver, the careful and the "
                                                  "random player over the same deals (rules/data/udvasa-solved.json)",
                                          "hints": "which first wrong moves spoil a won deal, by kind of move "
-                                                  "(rules/data/udvasa-solved.json)"})
+                                                  "(rules/data/udvasa-solved.json)",
+                                         "chances": "how often a deal is won by who plays it and what she knows: "
+                                                    "the solver, the searching player who does not see the stock, "
+                                                    "the careful player (rules/data/udvasa-unseen.json)"})
 
     def table(self, name: str):
         if name == "odds":
@@ -167,6 +170,10 @@ class Udvasa(Game):
             from .odds import hints_table
 
             return hints_table()
+        if name == "chances":
+            from .unseen import chances_table
+
+            return chances_table()
         return super().table(name)
 
     def events_of(self, record) -> tuple[str, ...]:
