@@ -56,7 +56,7 @@ class Udvasa(Game):
     """The Udvasa definition; its fields are the options.
 
     >>> [o.name for o in Udvasa.options()]
-    ['players', 'up', 'wrap', 'fill']
+    ['players', 'up', 'wrap', 'fill', 'dealing']
     """
 
     players: int = option(1, choices=(1,), help="one player", clause="ud.layout")
@@ -70,6 +70,10 @@ class Udvasa(Game):
     fill: str = option("at-once", choices=("at-once", "before-deal"),
                        help="an empty working stack is filled at once, before any other move; or at any time, "
                             "but before the next deal", clause="ud.fill")
+    dealing: str = option("any-time", choices=("any-time", "no-moves"),
+                          help="when eight more may be dealt: whenever you like; or only when no card can move "
+                               "(you may then give up at any time, since moving cards to and fro may never end)",
+                          clause="ud.more")
 
     name: ClassVar[str] = "udvasa"
     title: ClassVar[str] = "Udvasa"
@@ -152,7 +156,10 @@ class Udvasa(Game):
     TABLES: ClassVar = MappingProxyType({"odds": "how often a deal can be won: the solver, the careful and the "
                                                  "random player over the same deals (rules/data/udvasa-solved.json)",
                                          "hints": "which first wrong moves spoil a won deal, by kind of move "
-                                                  "(rules/data/udvasa-solved.json)"})
+                                                  "(rules/data/udvasa-solved.json)",
+                                         "chances": "how often a deal is won by who plays it and what she knows: "
+                                                    "the solver, the searching player who does not see the stock, "
+                                                    "the careful player (rules/data/udvasa-unseen.json)"})
 
     def table(self, name: str):
         if name == "odds":
@@ -163,6 +170,10 @@ class Udvasa(Game):
             from .odds import hints_table
 
             return hints_table()
+        if name == "chances":
+            from .unseen import chances_table
+
+            return chances_table()
         return super().table(name)
 
     def events_of(self, record) -> tuple[str, ...]:

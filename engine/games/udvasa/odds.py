@@ -116,18 +116,32 @@ def words_share(share: float) -> str:
 
 def odds_table(path: Path = FILE) -> Table:
     """The designers' table: each player's share of won deals with its 95% interval."""
+    from .unseen import FILE as UNSEEN
+    from .unseen import load as load_unseen
+
     data = load(path)
     s = data["summary"]
+    unseen = load_unseen(UNSEEN)
+    u, lit = unseen["summary"], unseen["literal"]["summary"]
     rows = []
-    for key, label in (("won", "the solver: won (a winning line found)"), ("lost", "the solver: proved lost"),
-                       ("undecided", "the solver: undecided within the limit"),
-                       ("careful", "the careful player wins"), ("random", "the random player wins")):
-        f = s[key]
-        rows.append((label, f"{f['count']:,}", f"{100 * f['share']:.1f}%",
+    for f, label, n in ((s["won"], "the solver: won (a winning line found)", s["deals"]),
+                        (s["lost"], "the solver: proved lost", s["deals"]),
+                        (s["undecided"], "the solver: undecided within the limit", s["deals"]),
+                        (u["won"], "the searching player, who does not see the stock, wins", u["deals"]),
+                        (u["careful_end"], "the careful player, then the solver once the stock is used up, wins",
+                         u["deals"]),
+                        (s["careful"], "the careful player wins", s["deals"]),
+                        (s["random"], "the random player wins", s["deals"]),
+                        (lit["won"], "dealing only when no card can move: the solver wins", lit["deals"]),
+                        (lit["lost"], "dealing only when no card can move: proved lost", lit["deals"]),
+                        (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
+        rows.append((label, f"{f['count']:,} of {n:,}", f"{100 * f['share']:.1f}%",
                      f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%"))
-    note = (f"{s['deals']:,} deals, each searched to at most {data['limit']:,} positions in each of up to four "
-            "passes; "
-            f"the solver took {s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst")
+    note = (f"the solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
+            f"({unseen['literal']['limit']:,} when dealing only when no card can move); it took "
+            f"{s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst; the searching "
+            f"player took {u['mean_ms'] / 1000:.1f} s a deal on average, {u['worst_ms'] / 1000:.0f} s at worst "
+            f"({unseen['workers']} deals at a time on a machine shared with other work)")
     return Table("How often a deal can be won", ("", "deals", "share", "95% interval"), tuple(rows), note)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
 from ...protocol import State, default_names
+from ...shuffle import shuffled
 from .moves import BUILD, BUILDS, DEAL, DEAL_MOVE, SHIFT, SHIFTS, STOP, STOP_MOVE, UDMove
 from .records import CL_BUILD, CL_FILL, CL_MORE, CL_SHIFT, CL_STOP, UDRecord, UDResult
 from .tables import AT, CARDS, N_CARDS, N_SUITS, STACKS, SUIT, SUITS, VALUE, card_name
@@ -55,7 +56,7 @@ class UDState(State):
     """An Udvasa game in progress. Make one with ``Udvasa.new_game`` or ``Udvasa.position``."""
 
     __slots__ = ("game", "history", "current_player", "_stacks", "_built", "_stock", "_end", "_legal",
-                 "_need", "_near", "_at_once")
+                 "_need", "_near", "_at_once", "_literal")
 
     def __init__(self, game: "Udvasa", stacks: list[list[int]], built: list[int], stock: list[int], end: str = ""):
         """From card places; ``stacks`` bottom first, ``built`` cards on each suit's build stack,
@@ -69,6 +70,7 @@ class UDState(State):
         self._need = game.needs
         self._near = game.near
         self._at_once = game.fill == "at-once"
+        self._literal = game.dealing == "no-moves"
         self._legal = None
         self.current_player = 0
         if end or sum(built) == N_CARDS or (not stock and self._moves() is STOP_ONLY):
@@ -88,6 +90,7 @@ class UDState(State):
         other._need = self._need
         other._near = self._near
         other._at_once = self._at_once
+        other._literal = self._literal
         return other
 
     # --- the rules ------------------------------------------------------------------------------
@@ -121,7 +124,11 @@ class UDState(State):
         if fills:
             moves += fills
         if self._stock:
-            if not fills:
+            if self._literal:  # deal only when no card can move; meanwhile you may give up
+                if not moves:
+                    return DEAL_ONLY
+                moves.append(STOP_MOVE)
+            elif not fills:
                 if not moves:
                     return DEAL_ONLY
                 moves.append(DEAL_MOVE)
@@ -244,17 +251,21 @@ class UDState(State):
         stacks = self._stacks
         k = move._k
         if k == STOP:
-            if self._stock:
+            if self._stock and not self._literal:
                 raise IllegalMoveError(move, "ud.lose", f"the stock still holds {len(self._stock)} cards: deal them "
                                        "before giving up")
-            if self._fill_due(move):
-                return
+            self._fill_due(move)
+            if self._stock and self._moves() is DEAL_ONLY:
+                raise IllegalMoveError(move, "ud.more", "no card can move, so you deal the next eight: you may give "
+                                       "up only while a card can move")
             return
         if self._fill_due(move):
             return
         if k == DEAL:
             if not self._stock:
                 raise IllegalMoveError(move, "ud.more", "the stock is used up: there is nothing left to deal")
+            if self._literal and self._moves() is not DEAL_ONLY:
+                raise IllegalMoveError(move, "ud.more", "a card can still move: you deal only when no card can move")
             return
         src = stacks[move.src]
         if not src:
@@ -314,6 +325,17 @@ class UDState(State):
 
     def view(self, player: int) -> UDView:
         return UDView(player, self.build_tops(), self.stacks, len(self._stock), self.current_player)
+
+    def sample_stock(self, seed: int | str) -> "UDState":
+        """A copy whose stock is shuffled afresh with ``seed``: the player sees every working stack and build
+        stack, so she knows which cards the stock holds but not their order. The stock's cards are taken in
+        deck order before shuffling, so the copy depends only on what she sees and on ``seed``.
+
+        (The contract's ``sample_hidden`` is this, but the shared Monte-Carlo player cannot yet score a game of
+        one player, so Udvasa does not offer it: the searching player of :mod:`.player` uses this.)"""
+        other = self.copy()
+        other._stock = shuffled(sorted(self._stock), seed)
+        return other
 
     move_priority = _move_priority
 

@@ -202,3 +202,22 @@ def test_every_random_game_ends_and_the_careful_player_builds_more():
             assert state.is_terminal()
             built[bots] += sum(state.built)
     assert built["heuristic"] > built["random"]
+
+
+def test_dealing_only_when_no_card_can_move():
+    """The variant *dealing*: a card that can move forbids the deal; giving up is open meanwhile."""
+    text = "build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; stacks=7Sh 8Su / 7Ba / 10Ta / 3Ch / 5Qi / 5Ba / 3Gh / 10Gh"
+    plain, literal = Udvasa().position(text), Udvasa(dealing="no-moves").position(text)
+    assert "deal" in map(str, plain.legal_moves()) and "stop" not in map(str, plain.legal_moves())
+    moves = list(map(str, literal.legal_moves()))
+    assert "deal" not in moves and "stop" in moves and "1-2" in moves
+    with pytest.raises(IllegalMoveError) as err:
+        literal.check("deal")
+    assert err.value.clause == "ud.more"
+    literal.apply("stop")
+    assert literal.is_terminal() and not literal.result().winners
+    stuck = "build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; stacks=7Sh 5Su / 7Ba / 10Ta / 3Ch / 5Qi / 5Ba / 3Gh / 10Gh"
+    none = Udvasa(dealing="no-moves").position(stuck)
+    assert list(map(str, none.legal_moves())) == ["deal"]
+    with pytest.raises(IllegalMoveError):
+        none.check("stop")
