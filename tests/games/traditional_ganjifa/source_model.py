@@ -96,6 +96,12 @@ class SourceModel:
         self.time = game.time
         self.rounds = game.rounds
         self.double_allowed = game.double
+        # the chapter's variants of its readings: any cards for "low cards"; a wrong sokta losing every trick won
+        # ("he loses all tricks", read literally); a hand left without a Raja by the payments dealt again
+        self.low = (lambda c: c not in RAJAS) if game.low_cards else (lambda c: True)
+        self.sokta_all = game.sokta == "all"
+        self.raja_after_payments = game.raja_check == "play"
+        self.planned: list = []
         self.surkhya = Card.parse("RRa" if game.time == "day" else "RKr")
         self.deal_no = 1
         self.scores = [0, 0, 0]
@@ -142,6 +148,7 @@ class SourceModel:
                     deficit[p] -= n
                     surplus[r] -= n
         self.payments = plan
+        self.planned = list(plan)
 
     # ----- whose turn -------------------------------------------------------------------------
     def turn(self):
@@ -201,10 +208,10 @@ class SourceModel:
         st = self.stage
         if st == "open":
             return {key("open", (self.surkhya, c)) for c in self.hands[self.opener]
-                    if c is not self.surkhya and c not in RAJAS}
+                    if c is not self.surkhya and self.low(c)}
         if st == "open-add":
             p = self.trick["queue"][0]
-            return {key("add", (c,)) for c in self.hands[p] if c not in RAJAS}
+            return {key("add", (c,)) for c in self.hands[p] if self.low(c)}
         if st == "exchange":
             return self._exchange_moves(self.ex_queue[0])
         if st == "give":
@@ -218,7 +225,7 @@ class SourceModel:
             return None  # per payer: see aside_moves
         if st == "return":
             p, r, n = self.pay
-            return {key("return", (c,)) for c in self.hands[r] if c not in RAJAS}
+            return {key("return", (c,)) for c in self.hands[r] if c is not self.surkhya and self.low(c)}
         return set()
 
     def aside_moves(self, p):
@@ -449,6 +456,9 @@ class SourceModel:
         self.aside = None
         if self.payments:
             self.stage = "aside"
+        elif self.raja_after_payments and any(not RAJAS.intersection(h) for h in self.hands):
+            self.payments = list(self.planned)  # dealt again, and paid again from the new hands
+            self.stage = "deal"
         else:
             self._start_opening()
 
@@ -582,6 +592,9 @@ class SourceModel:
                                             if counts and c.suit is t["suit"] and c in self.burned) >= 2
         for w, k in shares:
             self.won[w] += k
+        if kind == "sokta" and t["holders"] and self.sokta_all:  # every trick the declarer won goes too
+            self.won[t["holders"][0]] += self.won[p]
+            self.won[p] = 0
         if nxt is None:
             nxt = shares[0][0]
         if nxt != p and not any(self.hands):  # "The final trick of a round is called the akheri"

@@ -21,8 +21,12 @@ from engine.protocol import CHANCE
 
 from .source_model import SourceModel, engine_key, key_text
 
-# every option the game declares (players is always 3), rounds=1 most often to keep the test quick
-CONFIGS = [dict(time=t, rounds=r, double=d) for r in (1, 3, 2) for t in ("day", "night") for d in (True, False)]
+# every option the game declares (players is always 3), rounds=1 most often to keep the test quick; the
+# chapter's three other readings (low-cards=no, sokta=all, raja-check=play) in turn with the readings it keeps
+VARIANTS = (dict(), dict(low_cards=False), dict(sokta="all"), dict(raja_check="play"))
+CONFIGS = [dict(time=t, rounds=r, double=d, **VARIANTS[(i + j) % 4])
+           for i, r in enumerate((1, 3, 2)) for j, (t, d) in enumerate(
+               (t, d) for t in ("day", "night") for d in (True, False))]
 
 
 def configs(games: int):
