@@ -72,7 +72,8 @@ class Udvasa(Game):
                             "but before the next deal", clause="ud.fill")
     dealing: str = option("any-time", choices=("any-time", "no-moves"),
                           help="when eight more may be dealt: whenever you like; or only when no card can move "
-                               "(you may then give up at any time, since moving cards to and fro may never end)",
+                               "(you may then give up whenever a card can still move, since moving cards to and fro "
+                               "may never end)",
                           clause="ud.more")
 
     name: ClassVar[str] = "udvasa"
