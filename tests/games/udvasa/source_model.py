@@ -24,7 +24,7 @@ What the booklet says, and what the model does with it:
 * "When you have no more moves, you then deal out 8 more cards, one to the top of each working stack."
   Ruling 3: the book lets you deal whenever you like (``dealing="any-time"``); the booklet's words read
   as a rule (``dealing="no-moves"``) let you deal only when no card can move at all (home, onto another
-  stack or into an empty one), and then you may give up at any time.
+  stack or into an empty one), and you may give up whenever a card can still move (when none can, you deal).
 * "Any working stacks that are empty ... must be filled by any card at the top of another working stack
   if possible." Ruling 5: at once, before any other move (``fill="at-once"``), with the top card of a
   stack of two or more (a lone card moved into an empty stack changes nothing); ``fill="before-deal"``
@@ -123,12 +123,13 @@ class Model:
         if fills and self.fill == "at-once":
             return fills  # before any other move
         moves = self.card_moves()
+        can_move = bool(moves)
         if self.stock:
             if self.dealing == "any-time" and not fills:
                 moves.add("deal")
             elif self.dealing == "no-moves" and not moves:
                 moves.add("deal")
-        if not self.stock or self.dealing == "no-moves":
+        if not self.stock or (self.dealing == "no-moves" and can_move):  # give up while a card can still move
             moves.add("stop")
         return moves
 
