@@ -33,6 +33,8 @@ N_LEAD2, N_LEAD2_ONLY = ("lead2",), ("lead2-only",)
 N_LEAD1_TOP, N_LEAD1_TIE = ("lead1-top",), ("lead1-tie",)
 STAGES = ("opening", "phase1", "phase2")
 _new = tuple.__new__
+_STRENGTH = tuple(c % 12 for c in range(12 * len(MUGHAL.suits)))  # a card code's place in its suit, 0 lowest
+_strength = _STRENGTH.__getitem__
 
 
 _OPENS: dict[tuple[Card, Card], EKMove] = {}
@@ -176,7 +178,7 @@ class EKState(State):
         if stage == PHASE1:
             plays = self._plays
             if self._top:  # the highest card held, any suit: every card of the top strength
-                top = max(c % 12 for c in hand)
+                top = max(map(_strength, hand))
                 return [plays[c] for c in hand if c % 12 == top]
             # the highest card of each suit held: the last of each suit's run
             out = [plays[a] for a, b in zip(hand, hand[1:]) if a // 12 != b // 12]
@@ -260,7 +262,7 @@ class EKState(State):
                     self._suit = c // 12
                     if self._top:  # several cards of the top strength: the leader chose among them
                         strength = c % 12
-                        note = N_LEAD1_TIE if any(h % 12 == strength for h in hand) else N_LEAD1_TOP
+                        note = N_LEAD1_TIE if strength in map(_strength, hand) else N_LEAD1_TOP
                     else:
                         note = N_LEAD1_ONLY if only else N_LEAD1
                     clauses = CL_LEAD1
