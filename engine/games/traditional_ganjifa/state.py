@@ -357,9 +357,9 @@ class TGState(State):
         # the hukm is judged against the cards of the suit already in the trick too: when one of them
         # ranks higher (the card led was already the best of its suit), there is nothing to draw out
         top = STRENGTH[h.index]
-        suit, down = self.suit, self.down
-        for _, c in self.trick:
-            if c.suit.number == suit and c is not down and self.strength(c) > top:
+        suit, down, burned = self.suit, self.down, self.burned_ids
+        for _, c in self.trick:  # (a burned card ranks below every unburned one)
+            if c.suit.number == suit and STRENGTH[c.index] > top and c is not down and c.index not in burned:
                 return None
         return h
 
