@@ -116,6 +116,19 @@ def parse_position(game, text: str) -> ShState:
         if not pile and i not in owed:
             raise NotationError(f"piles={fields.get('piles', '')}", f"pile {i + 1} is empty, but every pile keeps at "
                                 "least the card dealt to start it [clause sk.deal]", "sk.deal")
+    # every pile starts with one card and changes four at a time (a draw from the deck adds four to the drawer's
+    # own pile; every other draw puts back on each pile as many cards as it took), so, counting the discards still
+    # owed, a pile holds 1, 5, 9... cards; and the deck, 60 after the deal, holds a multiple of four
+    if deck_text is not None and len(deck) % 4:
+        raise NotationError(f"deck={deck_text}", f"the deck cannot hold {len(deck)} cards: it starts at 60 after the "
+                            "deal and every draw from it takes four [clause sk.deck]", "sk.deck")
+    for i, pile in enumerate(piles):
+        size = len(pile) + owed.count(i)
+        if size % 4 != 1:
+            after = " once the discards owed are made" if i in owed else ""
+            raise NotationError(f"piles={fields.get('piles', '')}", f"pile {i + 1} would hold {size} cards{after}, "
+                                "but a pile starts with one card and grows or shrinks four at a time, so it holds "
+                                "1, 5, 9... cards [clause sk.discard]", "sk.discard")
     for i, h in enumerate(hands):
         want = HAND_SIZE + (len(owed) if i == seat else 0)
         if len(h) != want:

@@ -15,7 +15,8 @@ from engine.shuffle import Rng
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]
 HANDS = ("P1=2Ta 3Ta 4Ta 5Ta 6Ta 7Ta 9Ta RGh; P2=1Sa 1Ta 1Sh 1Gh 1Su 1Ch 1Qi 5Ba; "
          "P3=VSa VTa VSh VGh VSu VCh 3Qi 4Qi; P4=2Sa 3Sa 4Sa 5Sa 6Sh 7Sh 8Sh 9Sh")
-PILES = "piles=10Sa 8Ta / 1Ba 2Ba / 5Qi / 6Qi 7Qi 8Qi 9Qi 10Qi"
+# piles play can reach: each holds 1, 5, 9... cards (Ruling: a pile changes four cards at a time)
+PILES = "piles=10Sa 2Gh 3Gh 4Gh 8Ta / 1Ba 2Su 3Su 4Su 2Ba / 5Qi / 6Qi 7Qi 8Qi 9Qi 10Qi"
 
 
 def pos(text="", turn="P1", **options) -> ShState:
@@ -102,7 +103,7 @@ def test_a_deal_with_three_cards_face_up():
 # --- sk.turn --------------------------------------------------------------------------------------
 def test_a_turn_is_a_draw_then_four_discards():
     state = pos()
-    assert moves(state) == ["deck", "tops", "bottoms", "top 4", "bottom 4"]
+    assert moves(state) == ["deck", "tops", "bottoms", "top 1", "top 2", "top 4", "bottom 1", "bottom 2", "bottom 4"]
     assert clause_of(state, "9Ta>1") == "sk.turn"
     state.apply(parse_move("deck"))
     assert clause_of(state, "tops") == "sk.turn"
@@ -119,16 +120,21 @@ def test_the_deck_gives_its_top_four_and_they_go_to_your_own_pile():
     assert clause_of(state, "9Ta>2") == "sk.discard"
     play(state, "9Ta>1", "RGh>1", f"{top[0]}>1", f"{top[1]}>1")
     assert state.piles[0][-4:] == (Card.parse("9Ta"), Card.parse("RGh"), top[0], top[1])
-    assert state.current_player == 1 and len(state.deck) == 50
+    assert state.current_player == 1 and len(state.deck) == 44
 
 
-def test_no_deck_draw_from_a_deck_of_fewer_than_four():
+def test_no_deck_draw_from_a_used_up_deck_and_no_deck_of_fewer_than_four():
     sk = Shakti(empty_deck="piles-only")
-    text = (f"turn=P1; {HANDS}; piles=10Sa 8Ta / 1Ba 2Ba / 5Qi / 6Qi 7Qi 8Qi 9Qi 10Qi "
-            + " ".join(str(c) for c in _unnamed()[:-2]) + f"; deck={' '.join(str(c) for c in _unnamed()[-2:])}")
-    state = sk.position(text)
-    assert "deck" not in moves(state) and len(state.deck) == 2
-    assert clause_of(state, "deck") == "sk.deck"
+    state = used_up(empty_deck="piles-only")
+    assert "deck" not in moves(state) and len(state.deck) == 0
+    assert clause_of(state, "deck") == "sk.reshuffle"  # the piles-only variant of that clause
+    # the deck starts at 60 and goes four at a time, so a deck of two can never be on the table
+    two = _unnamed()[-2:]
+    text = (f"turn=P1; {HANDS}; piles=10Sa 2Gh 3Gh 4Gh 8Ta / 1Ba 2Su 3Su 4Su 2Ba / 5Qi / "
+            + " ".join(str(c) for c in _unnamed()[:-2]) + f" 6Qi 7Qi 8Qi 9Qi 10Qi; deck={' '.join(map(str, two))}")
+    with pytest.raises(NotationError, match="starts at 60") as err:
+        sk.position(text)
+    assert err.value.clause == "sk.deck"
 
 
 def _unnamed():
@@ -159,8 +165,8 @@ def test_bottoms_take_the_bottom_cards_and_the_discards_go_under():
 # --- sk.one-pile --------------------------------------------------------------------------------------
 def test_four_from_one_pile_of_four_or_more():
     state = pos()
-    assert clause_of(state, "top 1") == "sk.one-pile"
-    assert clause_of(state, "bottom 2") == "sk.one-pile"
+    assert clause_of(state, "top 3") == "sk.one-pile"  # pile 3 holds a single card
+    assert clause_of(state, "bottom 3") == "sk.one-pile"
     record = state.apply(parse_move("top 4"))
     assert [str(c) for c in record.cards] == ["10Qi", "9Qi", "8Qi", "7Qi"]
     assert clause_of(state, "RGh>1") == "sk.discard"
@@ -228,7 +234,7 @@ def test_a_hand_is_judged_only_at_the_end_of_a_turn():
 # --- sk.reshuffle ---------------------------------------------------------------------------------------
 def used_up(**options):
     rest = _unnamed()
-    text = (f"turn=P1; {HANDS}; piles=10Sa 8Ta / 1Ba 2Ba / 5Qi / "
+    text = (f"turn=P1; {HANDS}; piles=10Sa 2Gh 3Gh 4Gh 8Ta / 1Ba 2Su 3Su 4Su 2Ba / 5Qi / "
             + " ".join(str(c) for c in rest) + " 6Qi 7Qi 8Qi 9Qi 10Qi; deck=-")
     return Shakti(**options).position(text)
 
@@ -335,6 +341,8 @@ def test_positions_read_back_mid_turn():
     ("turn=P1; P1=1Sa", "sk.players"),
     (f"turn=P1; {HANDS}; {PILES}; round=31", "sk.limit"),
     (f"turn=P1; {HANDS}; {PILES}; drew=deck; owed=2", "sk.discard"),
+    # what play can never produce (issue 30): a pile of two (a deck of two: test_no_deck_draw_...)
+    (f"turn=P1; {HANDS}; piles=10Sa 8Ta / 1Ba 2Su 3Su 4Su 2Ba / 5Qi / 6Qi 7Qi 8Qi 9Qi 10Qi", "sk.discard"),
 ])
 def test_bad_positions_name_their_clause(text, clause):
     with pytest.raises(NotationError) as err:
@@ -377,7 +385,7 @@ def test_a_view_shows_only_the_players_hand_and_the_tops():
     view = state.view(1)
     assert [str(c) for c in view.hand] == "1Sa 1Ta 1Sh 1Gh 1Su 1Ch 1Qi 5Ba".split()
     assert [str(c) for c in view.pile_tops] == ["8Ta", "2Ba", "5Qi", "10Qi"]
-    assert view.pile_sizes == (2, 2, 1, 5) and view.deck_size == 54 and view.round == 1
+    assert view.pile_sizes == (5, 5, 1, 5) and view.deck_size == 48 and view.round == 1
     assert not any(c in view.hand for h in (state.hands[0], state.hands[2], state.hands[3]) for c in h)
 
 
