@@ -29,7 +29,7 @@ No: Dev can play (7Gh), so may not draw [kk.must-play].
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from .errors import GanjifaError, IllegalMoveError, NotationError
@@ -51,6 +51,9 @@ class Answer:
     text: str
     clauses: tuple[str, ...]
     moves: tuple[tuple[str, str], ...] = ()  # for "what may NAME play": (notation, narration) per move
+    # the moves the answer plays from the position, each as (seat, move, the position after it), so that the
+    # example's sentences can be checked against every position it passes through (engine.claims)
+    steps: tuple = field(default=(), compare=False, repr=False)
 
     def agrees(self, expected: str) -> bool:
         """Whether the chapter's expected verdict is this one (case, spacing and list order aside)."""
@@ -158,20 +161,22 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             except IllegalMoveError as err:
                 reason, clauses = _refusal(err, names)
                 return Answer(q, "no", f"No: {reason} {_cite(clauses)}.", clauses)
-            text, clauses = _narrated(state.copy().apply(move), names)
+            after = state.copy()
+            text, clauses = _narrated(after.apply(move), names)
+            steps = ((seat, move, after),)
             if word == "must":
                 only = state.is_forced(move)
                 if only:
-                    return Answer(q, "yes", "Yes, it is the only move allowed: " + text, clauses)
+                    return Answer(q, "yes", "Yes, it is the only move allowed: " + text, clauses, steps=steps)
                 others = [m for m in state.legal_moves() if m != move]
                 if len(others) <= 2:  # name them: what else the player may do
                     told = [_narrated(state.copy().apply(m), names)[0] for m in others]
                     alt = ". Or: ".join(t.split(" [")[0].rstrip(".") for t in told)
                     return Answer(q, "no", f"No: it is allowed but not required. Instead: {alt} {_cite(clauses)}.",
-                                  clauses)
+                                  clauses, steps=steps)
                 return Answer(q, "no", f"No: it is allowed but not required; {len(others)} other moves are allowed "
-                              f"too {_cite(clauses)}.", clauses)
-            return Answer(q, "yes", f"Yes. {text}", clauses)
+                              f"too {_cite(clauses)}.", clauses, steps=steps)
+            return Answer(q, "yes", f"Yes. {text}", clauses, steps=steps)
     if low.startswith("what may ") and low.endswith(" play"):
         seat = _seat_of(q[len("what may "):-len(" play")].strip(), names)
         if state.current_player != seat:
@@ -195,14 +200,17 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
         except IllegalMoveError as err:
             reason, clauses = _refusal(err, names)
             return Answer(q, "illegal", f"That move is not allowed: {reason} {_cite(clauses)}.", clauses)
-        text, clauses = _narrated(state.copy().apply(move), names)
-        return Answer(q, "legal", text, clauses)
+        after = state.copy()
+        text, clauses = _narrated(after.apply(move), names)
+        return Answer(q, "legal", text, clauses, steps=((seat, move, after),))
     if low.startswith("who wins after "):
         trial = state.copy()
-        played = []
+        played, steps = [], []
         for move_text in filter(None, (m.strip() for m in q[len("who wins after "):].split(";"))):
             try:
-                record = trial.apply(game.parse_move(move_text))
+                seat, move = trial.current_player, game.parse_move(move_text)
+                record = trial.apply(move)
+                steps.append((seat, move, trial.copy()))
             except IllegalMoveError as err:
                 raise GanjifaError(f"{move_text!r} cannot be played there: {_words(err.reason, names)}",
                                    err.clause) from None
@@ -211,12 +219,12 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             last = played[-1] if played else None
             return Answer(q, "nobody yet", "Nobody yet: the game goes on."
                           + (f" {_words(last.narrate(names), names)}" if last else ""),
-                          tuple(last.clauses) if last else ())
+                          tuple(last.clauses) if last else (), steps=tuple(steps))
         result = trial.result()
         verdict, sentence = outcome(result, names)
         # the lead sentence gives the verdict; then what the last move did (the showdown, the pot, the payments)
         happened, cited = _narrated(played[-1], names) if played else ("", ())
         clauses = tuple(dict.fromkeys([*cited, result.clause]))
         text = f"{sentence} {_cite((result.clause,))}." + (f" {happened}" if happened else "")
-        return Answer(q, verdict, text, clauses)
+        return Answer(q, verdict, text, clauses, steps=tuple(steps))
     raise NotationError(q, "ask one of: " + "; ".join(QUESTIONS))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from engine.claims import problems
 from engine.errors import GanjifaError, IllegalMoveError, NotationError
 from engine.protocol import default_names
 from engine.questions import outcome
@@ -50,6 +51,11 @@ class PositionDirective(GanjifaDirective):
             chosen = self.options.get("move", "").strip()
             if self.options.get("legal", "yes") == "yes":
                 box += self.legal_moves(state, names, lambda: game.position(flat), chosen)
+        caption = self.options.get("caption", "")
+        if caption:  # the caption's cards and holders agree with the position (engine.claims)
+            wrong = problems([state], caption, names, notations=[flat])
+            if wrong:
+                raise self.fail("the caption contradicts the position: " + "; ".join(wrong))
         if "move" in self.options:
             box += self.shown_move(game, state, names, self.options["move"].strip(),
                                    said=self.options.get("legal", "yes") == "yes")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from engine.claims import answer_problems
 from engine.errors import GanjifaError
 from engine.protocol import default_names
 from engine.questions import ask
@@ -69,6 +70,11 @@ class QuestionDirective(GanjifaDirective):
             raise self.fail(f"the engine's answer is {answer.verdict!r}, so the question must be one a player answers "
                             "yes or no (its last part begins with a word such as May, Must, Can or Does), not "
                             f"{last_part(self.arguments[0])!r}")
+        # every card and holder its words name agrees with the position and the moves played (engine.claims)
+        words = "\n\n".join([self.arguments[0], self.options.get("caption", ""), "\n".join(self.content)])
+        wrong = answer_problems(state, answer, words, names, self.options["position"])
+        if wrong:
+            raise self.fail("the words contradict the example: " + "; ".join(wrong))
         box = nodes.container(classes=["ganjifa-question"])
         q = nodes.paragraph(classes=["ganjifa-question-text"])
         q += nodes.strong(text=self.arguments[0])

@@ -1,0 +1,86 @@
+"""An example's words are checked against its positions (issue 30): the cards and holders they name.
+
+Each case plants one of the mistakes the issue found in the printed book (a card nobody holds, a
+card that changed hands between two examples of one deal, a player said to lack a suit she holds)
+and shows the check refusing it, naming the sentence; the words the chapters print pass."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import get_game
+from engine.claims import answer_problems, card_phrases, problems
+from engine.decks import DASHAVATARA, MUGHAL
+from engine.questions import ask
+
+from .test_directive_errors import build, line_of
+
+NAMES = ("Asha", "Bela", "Chitra", "Dev")
+EKRANG = ("P1=VTa 3Ta 7Ta 10Su 6Ba; P2=9Ta 2Sh VBa 9Sa 9Su 3Gh; P3=1Ta 4Ta 8Ba 6Sh 2Su 4Gh; "
+          "P4=2Ch 2Ba 5Qi 5Su 7Sh RSh; tricks=P1:4 P2:6 P3:5 P4:3; lead=P1; stage=phase1")
+HAMRANG = "P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P1"
+TG = "P1=MKr 4Kr 3Ma 5Vr; P2=RKr 7Kr 2Ku 6Vr; P3=10Kr 5Ma 6Ku 3Vr; lead=P1"
+
+
+def test_card_phrases_read_lists_courts_and_other_suit_names():
+    found = [cards for _, _, cards in card_phrases("She holds the 3 and the Vizier of Taj, and the Raja of "
+                                                   "Tanka; 10, 9 or 8 of Phul.", MUGHAL)]
+    assert [" ".join(map(str, c)) for c in found] == ["3Ta VTa", "RSa", "10Ta 9Ta 8Ta"]
+    assert [str(c) for _, _, cs in card_phrases("the Mantri of Kalki", DASHAVATARA) for c in cs] == ["MKa"]
+    assert card_phrases("seven in all; the 8 is high", MUGHAL) == []
+
+
+@pytest.mark.parametrize("words, wrong", [
+    # Ekrang p. 93: "She still holds the 3 and the 7 of Taj" after a page where she held the 3 and the Raja
+    ("Asha leads. She still holds the 3 and the Raja of Taj.", "Asha does not hold the Raja of Taj"),
+    ("Bela's Vizier of Taj wins.", "the Vizier of Taj is not Bela's"),
+    ("Asha leads. Her 9 of Safed is safe.", "the 9 of Safed is not Asha's"),  # "her": the last player named
+    ("Asha has no Barat.", "Asha holds Barat cards"),
+    ("Nobody holds the 1 of Taj.", "the 1 of Taj is in a hand"),
+    ("Chitra holds five cards.", "Chitra holds 6 cards here, not 5"),
+])
+def test_ekrang_words_that_contradict_the_position_are_refused(words, wrong):
+    state = get_game("ekrang", players=4).position(EKRANG)
+    found = problems([state], words, NAMES)
+    assert any(wrong in p for p in found), found
+
+
+def test_a_card_nobody_holds_is_refused():
+    # Hamrang p. 152: "Playing by night, who opens?" beside hands in which nobody holds the Raja of Safed
+    state = get_game("hamrang").position(HAMRANG)
+    found = problems([state], "Playing by night, Chitra opens with the Raja of Safed.", NAMES)
+    assert found == ('"Playing by night, Chitra opens with the Raja of Safed.": the Raja of Safed is in no hand or '
+                     "play of this example",)
+
+
+def test_true_words_pass_and_moves_count_as_the_mover_s_cards():
+    state = get_game("ekrang", players=4).position(EKRANG)
+    assert problems([state], "Asha still holds the 3 and the 7 of Taj; Dev's Raja of Shamsher is high. "
+                             "Bela holds six cards and has no Barat but the Vizier.", NAMES) == ()
+    tg = get_game("traditional-ganjifa", rounds=1)
+    names = NAMES[:3]
+    pos = tg.position(TG)
+    answer = ask(pos, "what happens if Asha deni 4Kr", names)
+    # after the deni the 4 of Krishna is in no hand, but Asha played it: it is still hers to talk about
+    assert answer_problems(pos, answer, "Asha's 4 of Krishna calls for the Raja; she still holds the Mantri "
+                           "of Krishna.", names, TG) == ()
+    wrong = answer_problems(pos, answer, "Bela's 4 of Krishna is led.", names, TG)
+    assert wrong and "is not Bela's" in wrong[0]
+
+
+def test_a_question_whose_words_contradict_it_fails_the_build_with_file_and_line(tmp_path):
+    page = ("# Ekrang\n\n```{question} Whose turn is it?\n:game: ekrang\n:options: players=4\n"
+            f":names: Asha, Bela, Chitra, Dev\n:position: {EKRANG}\n:ask: whose turn\n:answer: Asha\n"
+            ":picture: no\nShe leads, and keeps the Raja of Taj for later.\n```\n")
+    code, out = build(tmp_path, page)
+    assert code != 0
+    assert re.search(rf"index\.md:{line_of(page, '{question}')}", out), out
+    assert "the words contradict the example" in out and "the Raja of Taj is in no hand or play" in out
+
+
+def test_a_caption_that_contradicts_its_position_fails_the_build(tmp_path):
+    page = ("# Ekrang\n\n```{position}\n:game: ekrang\n:options: players=4\n:names: Asha, Bela, Chitra, Dev\n"
+            ":caption: Dev holds the Vizier of Barat.\n" + EKRANG + "\n```\n")
+    code, out = build(tmp_path, page)
+    assert code != 0 and "the caption contradicts the position" in out and "Dev does not hold" in out, out
