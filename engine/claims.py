@@ -119,8 +119,11 @@ class Table:
 
 
     def holds(self, seat: int, card: Card, when: str) -> bool:
-        hands = self.hands if when == "any" else [self.hands[0], self.hands[-1]]
-        return any(card in h[seat] for h in hands if seat < len(h))
+        """Whether ``seat`` holds ``card`` in the first or the last position (``when="ends"``), or had it at
+        any point (``"any"``: in a hand, written for that seat, or played by it)."""
+        if when == "any":
+            return card in self.seats.get(seat, set())
+        return any(card in h[seat] for h in (self.hands[0], self.hands[-1]) if seat < len(h))
 
 
 def _name(deck: Deck, card: Card) -> str:
@@ -137,12 +140,14 @@ def _number(word: str) -> int | None:
 
 
 def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[tuple[int, object]] = (),
-             notations: Iterable[str] = (), deck: Deck | None = None) -> tuple[str, ...]:
+             notations: Iterable[str] = (), deck: Deck | None = None, *, history: bool = False) -> tuple[str, ...]:
     """Every claim of ``text`` that the example's ``states`` (first the position shown, then the
     positions its moves lead to), ``moves`` ((seat, move) pairs) and the position ``notations`` it
     was written as contradict, each as one line.
 
-    "She" and "her" stand for the player last named before them (in the same text)."""
+    "She" and "her" stand for the player last named before them (in the same text). A card said to be
+    gone ("the Raja and Mantri of Krishna are gone") need not be on the table; with ``history`` (the
+    words that lead up to an example, which may tell of earlier play) no card need be."""
     if not states:
         return ()
     deck = deck or states[0].game.deck
@@ -165,7 +170,9 @@ def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[
             before = sentence[:start]
             mentioned = [m.group(0) for m in re.finditer(rf"\b(?:{name_re})\b", before)]
             here = seat_of[mentioned[-1].lower()] if mentioned else last_named
-            for card in cards:
+            gone = re.match(r"\s+(?:is|are|was|were|has been|have been)\s+(?:already\s+)?(?:gone|out|played)\b",
+                            sentence[end:])
+            for card in () if history or gone else cards:
                 if card not in table.shown:
                     found.append(f'"{quoted}": {_name(deck, card)} is in no hand or play of this example')
             owner = re.search(rf"\b({name_re}|{possessive})(?:['’]s)?\s+(?:own\s+)?$", before)
@@ -179,7 +186,7 @@ def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[
                               rf"(?P<verb>holds|has|keeps|held|had|kept)\s+(?:only\s+)?$", before)
             if claim:
                 who, verb = claim.group("who").lower(), claim.group("verb").lower()
-                when = "any" if verb in ("held", "had", "kept") else "ends"
+                when = "any" if history or verb in ("held", "had", "kept") else "ends"
                 seat = here if who in ("she", "he") else seat_of.get(who)
                 for card in cards:
                     if who in ("nobody", "no one"):
@@ -201,7 +208,7 @@ def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[
         # "Bela holds five cards", "Chitra has a single card left"
         for m in re.finditer(rf"\b(?P<who>{name_re})\s+(?:(?:still|now|then|only)\s+)*(?:holds|has)\s+(?:only\s+)?"
                              rf"(?P<n>\d+|a single|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-                             rf"\s+cards?\b(?!\s+of)", sentence):
+                             rf"\s+cards?(?=\s*(?:[.,;:)]|$|\s+(?:left|in (?:her|his) hand|each)\b))", sentence):
             seat, n = seat_of[m.group("who").lower()], _number(m.group("n"))
             sizes = {len(h[seat]) for h in (table.hands[0], table.hands[-1])}
             if n is not None and n not in sizes:
@@ -213,8 +220,9 @@ def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[
     return tuple(dict.fromkeys(found))
 
 
-def answer_problems(state, answer, text: str, names: Sequence[str], notation: str = "") -> tuple[str, ...]:
+def answer_problems(state, answer, text: str, names: Sequence[str], notation: str = "", *,
+                    history: bool = False) -> tuple[str, ...]:
     """:func:`problems` for a question: its position, then every position its answer played through."""
     steps = getattr(answer, "steps", ())
     return problems([state, *(after for _, _, after in steps)], text, names,
-                    [(seat, move) for seat, move, _ in steps], [notation] if notation else [])
+                    [(seat, move) for seat, move, _ in steps], [notation] if notation else [], history=history)

@@ -83,4 +83,91 @@ def test_a_caption_that_contradicts_its_position_fails_the_build(tmp_path):
     page = ("# Ekrang\n\n```{position}\n:game: ekrang\n:options: players=4\n:names: Asha, Bela, Chitra, Dev\n"
             ":caption: Dev holds the Vizier of Barat.\n" + EKRANG + "\n```\n")
     code, out = build(tmp_path, page)
-    assert code != 0 and "the caption contradicts the position" in out and "Dev does not hold" in out, out
+    assert code != 0 and "the words contradict the position" in out and "Dev does not hold" in out, out
+
+
+# --- every example of the chapters, as the build checks it --------------------------------------------------
+RULES = Path(__file__).resolve().parent.parent / "rules"
+EXAMPLE = re.compile(r"^(:{3,}|`{3,})\{(question|position)\}[ \t]*(.*?)\n(.*?)^\1\s*$", re.S | re.M)
+OPTION = re.compile(r"^:([a-z]+):\s*(.*)$", re.M)
+
+
+def chapter_examples():
+    found = []
+    for path in sorted(RULES.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for m in EXAMPLE.finditer(text):
+            body = m.group(4)
+            opts = dict(OPTION.findall(body))
+            words = "\n".join(line for line in body.splitlines() if not line.startswith(":"))
+            line = text.count("\n", 0, m.start()) + 1
+            found.append(pytest.param(m.group(2), m.group(3), opts, words, id=f"{path.name}:{line}"))
+    return found
+
+
+def test_the_chapters_have_examples_to_check():
+    kinds = [p.values[0] for p in chapter_examples()]
+    assert kinds.count("question") > 100 and kinds.count("position") > 20
+
+
+@pytest.mark.parametrize(("kind", "title", "opts", "words"), chapter_examples())
+def test_every_example_s_words_agree_with_its_positions(kind, title, opts, words):
+    from engine.protocol import default_names
+    from engine.registry import game_class
+
+    from book.directives.question import asks_for_an_outcome, says
+
+    game = game_class(opts["game"]).from_text(opts.get("options", ""))
+    notation = " ".join((opts["position"] if kind == "question" else opts.get("setup") or words).split())
+    state = game.position(notation)
+    names = tuple(n.strip() for n in opts["names"].split(",")) if "names" in opts else default_names(state.players)
+    if kind == "position":
+        assert problems([state], opts.get("caption", ""), names, notations=[notation]) == ()
+        return
+    answer = ask(state, opts["ask"], names)
+    text = "\n\n".join([title, opts.get("caption", ""), words])
+    assert answer_problems(state, answer, text, names, notation) == ()
+    if "outcome" in opts:
+        assert says(answer.text, opts["outcome"]), answer.text
+    elif answer.verdict in ("legal", "illegal"):
+        assert not asks_for_an_outcome(title), f"{title!r} is answered only {answer.verdict!r}"
+
+
+def test_what_happens_compares_the_outcome_as_doctest_compares_output(tmp_path):
+    from book.directives.question import asks_for_an_outcome, says
+
+    assert says("The ring is cleared (7 cards leave the game) [kk.clear].", "seven cards leave the game")
+    assert not says("The ring is cleared (7 cards leave the game) [kk.clear].", "six cards leave the game")
+    assert says("Bela wins all 6 cards and leads", "bela wins all six cards")
+    assert not says("Bela wins all 16 cards", "wins all 6 cards")  # whole words only
+    assert asks_for_an_outcome("How many cards leave the game when Bela bridges?")
+    assert asks_for_an_outcome("Bela holds the Raja. Who wins the trick?")
+    assert not asks_for_an_outcome("What happens if Asha draws?")
+    kk = ("ring=1:9Sh 2:4Sh 3:4Gh 4:4Ba 5:8Ba 6:- 7:9Ta; last=5; turn=P2; P1=3Ta 5Ch RGh 2Ch VSu; "
+          "P2=8Sh 6Ch 10Qi 10Ch; P3=1Ba 7Su 3Qi 9Ch; P4=7Gh 1Su 8Ch 3Sa; stock=20")
+    head = ("# KK\n\n```{question} How many cards leave the game when Bela bridges?\n:game: kendra-kari\n"
+            f":options: players=4\n:names: Asha, Bela, Chitra, Dev\n:position: {kk}\n:ask: what happens if Bela *8Sh\n"
+            ":answer: legal\n:picture: no\n")
+    for sub in "abc":
+        (tmp_path / sub).mkdir()
+    code, out = build(tmp_path / "a", head + "```\n")  # "How many?" answered only "legal": not checked, refused
+    assert code != 0 and "state what happens with :outcome:" in out, out
+    code, out = build(tmp_path / "b", head.replace(":picture:", ":outcome: six cards leave the game\n:picture:")
+                      + "```\n")
+    assert code != 0 and "the chapter says the outcome is 'six cards leave the game'" in out, out
+    code, out = build(tmp_path / "c", head.replace(":picture:", ":outcome: seven cards leave the game\n:picture:")
+                      + "```\n")
+    assert code == 0, out
+
+
+def test_the_words_that_introduce_an_example_are_checked_too(tmp_path):
+    fence = ("```{position}\n:game: ekrang\n:options: players=4\n:names: Asha, Bela, Chitra, Dev\n"
+             + EKRANG + "\n```\n")
+    (tmp_path / "bad").mkdir()
+    page = "# Ekrang\n\nIt is Asha's lead, and Dev holds the Vizier of Barat:\n\n" + fence
+    code, out = build(tmp_path / "bad", page)
+    assert code != 0 and re.search(r"index\.md:5: ERROR: \{position\}: the words contradict", out), out
+    assert "Dev does not hold the Vizier of Barat" in out
+    (tmp_path / "good").mkdir()  # a paragraph that does not end in a colon introduces nothing
+    code, out = build(tmp_path / "good", page.replace("Barat:", "Barat.\n\nAsha still holds the Vizier of Taj:"))
+    assert code == 0, out

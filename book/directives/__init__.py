@@ -51,6 +51,75 @@ class GanjifaDirective(SphinxDirective):
     def fail(self, message: str):
         return self.error(f"{{{self.name}}}: {message}")
 
+    # options every example directive takes to name its position from play (engine.moments)
+    POSITION_OPTIONS = {"label": lambda a: a.strip(), "continues": lambda a: a.strip(), "moves": lambda a: a.strip(),
+                        "from": lambda a: a.strip()}
+
+    def example_position(self, game: Game, written: str, what: str = ":position:"):
+        """The example's position: ``written`` by hand, or a moment of a golden deal (``:from: deals/F.txt, move
+        N``), or an earlier example's (``:continues: LABEL``), with ``:moves:`` played on from the last two. When
+        both a written and a played position are given they must be the same. ``:label:`` keeps it for later
+        examples of the page. Returns the state and its notation."""
+        from engine.moments import difference, moment, play_on
+        from engine.protocol import default_names
+
+        kept = self.env.temp_data.setdefault("ganjifa_positions", {})
+        played = None
+        try:
+            if "from" in self.options:
+                played = moment(self.options["from"], Path(self.env.doc2path(self.env.docname)).parent)
+                if type(played.game) is not type(game) or played.game != game:
+                    raise self.fail(f":from: {self.options['from']} is a deal of {played.game.title} "
+                                    f"({played.game.options_text() or 'no options'}), not of {game.title} "
+                                    f"({game.options_text() or 'no options'})")
+            if "continues" in self.options:
+                if played is not None:
+                    raise self.fail("give :from: or :continues:, not both")
+                label = self.options["continues"]
+                if label not in kept:
+                    raise self.fail(f":continues: {label}: no earlier example of this page has :label: {label} "
+                                    f"(labels so far: {', '.join(kept) or 'none'})")
+                played = kept[label]
+            if "moves" in self.options:
+                if played is None:
+                    raise self.fail(":moves: are played on from :from: or :continues:")
+                played, _ = play_on(played, self.options["moves"])
+            state = game.position(" ".join(written.split())) if written.strip() else None
+        except GanjifaError as err:
+            raise self.engine_fail(err, what if written.strip() and "from" not in self.options
+                                   and "continues" not in self.options else ":from:/:continues:/:moves:") from None
+        if state is None and played is None:
+            raise self.fail(f"give the position ({what}, or :from: a golden deal, or :continues: an earlier example)")
+        if state is not None and played is not None:
+            names = default_names(game.players)
+            if "names" in self.options:
+                names = tuple(n.strip() for n in self.options["names"].split(","))
+            diff = difference(state, played, names)
+            if diff:
+                raise self.fail(f"the position written is not the one play reaches ({diff})")
+        state = played.copy() if state is None else state
+        if "label" in self.options:
+            kept[self.options["label"]] = state.copy()
+        return state, state.position() if played is not None and not written.strip() else " ".join(written.split())
+
+    def introduction(self) -> str:
+        """The paragraph just before this directive in its source, when it introduces it (ends with a colon):
+        the words that tell the reader what the example shows, checked against it (engine.claims)."""
+        try:
+            lines = Path(self.env.doc2path(self.env.docname)).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return ""
+        i = self.lineno - 2  # the line before the directive's opening fence (lineno counts from 1)
+        while i >= 0 and not lines[i].strip():
+            i -= 1
+        para = []
+        while i >= 0 and lines[i].strip():
+            para.insert(0, lines[i].strip())
+            i -= 1
+        if not para or para[0].startswith(("```", ":::", "#", ":", ">", "|")) or not para[-1].endswith(":"):
+            return ""
+        return " ".join(para)
+
     def engine_fail(self, err: Exception, what: str = ""):
         return engine_error(self, err, what)
 

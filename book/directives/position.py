@@ -24,6 +24,7 @@ class PositionDirective(GanjifaDirective):
         "names": directives.unchanged,
         "legal": lambda a: directives.choice(a, ("yes", "no")),
         "caption": directives.unchanged,
+        **GanjifaDirective.POSITION_OPTIONS,
     }
 
     def run(self):
@@ -32,15 +33,12 @@ class PositionDirective(GanjifaDirective):
             raise self.fail("name the game with :game: (e.g. kendra-kari)")
         game = self.game(self.options["game"], self.options.get("options", ""))
         text = self.options.get("setup") or "\n".join(self.content).strip()
-        if not text:
-            raise self.fail("give the position as the body or with :setup:")
+        if not text and not ({"from", "continues"} & set(self.options)):
+            raise self.fail("give the position as the body or with :setup: (or :from: a golden deal, or "
+                            ":continues: an earlier example)")
         if not game.HAS_POSITIONS:
             raise self.fail(f"{game.title} has no position notation")
-        try:
-            flat = " ".join(text.split())
-            state = game.position(flat)
-        except GanjifaError as err:
-            raise self.engine_fail(err, "position") from None
+        state, flat = self.example_position(game, text, "position")
         names = self.names(game)
         box = nodes.container(classes=["ganjifa-position"])
         box += self.state_figure(state, self.options.get("caption"), names)
@@ -50,12 +48,24 @@ class PositionDirective(GanjifaDirective):
             box += nodes.paragraph("", f"{names[state.current_player]} to play.", classes=["ganjifa-turn"])
             chosen = self.options.get("move", "").strip()
             if self.options.get("legal", "yes") == "yes":
-                box += self.legal_moves(state, names, lambda: game.position(flat), chosen)
-        caption = self.options.get("caption", "")
-        if caption:  # the caption's cards and holders agree with the position (engine.claims)
-            wrong = problems([state], caption, names, notations=[flat])
-            if wrong:
-                raise self.fail("the caption contradicts the position: " + "; ".join(wrong))
+                box += self.legal_moves(state, names, state.copy, chosen)
+        # the caption's cards and holders, and those of the words leading up to it, agree with the position
+        # and the move it shows (engine.claims)
+        states, played = [state], []
+        if self.options.get("move", "").strip() and not state.is_terminal():
+            try:
+                after, move = state.copy(), game.parse_move(self.options["move"].strip())
+                played.append((state.current_player, move))
+                after.apply(move)
+                states.append(after)
+            except GanjifaError:
+                pass  # shown_move names the fault
+        wrong = problems(states, self.options.get("caption", ""), names, played, [flat])
+        intro = self.introduction()
+        if intro:
+            wrong += problems(states, intro, names, played, [flat], history=True)
+        if wrong:
+            raise self.fail("the words contradict the position: " + "; ".join(wrong))
         if "move" in self.options:
             box += self.shown_move(game, state, names, self.options["move"].strip(),
                                    said=self.options.get("legal", "yes") == "yes")

@@ -18,6 +18,8 @@ with the file, line and clause when they differ, so a wrong example is never pub
 
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 
@@ -41,20 +43,19 @@ class QuestionDirective(GanjifaDirective):
         "ask": directives.unchanged_required,
         "answer": directives.unchanged_required,
         "clause": directives.unchanged,
+        "outcome": directives.unchanged,
         "picture": lambda a: directives.choice(a, ("yes", "no")),
         "caption": directives.unchanged,
+        **GanjifaDirective.POSITION_OPTIONS,
     }
 
     def run(self):
         self.note_engine()
-        for key in ("game", "position", "ask", "answer"):
+        for key in ("game", "ask", "answer"):
             if key not in self.options:
                 raise self.fail(f"give :{key}:")
         game = self.game(self.options["game"], self.options.get("options", ""))
-        try:
-            state = game.position(" ".join(self.options["position"].split()))
-        except GanjifaError as err:
-            raise self.engine_fail(err, ":position:") from None
+        state, notation = self.example_position(game, self.options.get("position", ""))
         names = self.names(state)
         try:
             answer = ask(state, self.options["ask"], names)
@@ -66,13 +67,24 @@ class QuestionDirective(GanjifaDirective):
             cited = ", ".join(answer.clauses) or "no clause"
             raise self.fail(f"the engine answers {answer.verdict!r} ({cited}), but the chapter says {expected!r}"
                             + (f" (clause {clause})" if clause else "") + f": {answer.text}")
+        outcome = self.options.get("outcome", "").strip()
+        if outcome and not says(answer.text, outcome):
+            raise self.fail(f"the chapter says the outcome is {outcome!r}, but the engine's answer does not say so: "
+                            f"{answer.text}")
+        if not outcome and asks_for_an_outcome(self.arguments[0]) and answer.verdict in ("legal", "illegal"):
+            raise self.fail(f"the question asks {last_part(self.arguments[0])!r}, but its answer is only "
+                            f"{answer.verdict!r}: state what happens with :outcome: (words the engine's answer must "
+                            f"contain, e.g. a count), so that it is checked: {answer.text}")
         if answer.verdict in ("yes", "no") and not asks_yes_or_no(self.arguments[0]):
             raise self.fail(f"the engine's answer is {answer.verdict!r}, so the question must be one a player answers "
                             "yes or no (its last part begins with a word such as May, Must, Can or Does), not "
                             f"{last_part(self.arguments[0])!r}")
         # every card and holder its words name agrees with the position and the moves played (engine.claims)
         words = "\n\n".join([self.arguments[0], self.options.get("caption", ""), "\n".join(self.content)])
-        wrong = answer_problems(state, answer, words, names, self.options["position"])
+        wrong = answer_problems(state, answer, words, names, notation)
+        intro = self.introduction()
+        if intro:  # the words that lead up to it may tell of earlier play
+            wrong += answer_problems(state, answer, intro, names, notation, history=True)
         if wrong:
             raise self.fail("the words contradict the example: " + "; ".join(wrong))
         box = nodes.container(classes=["ganjifa-question"])
@@ -121,3 +133,26 @@ def asks_yes_or_no(question: str) -> bool:
     """Whether ``question`` is one a player answers yes or no ("May Dev draw?"), not "Where does it go?"."""
     words = last_part(question).split()
     return bool(words) and words[0].lower().strip(",") in YES_NO
+
+
+# the questions answered by a count, a person or a thing, not by "legal"
+OUTCOME_WORDS = ("how many", "how much", "who", "whom", "which", "what does", "what do", "where")
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                                 "thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                                                 "twenty".split())}
+
+
+def asks_for_an_outcome(question: str) -> bool:
+    """Whether ``question`` asks for a count, a person or a thing ("How many cards leave the game?")."""
+    return last_part(question).lower().startswith(OUTCOME_WORDS)
+
+
+def _plain(text: str) -> str:
+    words = re.findall(r"[a-z0-9+-]+", text.lower())
+    return " " + " ".join(_NUMBER_WORDS.get(w, w) for w in words) + " "
+
+
+def says(answer: str, outcome: str) -> bool:
+    """Whether the engine's ``answer`` says ``outcome``, as doctest compares output: the same words in the same
+    order, case, punctuation and the spelling of numbers aside ("seven cards" is "7 cards")."""
+    return _plain(outcome) in _plain(answer)
