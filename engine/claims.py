@@ -24,8 +24,10 @@ The claims it reads (a *card phrase* is "the 9 of Krishna", "the Raja and the 4 
 ...                 "P4=2Ch 2Ba 5Qi 5Su 7Sh RSh; tricks=P1:4 P2:6 P3:5 P4:3; lead=P1; stage=phase1")
 >>> problems([s], "Asha still holds the 3 and the 7 of Taj.", ("Asha", "Bela", "Chitra", "Dev"))
 ()
+>>> problems([s], "Bela holds the 3 of Taj.", ("Asha", "Bela", "Chitra", "Dev"))
+('"Bela holds the 3 of Taj.": Bela does not hold the 3 of Taj here',)
 >>> problems([s], "Bela holds the Raja of Taj.", ("Asha", "Bela", "Chitra", "Dev"))
-('"Bela holds the Raja of Taj": the Raja of Taj is in no hand or play of this example',)
+('"Bela holds the Raja of Taj.": the Raja of Taj is in no hand or play of this example',)
 """
 
 from __future__ import annotations
@@ -192,7 +194,7 @@ def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[
                     if who in ("nobody", "no one"):
                         if any(card in h for h in table.hands[0]):
                             found.append(f'"{quoted}": {_name(deck, card)} is in a hand')
-                    elif seat is not None and not table.holds(seat, card, when):
+                    elif seat is not None and card in table.shown and not table.holds(seat, card, when):
                         found.append(f'"{quoted}": {names[seat]} does not hold {_name(deck, card)}'
                                      + (" here" if when == "ends" else " at any point of this example"))
         # "Asha has no Kurma", "she holds no Krishna card"

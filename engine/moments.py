@@ -96,4 +96,49 @@ def difference(written: State, played: State, names: Sequence[str]) -> str | Non
     return None
 
 
-__all__ = ["moment", "play_on", "difference", "GanjifaError"]
+class Positions:
+    """The positions of one chapter's examples, read in page order: each example's own, with the labels kept
+    for the examples that continue them. The book's directives and the tests read examples through it, so a
+    chapter means the same thing to both."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.kept: dict[str, State] = {}
+
+    def read(self, game, written: str = "", *, moment_text: str = "", continues: str = "", moves: str = "",
+             label: str = "", names: Sequence[str] = ()) -> State:
+        """The example's position (GanjifaError naming what is wrong): written by hand, or a moment of a golden
+        deal, or an earlier example continued, with ``moves`` played on; both, and they must agree."""
+        played = None
+        if moment_text:
+            played = moment(moment_text, self.folder)
+            if type(played.game) is not type(game) or played.game != game:
+                raise NotationError(moment_text, f"a deal of {played.game.title} "
+                                    f"({played.game.options_text() or 'no options'}), not of {game.title} "
+                                    f"({game.options_text() or 'no options'})")
+        if continues:
+            if played is not None:
+                raise NotationError(continues, "give a moment of a deal or an example to continue, not both")
+            if continues not in self.kept:
+                raise NotationError(continues, "no earlier example of this page has this label (labels so far: "
+                                    f"{', '.join(self.kept) or 'none'})")
+            played = self.kept[continues]
+        if moves:
+            if played is None:
+                raise NotationError(moves, "moves are played on from a moment of a deal or an earlier example")
+            played, _ = play_on(played, moves)
+        state = game.position(" ".join(written.split())) if written.strip() else None
+        if state is None and played is None:
+            raise NotationError(written or "-", "give the position, a moment of a golden deal or an example to "
+                                "continue")
+        if state is not None and played is not None:
+            diff = difference(state, played, names or tuple(f"Player {i + 1}" for i in range(game.players)))
+            if diff:
+                raise NotationError(written[:40] + "...", f"the position written is not the one play reaches ({diff})")
+        state = played.copy() if state is None else state
+        if label:
+            self.kept[label] = state.copy()
+        return state
+
+
+__all__ = ["moment", "play_on", "difference", "Positions", "GanjifaError"]

@@ -4,30 +4,21 @@ again here, and the sentence a player reads first must say what the verdict says
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine import get_game
-from engine.protocol import Result, default_names
+from engine.protocol import Result
 from engine.questions import ask, outcome
-from engine.registry import game_class
 
-RULES = Path(__file__).resolve().parent.parent / "rules"
-QUESTION = re.compile(r"^(:{3,}|`{3,})\{question\}\s*(.*?)\n(.*?)^\1\s*$", re.S | re.M)
-OPTION = re.compile(r"^:([a-z]+):\s*(.*)$", re.M)
+from .examples import questions
+
 SUBJECT = re.compile(r"^(?P<who>.+?) (?P<verb>wins|win|share the win)\b")
 
 
 def chapter_questions():
-    """(file:line, question, options) for every {question} in the chapters, read now."""
-    found = []
-    for path in sorted(RULES.glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        for m in QUESTION.finditer(text):
-            line = text.count("\n", 0, m.start()) + 1
-            found.append(pytest.param(m.group(2), dict(OPTION.findall(m.group(3))), id=f"{path.name}:{line}"))
-    return found
+    """(question, options, the example) for every {question} in the chapters, read as the book reads them."""
+    return [pytest.param(e.title, e.opts, e, id=e.where) for e in questions()]
 
 
 def first_sentence(text: str) -> str:
@@ -48,11 +39,11 @@ def test_the_chapters_have_questions():
     assert len(chapter_questions()) > 10
 
 
-@pytest.mark.parametrize(("question", "opts"), chapter_questions())
-def test_an_answer_says_what_its_verdict_says(question, opts):
-    game = game_class(opts["game"]).from_text(opts.get("options", ""))
-    state = game.position(" ".join(opts["position"].split()))
-    names = tuple(n.strip() for n in opts["names"].split(",")) if "names" in opts else default_names(state.players)
+@pytest.mark.parametrize(("question", "opts", "example"), chapter_questions())
+def test_an_answer_says_what_its_verdict_says(question, opts, example):
+    game = example.state.game
+    state = example.state.copy()
+    names = example.names
     answer = ask(state, opts["ask"], names)
     lead = first_sentence(answer.text)
     if answer.verdict in ("yes", "no"):

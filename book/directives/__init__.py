@@ -56,51 +56,27 @@ class GanjifaDirective(SphinxDirective):
                         "from": lambda a: a.strip()}
 
     def example_position(self, game: Game, written: str, what: str = ":position:"):
-        """The example's position: ``written`` by hand, or a moment of a golden deal (``:from: deals/F.txt, move
-        N``), or an earlier example's (``:continues: LABEL``), with ``:moves:`` played on from the last two. When
-        both a written and a played position are given they must be the same. ``:label:`` keeps it for later
-        examples of the page. Returns the state and its notation."""
-        from engine.moments import difference, moment, play_on
+        """The example's position (engine.moments.Positions, one per page, read in page order): ``written`` by
+        hand, or a moment of a golden deal (``:from: deals/F.txt, move N``), or an earlier example's (``:continues:
+        LABEL``), with ``:moves:`` played on from the last two; a position both written and played must be the
+        same. ``:label:`` keeps it for later examples of the page. Returns the state and its notation."""
+        from engine.moments import Positions
         from engine.protocol import default_names
 
-        kept = self.env.temp_data.setdefault("ganjifa_positions", {})
-        played = None
+        positions = self.env.temp_data.get("ganjifa_positions")
+        if positions is None:
+            positions = Positions(Path(self.env.doc2path(self.env.docname)).parent)
+            self.env.temp_data["ganjifa_positions"] = positions
+        names = tuple(n.strip() for n in self.options["names"].split(",")) if "names" in self.options \
+            else default_names(game.players)
+        played = bool({"from", "continues"} & set(self.options))
         try:
-            if "from" in self.options:
-                played = moment(self.options["from"], Path(self.env.doc2path(self.env.docname)).parent)
-                if type(played.game) is not type(game) or played.game != game:
-                    raise self.fail(f":from: {self.options['from']} is a deal of {played.game.title} "
-                                    f"({played.game.options_text() or 'no options'}), not of {game.title} "
-                                    f"({game.options_text() or 'no options'})")
-            if "continues" in self.options:
-                if played is not None:
-                    raise self.fail("give :from: or :continues:, not both")
-                label = self.options["continues"]
-                if label not in kept:
-                    raise self.fail(f":continues: {label}: no earlier example of this page has :label: {label} "
-                                    f"(labels so far: {', '.join(kept) or 'none'})")
-                played = kept[label]
-            if "moves" in self.options:
-                if played is None:
-                    raise self.fail(":moves: are played on from :from: or :continues:")
-                played, _ = play_on(played, self.options["moves"])
-            state = game.position(" ".join(written.split())) if written.strip() else None
+            state = positions.read(game, written, moment_text=self.options.get("from", ""),
+                                   continues=self.options.get("continues", ""), moves=self.options.get("moves", ""),
+                                   label=self.options.get("label", ""), names=names)
         except GanjifaError as err:
-            raise self.engine_fail(err, what if written.strip() and "from" not in self.options
-                                   and "continues" not in self.options else ":from:/:continues:/:moves:") from None
-        if state is None and played is None:
-            raise self.fail(f"give the position ({what}, or :from: a golden deal, or :continues: an earlier example)")
-        if state is not None and played is not None:
-            names = default_names(game.players)
-            if "names" in self.options:
-                names = tuple(n.strip() for n in self.options["names"].split(","))
-            diff = difference(state, played, names)
-            if diff:
-                raise self.fail(f"the position written is not the one play reaches ({diff})")
-        state = played.copy() if state is None else state
-        if "label" in self.options:
-            kept[self.options["label"]] = state.copy()
-        return state, state.position() if played is not None and not written.strip() else " ".join(written.split())
+            raise self.engine_fail(err, ":from:/:continues:/:moves:" if played else what) from None
+        return state, " ".join(written.split()) if written.strip() else state.position()
 
     def introduction(self) -> str:
         """The paragraph just before this directive in its source, when it introduces it (ends with a colon):

@@ -6,11 +6,14 @@ A position is a set-up and the moves made since::
     face-up=P1:RRa; deal=2; scores=P1:-3 P2:5 P3:-2; moves=add 3Ma, add 4Ku
 
 Three hands of 40 cards and nothing else is a fresh deal (each hand as dealt: its first and last
-four cards face up). Otherwise the set-up is a hand-set position at a lead: hands of equal size,
-``lead`` the leader (or ``stage=open`` for the opening, led by the Surkhya's holder); ``lost``
-the players who have held the lead and lost it (all three: after the tigasta); ``burned`` burned
-cards still in hand; cards in no hand are played, the first ``won`` counts of them (deck order)
-credited to the seats. ``moves`` are then played in turn, chance's included.
+four cards face up); the opening is shown from such a deal and the moves made since. Otherwise the
+set-up is a hand-set position at a lead, as play reaches one: hands of equal size, ``lead`` the
+leader; ``lost`` the players who have held the lead and lost it (all three: after the tigasta);
+``burned`` burned cards still in hand; cards in no hand have been played and won, the first ``won``
+counts of them (deck order) credited to the seats. Every played card has been won by someone, and
+every trick gives its winners cards in threes, so the counts are multiples of three adding up to
+the cards in no hand; left out, they are shared evenly (the leader taking any extra three).
+``moves`` are then played in turn, chance's included.
 """
 
 from __future__ import annotations
@@ -101,8 +104,16 @@ def _hand_set(game, state: TGState, hands, fields, seat_of) -> None:
             raise NotationError(item, "won counts are written 'P1:12', each player once")
         seen.add(seat)
         counts[seat] = count
-    if sum(counts) > len(rest):
-        raise NotationError(fields.get("won", ""), f"only {len(rest)} cards have been played")
+    if "won" not in fields and stage != OPENING:  # shared evenly, in threes, the leader taking any extra three
+        lead_seat = seat_of(fields["lead"]) if "lead" in fields else 0
+        tricks = len(rest) // 3
+        counts = [3 * (tricks // 3)] * 3
+        for k in range(tricks % 3):
+            counts[(lead_seat + k) % 3] += 3
+    if stage != OPENING and (sum(counts) != len(rest) or any(k % 3 for k in counts)):
+        raise NotationError(f"won={fields.get('won', '')}", f"{len(rest)} cards are in no hand, so they have been "
+                            f"played and won: the won counts must add up to {len(rest)}, each a multiple of three "
+                            f"(a trick gives its winners three cards, or six) [clause tg.trick]", "tg.trick")
     i = 0
     for seat, k in enumerate(counts):
         state.won[seat] = rest[i:i + k]
@@ -134,9 +145,9 @@ def _hand_set(game, state: TGState, hands, fields, seat_of) -> None:
         lost.add(seat)
     state.lost = lost
     if stage == OPENING:
-        if game.surkhya not in [c for h in hands for c in h] or len(hands[0]) < 3:
-            raise NotationError("stage=open", "the opening needs the Surkhya in a hand and three cards a hand "
-                                "[clause tg.surkhya]", "tg.surkhya")
+        if len(hands[0]) != 40:
+            raise NotationError("stage=open", "the opening comes straight after the deal, when every hand holds 40 "
+                                "cards: write the three hands as dealt, without 'stage' [clause tg.deal]", "tg.deal")
         if "lead" in fields:
             raise NotationError("lead", "the opening is led by the Surkhya's holder: no 'lead'")
         state._to_opening()

@@ -44,13 +44,46 @@ def test_redeal_when_a_hand_has_no_raja():
     assert "tg.redeal" in record.clauses
 
 
-OPENING = "P1=RRa RMa 3Ma 9Kr 2Vr; P2=4Ma 7Ku MKa 9Ku 10Kr; P3=6Ku 5Ma RKa 8Ka 3Vr; stage=open"
+def dealt(*hands: str, exactly=()) -> str:
+    """Three hands as dealt, 40 cards each, holding the cards given; the rest are shared out in a fixed
+    order that keeps each (seat, suit) of ``exactly`` to the cards listed (none if none is listed). The
+    opening comes straight after the deal, so an opening can only be set from 40-card hands."""
+    import random
+
+    from engine.cards import Card, format_cards
+
+    held = [[Card.parse(t) for t in h.split()] for h in hands]
+    placed = {c for h in held for c in h}
+    rest = [c for c in G.deck.cards if c not in placed]
+    random.Random(5).shuffle(rest)
+    rest.sort(key=lambda c: -sum((p, c.suit.code) in exactly for p in range(3)))  # the most constrained first
+    for card in rest:
+        seats = [p for p in range(3) if len(held[p]) < 40 and (p, card.suit.code) not in exactly]
+        held[min(seats, key=lambda p: len(held[p]))].append(card)
+    return "; ".join(f"P{i + 1}={format_cards(h)}" for i, h in enumerate(held))
+
+
+# Asha holds no Kurma; Bela the Mantri of Kalki alone; Chitra the Raja and the 8 of Kalki and no Krishna
+OPENING = dealt("RRa RMa 3Ma 9Kr 2Vr", "4Ma 7Ku MKa 9Ku 10Kr RKu", "6Ku 5Ma RKa 8Ka 3Vr",
+                exactly={(0, "Ku"), (1, "Ka"), (2, "Ka"), (2, "Kr")})
+
+
+def low(state, seat, verb):
+    return {f"{verb} {c}" for c in state.hands[seat] if c.rank != 12}
+
+
+def test_the_opening_is_set_only_from_a_deal():
+    with pytest.raises(NotationError) as err:
+        G.position("P1=RRa RMa 3Ma 9Kr 2Vr; P2=4Ma 7Ku MKa 9Ku 10Kr; P3=6Ku 5Ma RKa 8Ka 3Vr; stage=open")
+    assert err.value.clause == "tg.deal" and "40 cards" in str(err.value)
+    s = G.position(OPENING)
+    assert s.stage == "open" and [len(h) for h in s.hands] == [40, 40, 40]
 
 
 def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
     s = G.position(OPENING)
     # the Raja of Matsya is not a low card (tg.surkhya)
-    assert legal(s) == ["open RRa 3Ma", "open RRa 2Vr", "open RRa 9Kr"]
+    assert set(legal(s)) == {f"open RRa {c}" for c in s.hands[0] if c.rank != 12} and "open RRa 3Ma" in legal(s)
     with pytest.raises(IllegalMoveError) as err:
         s.check("open RRa RMa")
     assert err.value.clause == "tg.surkhya" and "any card but a Raja" in err.value.reason
@@ -58,9 +91,9 @@ def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
         s.check("add 3Ma")
     assert err.value.clause == "tg.surkhya"
     play(s, "open RRa 3Ma")
-    assert legal(s) == ["add 4Ma", "add 7Ku", "add 9Ku", "add 10Kr", "add MKa"]
+    assert set(legal(s)) == low(s, 1, "add") and "add RKu" not in legal(s)
     play(s, "add 7Ku", "add 9Ku")
-    assert legal(s) == ["add 5Ma", "add 6Ku", "add 3Vr", "add 8Ka"]  # not her Raja of Kalki
+    assert set(legal(s)) == low(s, 2, "add") and "add RKa" not in legal(s)  # not her Raja of Kalki
     with pytest.raises(IllegalMoveError) as err:
         s.check("add RKa")
     assert err.value.clause == "tg.surkhya" and "any card but a Raja" in err.value.reason
@@ -70,7 +103,7 @@ def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
         s.check("swap 9Kr for RRa")
     assert err.value.clause == "tg.exchange"
     play(s, "swap 9Kr for 7Ku", "keep")
-    # Chitra holds no Krishna now in the trick: she may take the 9 of Krishna
+    # Chitra holds no Krishna, and the 9 of Krishna is now in the trick: she may take it
     assert "swap 6Ku for 9Kr" in legal(s)
     record = s.apply("keep")
     assert record.trick_winner == 0 and len(s.won[0]) == 6 and s.stage == "lead"
@@ -78,15 +111,9 @@ def test_the_surkhya_opens_with_a_low_card_and_the_exchanges():
 
 def test_the_opening_takes_any_cards_at_a_table_that_says_so():
     s = get_game("traditional-ganjifa", low_cards=False).position(OPENING)
-    assert legal(s) == ["open RRa RMa", "open RRa 3Ma", "open RRa 2Vr", "open RRa 9Kr"]
+    assert {"open RRa RMa", "open RRa 3Ma", "open RRa 2Vr"} <= set(legal(s))
     play(s, "open RRa RMa", "add 7Ku", "add 9Ku")
     assert "add RKa" in legal(s)
-
-
-def test_a_player_without_a_low_card_adds_any():
-    s = G.position("P1=RRa 3Ma 5Ma; P2=RKr RKa RVr; P3=2Ma 4Ma 6Ma; stage=open")
-    play(s, "open RRa 5Ma")
-    assert legal(s) == ["add RVr", "add RKr", "add RKa"]  # every card of Bela's is a hukm
 
 
 def test_asking_the_gheni_for_a_low_card():
@@ -97,7 +124,8 @@ def test_asking_the_gheni_for_a_low_card():
     record = s.apply("ask 4Ma for Ka")
     assert s.current_player == 2 and legal(s) == ["give 8Ka"] and record.clauses == ("tg.ask",)
     s.apply("give 8Ka")
-    assert {str(c) for c in s.hands[1]} == {"MKa", "8Ka", "10Kr"}
+    bela = {str(c) for c in s.hands[1]}
+    assert {"MKa", "8Ka", "10Kr"} <= bela and "4Ma" not in bela and len(bela) == 38
 
 
 def test_dukkal_is_compulsory():
@@ -208,10 +236,12 @@ def test_natavani_then_tavani():
 
 def test_hardu_right_and_void():
     s = G.position(f"P1=9Kr 3Kr 2Ma; P2=RKr 10Kr 2Ku; P3=4Ma 5Ma 6Ku; lead=P1; {AFTER}")
+    before = len(s.won[1])  # the 111 cards played, shared evenly: 36 won by Bela
+    assert [len(w) for w in s.won] == [39, 36, 36]
     s.apply("hardu 3Kr")
     assert legal(s) == ["add RKr", "add 10Kr"]
     records = play(s, "add RKr", "add 10Kr", "add 4Ma", "add 5Ma", "add 2Ma")
-    assert records[-1].trick_winner == 1 and len(s.won[1]) == 6
+    assert records[-1].trick_winner == 1 and len(s.won[1]) == before + 6
     v = G.position(f"P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Kr 5Ma 6Ku; lead=P1; {AFTER}")
     record = v.apply("hardu 3Kr")
     assert "tg.hardu-void" in record.clauses and v.current_player == 0 and not v.trick
@@ -233,7 +263,7 @@ def test_sokta_right_and_wrong():
 
 
 def test_akheri_killed_and_rangeri():
-    s = ONE.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:40 P2:37 P3:40")
+    s = ONE.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:39 P2:36 P3:42")
     records = play(s, "akheri 8Kr", "add RKr", "add 10Kr")
     assert "tg.kill" in records[-1].clauses and records[-1].trick[4] == (1, True)
     assert s.is_terminal()
@@ -242,12 +272,12 @@ def test_akheri_killed_and_rangeri():
 def test_card_payments_and_the_exemption():
     assert TGState.owed([30, 45, 45]) == [[0, [[1, 5], [2, 5]]]]
     assert TGState.owed([30, 45, 45], killer=0) == []
-    s = G.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:30 P2:50 P3:37")
+    s = G.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:30 P2:48 P3:39")
     records = play(s, "akheri 8Kr", "add RKr", "add 10Kr")
     assert "tg.payment" in records[-1].clauses and s.current_player == CHANCE
     from engine.shuffle import Rng
     s.apply(s.chance_outcome(Rng(3)))  # the next deal, dealt first to Bela: Chitra and Asha owe Bela, in that turn
-    assert s.payments == [[2, [[1, 3]]], [0, [[1, 10]]]]
+    assert s.payments == [[2, [[1, 1]]], [0, [[1, 10]]]]
     for payer in (2, 0):
         assert s.stage == "aside" and s.current_player == payer and s.face_up[payer] == frozenset()
         s.apply(s.legal_moves()[0])
@@ -351,17 +381,17 @@ def test_a_void_hardu_bars_a_natavani_but_not_a_hardu_in_another_suit():
     assert record.clauses == ("tg.hardu",)
 
 
-WRONG_SOKTA = ("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Ma 5Ma 6Ku; lead=P1; lost=P1 P2 P3; won=P1:20 P2:10 P3:12; "
+WRONG_SOKTA = ("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Ma 5Ma 6Ku; lead=P1; lost=P1 P2 P3; won=P1:39 P2:36 P3:36; "
                "moves=sokta 9Kr 3Kr, add 4Ma, add 2Ku, add 5Ma")
 
 
 def test_a_wrong_sokta_loses_its_trick_or_at_a_table_that_says_so_every_trick():
     s = ONE.position(WRONG_SOKTA)
     record = s.apply("add 6Ku")
-    assert record.trick_winner == 1 and [len(w) for w in s.won] == [20, 16, 12]
+    assert record.trick_winner == 1 and [len(w) for w in s.won] == [39, 42, 36]
     s = get_game("traditional-ganjifa", rounds=1, sokta="all").position(WRONG_SOKTA)
     record = s.apply("add 6Ku")
-    assert record.trick_winner == 1 and [len(w) for w in s.won] == [0, 36, 12]
+    assert record.trick_winner == 1 and [len(w) for w in s.won] == [0, 81, 36]
     assert "every card its declarer had won" in record.narrate(NAMES)
 
 
@@ -371,7 +401,7 @@ def _paid(game, seed):
     record of the last card given back (None if the new deal needs no payment from her)."""
     from engine.shuffle import Rng
 
-    s = game.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:0 P2:49 P3:68; moves=akheri 8Kr, add RKr, add 10Kr")
+    s = game.position("P1=8Kr; P2=RKr; P3=10Kr; lead=P1; won=P1:0 P2:48 P3:69; moves=akheri 8Kr, add RKr, add 10Kr")
     rng = Rng(seed)
     s.apply(s.chance_outcome(rng))
     if s.stage != "aside":
@@ -397,3 +427,16 @@ def test_a_hand_left_without_a_raja_by_the_payments_is_dealt_again_at_a_table_th
     from engine.shuffle import Rng
     s.apply(s.chance_outcome(Rng(0)))
     assert s.stage in ("aside", "redeal")
+
+
+def test_a_hand_set_lead_accounts_for_every_card_played():
+    # 111 cards are in no hand: they have been won, in threes
+    with pytest.raises(NotationError) as err:
+        G.position("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Kr 5Ma 6Ku; lead=P2; won=P1:40 P2:35 P3:36")
+    assert err.value.clause == "tg.trick" and "must add up to 111, each a multiple of three" in str(err.value)
+    with pytest.raises(NotationError):
+        G.position("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Kr 5Ma 6Ku; lead=P2; won=P1:12")
+    s = G.position("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Kr 5Ma 6Ku; lead=P2")  # left out: shared evenly
+    assert [len(w) for w in s.won] == [36, 39, 36] and len(s.all_cards()) == 120
+    again = G.position(s.position())
+    assert [len(w) for w in again.won] == [36, 39, 36]
