@@ -94,13 +94,15 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
     say(f"checking out {base} ({commit[:10]}) in a temporary worktree")
     with base_checkout(top, commit) as old_tree:
         trees = {"base": old_tree, "head": top}
-        say("reading both sides' chapters and playing a few seeded games of every game, on each side's engine")
-        books = both(trees, "book")
+        code = any(p.startswith(("engine/", "rules/data/")) for p in matters)  # else the games play as they did
+        say("reading both sides' chapters" + (" and playing a few seeded games of every game" if code else "")
+            + ", each side by its own engine")
+        books = both(trees, "book", *(["--fingerprint"] if code else []))
         old, new = books["base"], books["head"]
         for side, data in books.items():  # each side read by its own engine, never the one installed
             if not Path(data["engine"]).resolve().is_relative_to(Path(trees[side]).resolve()):
                 raise ReviewError(f"the {side} side was read by the engine in {data['engine']}, not its own")
-        result.fingerprint_games = snapshot.FINGERPRINT_GAMES
+        result.fingerprint_games = snapshot.FINGERPRINT_GAMES if code else 0
         names = sorted(set(old["games"]) | set(new["games"]))
         facts = {g: new["games"].get(g) or old["games"][g] for g in names}
         for g in names:
@@ -115,7 +117,7 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
             result.games.setdefault(key, GameReview(key, "The rest of the book")).text = changes
         changed_play = [g for g, r in result.games.items() if r.play_changed and not r.status]
         if changed_play:
-            settings = settings_for(facts, changed_play, games)
+            settings = settings_for(facts, {g: result.games[g].play_changed for g in changed_play}, games)
             say(f"playing {', '.join(facts[g]['title'] for g in changed_play)} on both sides: {games:,} games each "
                 f"with random and with careful players, the same seeds (the simulation cache is used)")
             import json
@@ -152,13 +154,14 @@ def verdict(r: Review) -> tuple[int, str]:
     if played:
         effects = []
         for g in played:
-            best = sorted((m for s in g.settings for m in s.significant), key=lambda m: -m.effect)
-            shown = []
-            for m in best:
-                if m.label not in [x.label for x in shown]:
-                    shown.append(m)
-            words = "; ".join(f"{m.label} {m.text(m.old, None)} -> {m.text(m.new, None)}" for m in shown[:3])
-            effects.append(f"{g.title}: {words or 'its moves differ, no measure significantly'}")
+            found = sorted(((m, s) for s in g.settings for m in s.significant), key=lambda p: -p[0].effect)
+            shown, said = [], set()
+            for m, s in found:
+                if m.label not in said:
+                    said.add(m.label)
+                    shown.append(f"{m.label} {m.text(m.old, None)} -> {m.text(m.new, None)} "
+                                 f"({BOT_WORDS.get(s.bots, s.bots)}, {s.players} players)")
+            effects.append(f"{g.title}: {'; '.join(shown[:3]) or 'its moves differ, no measure significantly'}")
         return GAME_CHANGES, f"the game changes ({'; '.join(effects)})"
     examples = [e for g in r.games.values() for e in g.examples]
     if examples or any(g.words_changed for g in r.games.values()):

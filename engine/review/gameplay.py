@@ -169,13 +169,19 @@ def compare_setting(a: dict, b: dict) -> SettingDiff:
     return d
 
 
-def settings_for(games: dict, changed: list[str], n: int, seed: int | str = 1) -> list[dict]:
-    """The settings a review plays for the games whose play changed: each at its default number of players
-    (on the new side), with random and with careful players, ``n`` games each."""
+def settings_for(games: dict, changed: dict[str, list[str]], n: int, seed: int | str = 1) -> list[dict]:
+    """The settings a review plays for the games whose play changed (``{game: ["3/random", ...]}``, the
+    fingerprints that differ): each at its default number of players (on the new side) and, when the
+    fingerprints differ only at another number, at the first such number too; with random and with careful
+    players, ``n`` games each."""
     out = []
-    for game in changed:
+    for game, keys in changed.items():
         facts = games[game]
-        for kind in BOT_WORDS:
-            out.append({"game": game, "options": f"players={facts['default_players']}"
-                        if facts["players"][0] != facts["players"][1] else "", "bots": kind, "games": n, "seed": seed})
+        counts = sorted({int(k.partition("/")[0]) for k in keys if k.partition("/")[0].isdigit()})
+        default = facts["default_players"]
+        chosen = [default] + ([counts[0]] if counts and default not in counts else [])
+        for players in chosen:
+            for kind in BOT_WORDS:
+                out.append({"game": game, "options": f"players={players}" if facts["players"][0] != facts["players"][1]
+                            else "", "bots": kind, "games": n, "seed": seed})
     return out

@@ -6,10 +6,10 @@ base revision), in a process of its own whose ``engine`` and ``book`` are that c
 package, because the old checkout may have no ``engine/review``: it uses only the engine's long-standing
 calls (``registry``, ``questions.ask``, ``transcript``, ``simulate``, ``draw``) and the standard library.
 
-``python snapshot.py book`` prints the book's side: every game's options, clauses and a fingerprint of a
+``python snapshot.py book [--fingerprint] OUT`` writes the book's side: every game's options, clauses and a fingerprint of a
 few seeded games; every question, position, golden deal and engine table of the chapters, as that side's
-engine answers them. ``python snapshot.py play JSON`` plays the settings in JSON (game, players, bots,
-games, seed) and prints each game's outcome, with any ``{sim-figure}`` of the chapters worked out again.
+engine answers them. ``python snapshot.py play JSON OUT`` plays the settings in JSON (game, options, bots,
+games, seed) and writes each game's outcome, with any ``{sim-figure}`` of the chapters worked out again.
 The chapters are read as text (:func:`directives`), not built: a review reads every chapter in seconds.
 """
 
@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-FINGERPRINT_GAMES = 12  # seeded games per player count and bot kind whose moves and words are hashed
+FINGERPRINT_GAMES = 20  # seeded games per player count and bot kind whose moves and words are hashed
 BOTS = ("random", "heuristic")
 DIRECTIVES = ("clause", "question", "position", "deal", "game-table")
 _OPEN = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}\s*(?P<arg>.*?)\s*$")
@@ -100,8 +100,9 @@ def _error(err: Exception) -> str:
     return " ".join(str(err).split()) or type(err).__name__
 
 
-def games_facts() -> dict:
-    """Every game's title, players, options (default and choices), clauses and play fingerprint."""
+def games_facts(fingerprints: bool = True) -> dict:
+    """Every game's title, players, options (default and choices), clauses and (with ``fingerprints``) the
+    fingerprint of its play."""
     from engine.registry import available_games, game_class
 
     out = {}
@@ -113,7 +114,7 @@ def games_facts() -> dict:
         out[name] = {"title": cls.title, "folder": folder, "players": [cls.min_players, cls.max_players],
                      "default_players": cls.from_text("").players, "options": options,
                      "clauses": dict(cls.CLAUSES), "events": dict(getattr(cls, "EVENTS", {}) or {}),
-                     "fingerprint": fingerprint(cls)}
+                     "fingerprint": fingerprint(cls) if fingerprints else {}}
     return out
 
 
@@ -242,10 +243,10 @@ def table(d: dict, path: str) -> dict:
     return entry
 
 
-def book(root: Path) -> dict:
+def book(root: Path, fingerprints: bool = True) -> dict:
     import engine
 
-    out = {"engine": str(Path(engine.__file__).resolve().parent), "games": games_facts(), "questions": [],
+    out = {"engine": str(Path(engine.__file__).resolve().parent), "games": games_facts(fingerprints), "questions": [],
            "positions": [], "tables": [], "deals": [], "figures": []}
     seen_deals = set()
     for chapter in chapters(root):
@@ -334,20 +335,16 @@ def sim_figure(text: str, report) -> str:
 
 
 def main(argv: list[str]) -> int:
+    """``book [--fingerprint] OUT`` or ``play JSON OUT``: the side's JSON written to OUT."""
     root = Path.cwd()
-    if argv[:1] == ["book"]:
-        data = book(root)
-    elif argv[:1] == ["play"]:
+    if len(argv) >= 2 and argv[0] == "book":
+        data = book(root, fingerprints="--fingerprint" in argv[1:-1])
+    elif len(argv) == 3 and argv[0] == "play":
         data = play(root, json.loads(argv[1]))
     else:
-        print("usage: snapshot.py book | play JSON", file=sys.stderr)
+        print("usage: snapshot.py book [--fingerprint] OUT | play JSON OUT", file=sys.stderr)
         return 2
-    out = argv[2] if argv[:1] == ["play"] and len(argv) > 2 else (argv[1] if argv[:1] == ["book"] and len(argv) > 1 else None)
-    text = json.dumps(data)
-    if out:
-        Path(out).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    Path(argv[-1]).write_text(json.dumps(data), encoding="utf-8")
     return 0
 
 
