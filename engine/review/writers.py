@@ -59,7 +59,8 @@ def _setting(s: SettingDiff) -> list[str]:
 
 
 def to_markdown(r) -> str:
-    head = f"## Review of the working tree against {r.base}" + (f" ({r.commit[:10]})" if r.commit else "")
+    head = f"## Review of the working tree against {r.base}" + (
+        f" ({r.commit[:10]})" if r.commit and not r.commit.startswith(r.base) else "")
     out = [head, "", f"**Verdict: {r.verdict}**", ""]
     if not r.changed:
         out.append(f"Nothing differs from {r.base}.")
