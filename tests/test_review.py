@@ -116,16 +116,22 @@ def test_a_changed_engine_answer_is_reported_with_file_and_line(clone):
 
 
 @pytest.mark.slow
-def test_shared_engine_code_says_which_games_play_the_same(clone, tmp_path, capsys):
-    """A change to shared engine code touches every game: the review plays each on both sides and says
-    they play the same; ``--html`` and ``--json`` are written."""
-    edit(clone / "engine" / "protocol.py", '"""', '"""(A comment only.) ')
+def test_shared_drawing_code_changes_the_pictures_not_the_play(clone, tmp_path, capsys):
+    """A change to shared engine code (the cards' face colour) touches every game: the review says every game
+    plays as before, and the book changes (its pictures): ``--html`` shows them old and new side by side,
+    ``--json`` gives the exit status."""
+    edit(clone / "engine" / "draw" / "cards.py", 'mix(colour, "#ffffff", 0.84)', 'mix(colour, "#ffffff", 0.8)')
     page, data = tmp_path / "review.html", tmp_path / "review.json"
     status = run_review("HEAD", html=str(page), json_file=str(data), root=clone)
     out = capsys.readouterr().out
-    assert status == NO_CHANGE
-    assert "play the same, word for word" in out and "Kendra Kari" in out and "Udvasa" in out
-    assert page.read_text().startswith("<!DOCTYPE html>") and '"exit_status": 0' in data.read_text()
+    assert status == BOOK_CHANGES and "**Verdict: the book changes (" in out
+    play = next(line for line in out.splitlines() if line.startswith("**Play**"))
+    assert "every game plays the same, word for word: Ekrang," in play and "Udvasa" in play
+    assert "**The game**" not in out  # no game's play changed
+    assert "pictures changed, nothing else in them: rules/kendra-kari.md lines" in out
+    html = page.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "<div class='pair'>" in html and html.count("<svg") >= 2
+    assert f'"exit_status": {BOOK_CHANGES}' in data.read_text()
 
 
 def test_directives_are_read_from_the_text():

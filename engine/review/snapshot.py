@@ -163,13 +163,13 @@ def question(d: dict, path: str) -> dict:
         game = game_class(entry["game"]).from_text(entry["options"])
         state = game.position(entry["position"])
         names = _names(game, o.get("names", ""))
+        entry["svg"] = _svg(state, names) if entry["picture"] else None
         a = ask(state, entry["ask"], names)
         entry["engine"] = {"verdict": a.verdict, "text": a.text, "clauses": list(a.clauses),
                            "moves": [list(m) for m in a.moves]}
-        entry["svg"] = _svg(state, names) if entry["picture"] else None
     except Exception as err:  # noqa: BLE001 - the book would fail here: say what
         entry["engine"] = {"error": _error(err)}
-        entry["svg"] = None
+        entry.setdefault("svg", None)
     return entry
 
 
@@ -184,6 +184,7 @@ def position(d: dict, path: str) -> dict:
         game = game_class(entry["game"]).from_text(entry["options"])
         state = game.position(setup)
         names = _names(game, o.get("names", ""))
+        entry["svg"] = _svg(state, names)
         moves = []
         if state.current_player is not None and state.current_player >= 0:
             for m in state.legal_moves():
@@ -192,10 +193,9 @@ def position(d: dict, path: str) -> dict:
         if entry["move"]:
             shown = state.copy().apply(game.parse_move(entry["move"])).narrate(names)
         entry["engine"] = {"moves": moves, "shown": shown}
-        entry["svg"] = _svg(state, names)
     except Exception as err:  # noqa: BLE001
         entry["engine"] = {"error": _error(err)}
-        entry["svg"] = None
+        entry.setdefault("svg", None)
     return entry
 
 

@@ -70,12 +70,20 @@ def to_markdown(r) -> str:
     if not r.games:
         out.append("None of them is a chapter, a golden deal or the engine's code.")
         return "\n".join(out) + "\n"
-    quiet = []
+    if r.fingerprint_games:
+        games = [g for g in r.games.values() if g.name != BOOK and not g.status]
+        moved = sorted(g.title for g in games if g.play_changed)
+        worded = sorted(g.title for g in games if g.words_changed and not g.play_changed)
+        same = sorted(g.title for g in games if not g.play_changed and not g.words_changed)
+        parts = ([f"the moves differ in {', '.join(moved)}"] if moved else []) + \
+                ([f"only the words of play differ in {', '.join(worded)}"] if worded else []) + \
+                ([f"{'the rest play' if moved or worded else 'every game plays'} the same, word for word: "
+                  f"{', '.join(same)}"] if same else [])
+        out += [f"**Play** (the first {r.fingerprint_games} seeded games at every number of players, with random and "
+                f"with careful players, each side on its own engine): {'; '.join(parts)}.", ""]
     for name in sorted(r.games, key=lambda n: (n == BOOK, n)):
         g = r.games[name]
         if not g.touched:
-            if g.engine_changed:
-                quiet.append(g.title)
             continue
         out += [f"### {g.title}" + (f" (a game {g.status})" if g.status else ""), ""]
         if g.text:
@@ -96,7 +104,17 @@ def to_markdown(r) -> str:
             out.append("")
         if g.examples:
             out += ["**The book's examples**", ""]
+            pictures = [e for e in g.examples if e.what == ["picture"]]
+            if pictures:
+                files = {}
+                for e in pictures:
+                    files.setdefault(e.file, []).append(str(e.line))
+                out.append(f"- {len(pictures)} picture{'s' if len(pictures) > 1 else ''} changed, nothing else in "
+                           f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(f"{f} lines {', '.join(n)}"
+                                                                                      for f, n in files.items()))
             for e in g.examples:
+                if e.what == ["picture"]:
+                    continue
                 if e.kind == "deal":
                     line = f"- worked game {e.file}: {', '.join(e.what)}"
                     if e.first_difference:
@@ -126,13 +144,6 @@ def to_markdown(r) -> str:
             out.append("")
             for s in g.settings:
                 out += _setting(s)
-        elif g.engine_changed:
-            out += ["**The game**", "", f"Its code changed, but it plays the same on the first {r.fingerprint_games} "
-                    "seeded games at every number of players, with random and with careful players.", ""]
-    if quiet:
-        out += [f"Engine code these games read changed, but they play the same, word for word, on the first "
-                f"{r.fingerprint_games} seeded games at every number of players (random and careful players): "
-                f"{', '.join(sorted(quiet))}.", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
