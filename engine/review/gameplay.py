@@ -153,7 +153,7 @@ def compare_setting(a: dict, b: dict) -> SettingDiff:
         ga, gb = a["clause_games"].get(cid, 0), b["clause_games"].get(cid, 0)
         if ga == gb == 0:
             continue
-        m = Measure(f"{cid} ({title})", ga / games, gb / games, wilson(ga, games), wilson(gb, games),
+        m = Measure(f"Games using {cid} ({title})", ga / games, gb / games, wilson(ga, games), wilson(gb, games),
                     two_proportion_p(ga, games, gb, games), unit="%")
         if ga and not gb:
             d.never.append(cid)
