@@ -150,8 +150,8 @@ def _figure_game(f: dict) -> str:
 
 def verdict(r: Review) -> tuple[int, str]:
     """The exit status and the verdict line."""
-    played = [g for g in r.games.values() if g.play_changed]
-    if played:
+    played = [g for g in r.games.values() if g.play_changed and not g.status]
+    if played or any(g.status for g in r.games.values()):
         effects = []
         for g in played:
             found = sorted(((m, s) for s in g.settings for m in s.significant), key=lambda p: -p[0].effect)
@@ -162,6 +162,7 @@ def verdict(r: Review) -> tuple[int, str]:
                     shown.append(f"{m.label} {m.text(m.old, None)} -> {m.text(m.new, None)} "
                                  f"({BOT_WORDS.get(s.bots, s.bots)}, {s.players} players)")
             effects.append(f"{g.title}: {'; '.join(shown[:3]) or 'its moves differ, no measure significantly'}")
+        effects += [f"{g.title}: a game {g.status}" for g in r.games.values() if g.status]
         return GAME_CHANGES, f"the game changes ({'; '.join(effects)})"
     examples = [e for g in r.games.values() for e in g.examples]
     if examples or any(g.words_changed for g in r.games.values()):
