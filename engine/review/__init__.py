@@ -97,7 +97,12 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
         code = any(p.startswith(("engine/", "rules/data/")) for p in matters)  # else the games play as they did
         say("reading both sides' chapters" + (" and playing a few seeded games of every game" if code else "")
             + ", each side by its own engine")
-        books = both(trees, "book", *(["--fingerprint"] if code else []))
+        # with the engine and the book's code as they were, only the chapters and golden deals changed are read
+        everything = any(not p.startswith("rules/") or p.startswith("rules/data/") for p in matters)
+        import json
+
+        books = both(trees, "book", *(["--fingerprint"] if code else []),
+                     *([] if everything else ["--only", json.dumps(matters)]))
         old, new = books["base"], books["head"]
         for side, data in books.items():  # each side read by its own engine, never the one installed
             if not Path(data["engine"]).resolve().is_relative_to(Path(trees[side]).resolve()):
@@ -120,7 +125,6 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
             settings = settings_for(facts, {g: result.games[g].play_changed for g in changed_play}, games)
             say(f"playing {', '.join(facts[g]['title'] for g in changed_play)} on both sides: {games:,} games each "
                 f"with random and with careful players, the same seeds (the simulation cache is used)")
-            import json
 
             plays = {}
             for side in ("base", "head"):  # one side after the other: each side's simulations use every core

@@ -6,7 +6,7 @@ base revision), in a process of its own whose ``engine`` and ``book`` are that c
 package, because the old checkout may have no ``engine/review``: it uses only the engine's long-standing
 calls (``registry``, ``questions.ask``, ``transcript``, ``simulate``, ``draw``) and the standard library.
 
-``python snapshot.py book [--fingerprint] OUT`` writes the book's side: every game's options, clauses and a fingerprint of a
+``python snapshot.py book [--fingerprint] [--only JSON] OUT`` writes the book's side: every game's options, clauses and a fingerprint of a
 few seeded games; every question, position, golden deal and engine table of the chapters, as that side's
 engine answers them. ``python snapshot.py play JSON OUT`` plays the settings in JSON (game, options, bots,
 games, seed) and writes each game's outcome, with any ``{sim-figure}`` of the chapters worked out again.
@@ -243,7 +243,9 @@ def table(d: dict, path: str) -> dict:
     return entry
 
 
-def book(root: Path, fingerprints: bool = True) -> dict:
+def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) -> dict:
+    """The book's side; with ``only`` (paths from the checkout's top), only those chapters and golden deals are
+    read (a change to the chapters alone leaves every other example as it was)."""
     import engine
 
     out = {"engine": str(Path(engine.__file__).resolve().parent), "games": games_facts(fingerprints), "questions": [],
@@ -251,6 +253,8 @@ def book(root: Path, fingerprints: bool = True) -> dict:
     seen_deals = set()
     for chapter in chapters(root):
         rel = chapter.relative_to(root).as_posix()
+        if only is not None and rel not in only:
+            continue
         text = chapter.read_text(encoding="utf-8")
         for d in directives(text):
             if d["name"] == "question":
@@ -266,6 +270,8 @@ def book(root: Path, fingerprints: bool = True) -> dict:
                 out["figures"].append({"file": rel, "line": n, "text": _flat(m.group(1))})
     deals_dir = root / "rules" / "deals"
     for path in sorted(set(deals_dir.glob("*.txt")) | seen_deals):
+        if only is not None and path.relative_to(root).as_posix() not in only:
+            continue
         if path.is_file():
             out["deals"].append(deal(path, path.relative_to(root).as_posix()))
     return out
@@ -335,10 +341,12 @@ def sim_figure(text: str, report) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """``book [--fingerprint] OUT`` or ``play JSON OUT``: the side's JSON written to OUT."""
+    """``book [--fingerprint] [--only JSON] OUT`` or ``play JSON OUT``: the side's JSON written to OUT."""
     root = Path.cwd()
     if len(argv) >= 2 and argv[0] == "book":
-        data = book(root, fingerprints="--fingerprint" in argv[1:-1])
+        flags = argv[1:-1]
+        only = set(json.loads(flags[flags.index("--only") + 1])) if "--only" in flags else None
+        data = book(root, fingerprints="--fingerprint" in flags, only=only)
     elif len(argv) == 3 and argv[0] == "play":
         data = play(root, json.loads(argv[1]))
     else:
