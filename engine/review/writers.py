@@ -100,7 +100,7 @@ def to_markdown(r) -> str:
                     out.append(f"  - its summary: {word_diff(a.summary, b.summary)}")
             out += [f"- {o}" for o in g.text.options]
             for file, n in g.text.prose.items():
-                out.append(f"- {file}: {n} other lines changed (prose, examples, headings)")
+                out.append(f"- {file}: {n} other line{'s' if n != 1 else ''} changed (prose, examples, headings)")
             out.append("")
         if g.examples:
             out += ["**The book's examples**", ""]
