@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 SPHINX := $(BIN)/python -m sphinx
 PDF    := _build/pdf/ganjifa-rules.pdf
 
-.PHONY: setup book booklets html pdf test check deals bench instructions serve clean
+.PHONY: setup book booklets html pdf test check deals bench instructions review serve clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -76,6 +76,14 @@ bench: $(STAMP)
 # engine/instructions_baseline.json: fails if a game is more than 3% worse (`ganjifa instructions --update` rewrites it)
 instructions: $(STAMP)
 	$(BIN)/ganjifa instructions
+
+# what the working tree's change does to the book and to the game, against a git revision (`make review
+# BASE=v1`; default main): rules text, examples, play on the same seeds; Markdown on the screen. The verdicts
+# "the book changes" (exit status 3) and "the game changes" (4) are reports, not failures, for make; CI that
+# labels a pull request runs `ganjifa review` itself and reads its exit status
+BASE ?= main
+review: $(STAMP)
+	@$(BIN)/ganjifa review $(BASE); status=$$?; [ $$status -eq 0 ] || [ $$status -eq 3 ] || [ $$status -eq 4 ]
 
 serve: $(STAMP)
 	$(BIN)/sphinx-autobuild --watch engine --watch book . _build/html

@@ -25,7 +25,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"ganjifa: {message} (see '{self.prog} --help')\n")
 
 
-COMMANDS = ("play", "simulate", "compare", "games", "info", "check", "deals", "bench", "instructions")
+COMMANDS = ("play", "simulate", "compare", "games", "info", "check", "review", "deals", "bench", "instructions")
 
 
 def _version() -> str:
@@ -108,6 +108,20 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--root", metavar="FOLDER", help="the book's folder, with conf.py (default: the current "
                        "folder if it has one, else this checkout)")
 
+    review = command("review", "what a change does to the book and to the game, against a git revision: rules "
+                     "text, examples, play on the same seeds; exit status 0 no change for players, 3 the book "
+                     "changes, 4 the game changes")
+    review.add_argument("base", nargs="?", default="HEAD", metavar="BASE",
+                        help="a branch, tag or commit to compare the working tree with (default HEAD)")
+    review.add_argument("--games", type=_number, default=None, metavar="N",
+                        help="games a side for each game whose play changed, with random and with careful "
+                             "players (default 300)")
+    review.add_argument("--html", metavar="FILE", help="also write the report as a page, changed pictures side by side")
+    review.add_argument("--json", metavar="FILE", help="also write the report as JSON")
+    review.add_argument("--force", action="store_true", help="let --html and --json replace existing files")
+    review.add_argument("--root", metavar="FOLDER", help="the book's folder (default: the current folder if it "
+                        "has conf.py, else this checkout)")
+
     for name, helptext in (("simulate", "play many seeded games and report win rates, length, events and clauses"),
                            ("compare", "two or more variants played on the same seeds, side by side, with paired tests corrected "
                                        "for the number of rows")):
@@ -171,6 +185,14 @@ def main(argv: list[str] | None = None) -> int:
             from .check import run_check
 
             return run_check(args.chapters, args.root)
+        if args.command == "review":
+            from .review import DEFAULT_GAMES, run_review
+
+            check_distinct_outputs(((args.html, "--html"), (args.json, "--json")))
+            for path, what in ((args.html, "--html"), (args.json, "--json")):
+                if path:
+                    check_output_path(path, what, args.force)
+            return run_review(args.base, args.games or DEFAULT_GAMES, args.html, args.json, args.root)
     except BrokenPipeError:  # `ganjifa games | head -1`: the reader has gone; end quietly
         import os
 

@@ -1,0 +1,204 @@
+"""``ganjifa review BASE``: what a change does to the book and to the game, against a git revision.
+
+The working tree (the *head*) is compared with ``BASE`` (a branch, a tag, a commit; ``HEAD`` for uncommitted
+edits), which is checked out in a temporary git worktree and read by its own code (:mod:`.sides`). For each
+game the change touches, the review gives
+
+1. the rules text (:mod:`.text`): clauses added, removed and reworded (a word diff), options changed;
+2. the book's examples (:mod:`.examples`): questions, positions, engine tables, printed figures and worked
+   games whose answer, picture, figures or play changed, with file and line on each side;
+3. the game (:mod:`.gameplay`): games whose play changed on a few seeded games, then played on the same seeds
+   on both sides and compared measure by measure (paired tests, Holm's correction, 95% intervals);
+4. a verdict line, and an exit status for it (:data:`STATUS`), so CI can label a pull request.
+
+The report is Markdown (a pull-request comment), and also HTML (changed pictures side by side) or JSON
+(:mod:`.writers`). Simulations go through the book's simulation cache, so a second review of the same pair
+plays nothing again.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .examples import Example, example_changes
+from .gameplay import BOT_WORDS, SettingDiff, compare_setting, fingerprint_changes, settings_for
+from .sides import ReviewError, base_checkout, both, changed_files, relevant, repository, resolve
+from .text import BOOK, TextChanges, text_changes
+
+NO_CHANGE, BOOK_CHANGES, GAME_CHANGES = 0, 3, 4
+STATUS = {NO_CHANGE: "no change for players", BOOK_CHANGES: "the book changes", GAME_CHANGES: "the game changes"}
+DEFAULT_GAMES = 300  # games a setting (each side, random and careful players) when a game's play changed
+
+
+@dataclass
+class GameReview:
+    name: str
+    title: str
+    text: TextChanges = field(default_factory=TextChanges)
+    examples: list[Example] = field(default_factory=list)
+    engine_changed: bool = False  # a file the game's code is read from changed
+    play_changed: list[str] = field(default_factory=list)  # settings ("4/random") whose moves differ
+    words_changed: list[str] = field(default_factory=list)  # settings whose moves agree but words differ
+    settings: list[SettingDiff] = field(default_factory=list)
+    status: str = ""  # "added" / "removed" for a game on one side only
+
+    @property
+    def touched(self) -> bool:
+        return bool(self.text or self.examples or self.play_changed or self.words_changed or self.status)
+
+
+@dataclass
+class Review:
+    base: str
+    commit: str
+    changed: list[str]
+    games: dict[str, GameReview] = field(default_factory=dict)
+    status: int = NO_CHANGE
+    verdict: str = STATUS[NO_CHANGE]
+    fingerprint_games: int = 0
+
+
+def engine_games(paths: list[str], folders: dict[str, str]) -> set[str]:
+    """The games whose code a change of ``paths`` touches: a game's own folder touches that game, any other
+    engine file (shared code) every game."""
+    out = set()
+    for p in paths:
+        if not p.startswith("engine/") or p.startswith("engine/review/"):
+            continue
+        parts = p.split("/")
+        if len(parts) > 3 and parts[1] == "games":
+            out |= {g for g, f in folders.items() if f == parts[2]}
+        else:
+            return set(folders)
+    return out
+
+
+def progress(message: str) -> None:
+    print(f"review: {message}", file=sys.stderr, flush=True)
+
+
+def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progress) -> Review:
+    """The review of the working tree holding ``root`` against ``base``."""
+    from . import snapshot
+
+    top = repository(root)
+    commit = resolve(top, base)
+    changed = changed_files(top, commit)
+    result = Review(base, commit, changed)
+    matters = relevant(changed)
+    if not matters:
+        say(f"nothing the book or the game is made from differs from {base} ({len(changed)} other files)")
+        return result
+    say(f"checking out {base} ({commit[:10]}) in a temporary worktree")
+    with base_checkout(top, commit) as old_tree:
+        trees = {"base": old_tree, "head": top}
+        code = any(p.startswith(("engine/", "rules/data/")) for p in matters)  # else the games play as they did
+        say("reading both sides' chapters" + (" and playing a few seeded games of every game" if code else "")
+            + ", each side by its own engine")
+        # with the engine and the book's code as they were, only the chapters and golden deals changed are read
+        everything = any(not p.startswith("rules/") or p.startswith("rules/data/") for p in matters)
+        import json
+
+        books = both(trees, "book", *(["--fingerprint"] if code else []),
+                     *([] if everything else ["--only", json.dumps(matters)]))
+        old, new = books["base"], books["head"]
+        for side, data in books.items():  # each side read by its own engine, never the one installed
+            if not Path(data["engine"]).resolve().is_relative_to(Path(trees[side]).resolve()):
+                raise ReviewError(f"the {side} side was read by the engine in {data['engine']}, not its own")
+        result.fingerprint_games = snapshot.FINGERPRINT_GAMES if code else 0
+        names = sorted(set(old["games"]) | set(new["games"]))
+        facts = {g: new["games"].get(g) or old["games"][g] for g in names}
+        for g in names:
+            result.games[g] = GameReview(g, facts[g]["title"])
+        touched = engine_games(matters, {g: f["folder"] for g, f in facts.items()})
+        for g, ch in fingerprint_changes(old["games"], new["games"]).items():
+            r = result.games[g]
+            r.engine_changed = g in touched
+            r.status = "added" if ch.get("added") else "removed" if ch.get("removed") else ""
+            r.play_changed, r.words_changed = ch["play"], ch["words"]
+        for key, changes in text_changes(old_tree, top, old["games"], new["games"]).items():
+            result.games.setdefault(key, GameReview(key, "The rest of the book")).text = changes
+        changed_play = [g for g, r in result.games.items() if r.play_changed and not r.status]
+        if changed_play:
+            settings = settings_for(facts, {g: result.games[g].play_changed for g in changed_play}, games)
+            say(f"playing {', '.join(facts[g]['title'] for g in changed_play)} on both sides: {games:,} games each "
+                f"with random and with careful players, the same seeds (the simulation cache is used)")
+
+            plays = {}
+            for side in ("base", "head"):  # one side after the other: each side's simulations use every core
+                job = {"settings": settings, "figures": [f for f in (old if side == "base" else new).get("figures", [])
+                                                        if _figure_game(f) in changed_play],
+                       "cache": str(top / "_build" / "cache" / "simulations")}
+                plays.update(both({side: trees[side]}, "play", json.dumps(job)))
+            for a, b in zip(plays["base"]["settings"], plays["head"]["settings"]):
+                result.games[b["game"]].settings.append(compare_setting(a, b))
+            worked = {(f["file"], f["text"]): f for f in plays["base"]["figures"]}
+            for f in old.get("figures", []):
+                f.update(worked.get((f["file"], f["text"]), {}))
+            worked = {(f["file"], f["text"]): f for f in plays["head"]["figures"]}
+            for f in new.get("figures", []):
+                f.update(worked.get((f["file"], f["text"]), {}))
+        for ex in example_changes(old, new):
+            key = ex.game if ex.game in result.games else BOOK
+            result.games.setdefault(key, GameReview(key, "The rest of the book")).examples.append(ex)
+    result.status, result.verdict = verdict(result)
+    return result
+
+
+def _figure_game(f: dict) -> str:
+    words = f["text"].partition("@")[2].split()
+    return words[0] if words else ""
+
+
+def verdict(r: Review) -> tuple[int, str]:
+    """The exit status and the verdict line."""
+    played = [g for g in r.games.values() if g.play_changed and not g.status]
+    if played or any(g.status for g in r.games.values()):
+        effects = []
+        for g in played:
+            found = sorted(((m, s) for s in g.settings for m in s.significant), key=lambda p: -p[0].effect)
+            shown, said = [], set()
+            for m, s in found:
+                if m.label not in said:
+                    said.add(m.label)
+                    shown.append(f"{m.label} {m.text(m.old, None)} -> {m.text(m.new, None)} "
+                                 f"({BOT_WORDS.get(s.bots, s.bots)}, {s.players} players)")
+            effects.append(f"{g.title}: {'; '.join(shown[:3]) or 'its moves differ, no measure significantly'}")
+        effects += [f"{g.title}: a game {g.status}" for g in r.games.values() if g.status]
+        return GAME_CHANGES, f"the game changes ({'; '.join(effects)})"
+    examples = [e for g in r.games.values() for e in g.examples]
+    if examples or any(g.words_changed for g in r.games.values()):
+        worked = sum(1 for e in examples if e.kind == "deal")
+        words = [g.title for g in r.games.values() if g.words_changed]
+        return BOOK_CHANGES, (f"the book changes ({len(examples) - worked} examples, {worked} worked games)"
+                              + (f"; the game's words change in {', '.join(words)}" if words else ""))
+    return NO_CHANGE, STATUS[NO_CHANGE]
+
+
+def run_review(base: str = "HEAD", games: int = DEFAULT_GAMES, html: str | None = None, json_file: str | None = None,
+               root: str | Path | None = None, out=print) -> int:
+    """The ``review`` command: the Markdown report to ``out``, the files asked for, the exit status."""
+    from ..check import book_root
+    from ..files import write_text
+    from .writers import to_html, to_json, to_markdown
+
+    if games < 2:
+        raise ReviewError(f"--games takes 2 or more games, not {games}")
+    r = review(book_root(root), base, games)
+    text = to_markdown(r)
+    out(text.rstrip("\n"))
+    if html:
+        write_text(html, to_html(r, text))
+        progress(f"wrote {html}")
+    if json_file:
+        import json
+
+        write_text(json_file, json.dumps(to_json(r), indent=1) + "\n")
+        progress(f"wrote {json_file}")
+    return r.status
+
+
+__all__ = ["review", "run_review", "Review", "GameReview", "ReviewError", "NO_CHANGE", "BOOK_CHANGES",
+           "GAME_CHANGES", "BOT_WORDS"]

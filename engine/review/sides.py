@@ -1,0 +1,126 @@
+"""The two sides of a review: the base revision, checked out in a temporary git worktree, and the working tree.
+
+Nothing of the user's is touched: the base is checked out with ``git worktree add --detach`` into a
+temporary folder, which is removed (and pruned from the repository's list of worktrees) when the review
+ends, however it ends. Each side's book and engine are read by that side's own code, in a process of its
+own (:mod:`engine.review.snapshot`, with the side's checkout first on ``PYTHONPATH``), which answers in JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import OptionError
+
+SNAPSHOT = Path(__file__).resolve().parent / "snapshot.py"
+# the paths whose change can change what players read or play (anything else: no change for players)
+RELEVANT = ("engine/", "rules/", "book/", "conf.py", "index.md", "pyproject.toml")
+NOT_PLAY = ("engine/review/",)  # the review itself: changing it changes neither the book nor the game
+
+
+class ReviewError(OptionError):
+    """What stops a review: an unknown revision, no git repository, a side that cannot be read."""
+
+
+def git(root: Path, *args: str, check: bool = True) -> str:
+    try:
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    except FileNotFoundError:
+        raise ReviewError("review needs git, which is not installed") from None
+    if check and done.returncode != 0:
+        raise ReviewError(f"git {' '.join(args)}: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else 'failed'}")
+    return done.stdout
+
+
+def repository(root: Path) -> Path:
+    """The top folder of the git checkout holding ``root``."""
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise ReviewError(f"{root} is not in a git repository: review compares the working tree with a revision of it")
+    return Path(done.stdout.strip())
+
+
+def resolve(root: Path, base: str) -> str:
+    """The commit ``base`` names (a branch, tag or commit), or a ReviewError of one line."""
+    if not base or base.startswith("-"):
+        raise ReviewError(f"{base!r} is not a revision")
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", f"{base}^{{commit}}"],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise ReviewError(f"unknown revision {base!r}: name a branch, a tag or a commit of this repository")
+    return done.stdout.strip()
+
+
+def changed_files(root: Path, commit: str) -> list[str]:
+    """The files of the working tree that differ from ``commit``: tracked files changed (committed since,
+    staged or not) and files not yet tracked (those git ignores left out)."""
+    tracked = git(root, "diff", "--name-only", "--no-renames", commit, "--").splitlines()
+    untracked = git(root, "ls-files", "--others", "--exclude-standard").splitlines()
+    return sorted(set(tracked) | set(untracked))
+
+
+def relevant(paths: list[str]) -> list[str]:
+    """The changed paths that can change the book or the game."""
+    return [p for p in paths if p.startswith(RELEVANT) and not p.startswith(NOT_PLAY)]
+
+
+@contextmanager
+def base_checkout(root: Path, commit: str):
+    """A temporary worktree of ``commit`` (detached), removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="ganjifa-review-"))
+    tree = folder / "base"
+    try:
+        git(root, "worktree", "add", "--detach", "--quiet", str(tree), commit)
+        yield tree
+    finally:
+        git(root, "worktree", "remove", "--force", str(tree), check=False)
+        shutil.rmtree(folder, ignore_errors=True)
+        git(root, "worktree", "prune", check=False)
+
+
+def start(tree: Path, *args: str) -> tuple[subprocess.Popen, Path]:
+    """Start :mod:`snapshot` in ``tree`` (its engine first on the path); its JSON goes to a temporary file."""
+    fd, out = tempfile.mkstemp(prefix="ganjifa-review-", suffix=".json")
+    os.close(fd)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(tree), *filter(None, [env.get("PYTHONPATH")])])
+    env.pop("PYTHONSAFEPATH", None)
+    code = ("import runpy, sys; sys.argv = ['snapshot', *sys.argv[1:]]; "
+            f"runpy.run_path({str(SNAPSHOT)!r}, run_name='__main__')")
+    proc = subprocess.Popen([sys.executable, "-c", code, *args, str(out)], cwd=str(tree), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return proc, Path(out)
+
+
+def finish(job: tuple[subprocess.Popen, Path], side: str) -> dict:
+    proc, out = job
+    try:
+        _, err = proc.communicate()
+        if proc.returncode != 0:
+            last = [line for line in (err or "").strip().splitlines() if line.strip()][-1:] or ["it stopped"]
+            raise ReviewError(f"the {side} side could not be read: {last[0]}")
+        data = json.loads(out.read_text(encoding="utf-8"))
+    finally:
+        out.unlink(missing_ok=True)
+    return data
+
+
+def both(trees: dict[str, Path], *args: str) -> dict[str, dict]:
+    """Run the snapshot with ``args`` in each side's tree at once (one process each), and read their JSON."""
+    jobs = {side: start(tree, *args) for side, tree in trees.items()}
+    try:
+        return {side: finish(job, side) for side, job in jobs.items()}
+    except BaseException:
+        for proc, out in jobs.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            out.unlink(missing_ok=True)
+        raise

@@ -1,0 +1,360 @@
+"""One side of a review: what a checkout's book and engine say, as plain JSON.
+
+``ganjifa review`` runs this file once in each checkout (the working tree, and a temporary worktree of the
+base revision), in a process of its own whose ``engine`` and ``book`` are that checkout's
+(``PYTHONPATH``), so the old side is read by the old code. It is run by path, not imported from the
+package, because the old checkout may have no ``engine/review``: it uses only the engine's long-standing
+calls (``registry``, ``questions.ask``, ``transcript``, ``simulate``, ``draw``) and the standard library.
+
+``python snapshot.py book [--fingerprint] [--only JSON] OUT`` writes the book's side: every game's options, clauses and a fingerprint of a
+few seeded games; every question, position, golden deal and engine table of the chapters, as that side's
+engine answers them. ``python snapshot.py play JSON OUT`` plays the settings in JSON (game, options, bots,
+games, seed) and writes each game's outcome, with any ``{sim-figure}`` of the chapters worked out again.
+The chapters are read as text (:func:`directives`), not built: a review reads every chapter in seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+FINGERPRINT_GAMES = 20  # seeded games per player count and bot kind whose moves and words are hashed
+BOTS = ("random", "heuristic")
+DIRECTIVES = ("clause", "question", "position", "deal", "game-table")
+_OPEN = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}\s*(?P<arg>.*?)\s*$")
+_OPTION = re.compile(r"^:(?P<key>[a-z-]+):(?:\s+(?P<value>.*?))?\s*$")
+SIM_FIGURE = re.compile(r"\{sim-figure\}`([^`]*)`")
+
+
+def chapters(root: Path) -> list[Path]:
+    """The book's Markdown chapters under ``rules/`` (the golden deals' folder left out)."""
+    return sorted(p for p in (root / "rules").rglob("*.md") if "deals" not in p.relative_to(root).parts)
+
+
+def directives(text: str, names=DIRECTIVES) -> list[dict]:
+    """The fenced directives ``names`` of a MyST chapter, in order: ``{"name", "arg", "line" (1-based, the
+    opening fence), "options" {key: value}, "body" (the text after the options)}``. Containers around them
+    (``::::{only}``) are looked through; an option's indented continuation lines join its value."""
+    lines = text.splitlines()
+    out = []
+    i = 0
+    while i < len(lines):
+        m = _OPEN.match(lines[i])
+        if not m or m["name"] not in names:
+            i += 1
+            continue
+        fence = m["fence"]
+        j = i + 1
+        options: dict[str, str] = {}
+        last = None
+        while j < len(lines):
+            line = lines[j]
+            om = _OPTION.match(line)
+            if om:
+                last = om["key"]
+                options[last] = om["value"] or ""
+            elif last is not None and line[:1] in (" ", "\t") and line.strip():
+                options[last] += " " + line.strip()
+            else:
+                break
+            j += 1
+        body = []
+        while j < len(lines) and not (lines[j].strip() and set(lines[j].strip()) == {fence[0]}
+                                      and len(lines[j].strip()) >= len(fence)):
+            body.append(lines[j])
+            j += 1
+        out.append({"name": m["name"], "arg": m["arg"], "line": i + 1, "options": options,
+                    "body": "\n".join(body).strip()})
+        i = j + 1
+    return out
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _names(game, given: str) -> tuple[str, ...]:
+    from engine.protocol import default_names
+
+    names = tuple(n.strip() for n in given.split(",")) if given.strip() else default_names(game.players)
+    return names
+
+
+def _svg(state, names) -> str | None:
+    try:
+        from engine.draw import state_svg, to_string
+
+        return to_string(state_svg(state, names=names))
+    except Exception:  # noqa: BLE001 - a game without pictures, or an older engine: no picture
+        return None
+
+
+def _error(err: Exception) -> str:
+    return " ".join(str(err).split()) or type(err).__name__
+
+
+def games_facts(fingerprints: bool = True) -> dict:
+    """Every game's title, players, options (default and choices), clauses and (with ``fingerprints``) the
+    fingerprint of its play."""
+    from engine.registry import available_games, game_class
+
+    out = {}
+    for name in available_games():
+        cls = game_class(name)
+        folder = cls.__module__.split(".")[2] if cls.__module__.startswith("engine.games.") else ""
+        options = {o.name: {"default": _plain(o.default), "choices": [_plain(c) for c in o.choices],
+                            "clause": o.clause} for o in cls.options()}
+        out[name] = {"title": cls.title, "folder": folder, "players": [cls.min_players, cls.max_players],
+                     "default_players": cls.from_text("").players, "options": options,
+                     "clauses": dict(cls.CLAUSES), "events": dict(getattr(cls, "EVENTS", {}) or {}),
+                     "fingerprint": fingerprint(cls) if fingerprints else {}}
+    return out
+
+
+def _plain(value):
+    return value if isinstance(value, (bool, int, float, str)) or value is None else str(value)
+
+
+def fingerprint(cls, games: int = FINGERPRINT_GAMES) -> dict:
+    """Per player count and bot kind: a hash of the moves and results of the first ``games`` games of a
+    simulation (seed 1), and a hash of their words (every step's narration and the result's)."""
+    from engine.simulate import played
+
+    out = {}
+    for players in range(cls.min_players, cls.max_players + 1):
+        try:
+            game = cls.from_text(f"players={players}") if cls.min_players != cls.max_players else cls.from_text("")
+        except Exception:  # noqa: BLE001 - a count the options refuse
+            continue
+        names = [f"P{i + 1}" for i in range(game.players)]
+        for kind in BOTS:
+            play, words = hashlib.sha256(), hashlib.sha256()
+            try:
+                for state in played(game, 1, (kind,) * game.players, 0, games):
+                    for r in state.history:
+                        play.update(f"{r.player}:{r.move};".encode())
+                        words.update(f"{r.narrate(names)}\n".encode())
+                    result = state.result()
+                    play.update(f"={result.winners}{result.scores}|".encode())
+                    words.update(result.narrate(names).encode())
+                out[f"{game.players}/{kind}"] = {"play": play.hexdigest()[:16], "words": words.hexdigest()[:16]}
+            except Exception as err:  # noqa: BLE001 - a game that fails: its message is the fingerprint
+                out[f"{game.players}/{kind}"] = {"play": f"error: {_error(err)}", "words": ""}
+    return out
+
+
+def question(d: dict, path: str) -> dict:
+    from engine.questions import ask
+    from engine.registry import game_class
+
+    o = d["options"]
+    entry = {"file": path, "line": d["line"], "title": d["arg"], "game": o.get("game", "").strip(),
+             "options": _flat(o.get("options", "")), "position": _flat(o.get("position", "")),
+             "ask": _flat(o.get("ask", "")), "answer": o.get("answer", "").strip(), "clause": o.get("clause", "").strip(),
+             "picture": o.get("picture", "yes") == "yes"}
+    try:
+        game = game_class(entry["game"]).from_text(entry["options"])
+        state = game.position(entry["position"])
+        names = _names(game, o.get("names", ""))
+        entry["svg"] = _svg(state, names) if entry["picture"] else None
+        a = ask(state, entry["ask"], names)
+        entry["engine"] = {"verdict": a.verdict, "text": a.text, "clauses": list(a.clauses),
+                           "moves": [list(m) for m in a.moves]}
+    except Exception as err:  # noqa: BLE001 - the book would fail here: say what
+        entry["engine"] = {"error": _error(err)}
+        entry.setdefault("svg", None)
+    return entry
+
+
+def position(d: dict, path: str) -> dict:
+    from engine.registry import game_class
+
+    o = d["options"]
+    setup = _flat(o.get("setup") or d["body"])
+    entry = {"file": path, "line": d["line"], "game": o.get("game", "").strip(), "options": _flat(o.get("options", "")),
+             "setup": setup, "move": o.get("move", "").strip()}
+    try:
+        game = game_class(entry["game"]).from_text(entry["options"])
+        state = game.position(setup)
+        names = _names(game, o.get("names", ""))
+        entry["svg"] = _svg(state, names)
+        moves = []
+        if state.current_player is not None and state.current_player >= 0:
+            for m in state.legal_moves():
+                moves.append([str(m), state.copy().apply(m).narrate(names)])
+        shown = None
+        if entry["move"]:
+            shown = state.copy().apply(game.parse_move(entry["move"])).narrate(names)
+        entry["engine"] = {"moves": moves, "shown": shown}
+    except Exception as err:  # noqa: BLE001
+        entry["engine"] = {"error": _error(err)}
+        entry.setdefault("svg", None)
+    return entry
+
+
+def deal(path: Path, rel: str) -> dict:
+    """A golden deal: whether the file replays as written, and the game as this engine plays it now
+    (its bots again from its seed, or its moves narrated again), step by step, and its result."""
+    from engine.transcript import read, rebuild, replay
+
+    entry = {"file": rel, "replays": True, "problem": None, "steps": [], "result": None}
+    try:
+        t = read(path)
+    except Exception as err:  # noqa: BLE001
+        entry.update(replays=False, problem=_error(err))
+        return entry
+    entry["game"] = t.game
+    try:
+        replay(t, snapshots=False)
+    except Exception as err:  # noqa: BLE001
+        entry.update(replays=False, problem=_error(err))
+    try:
+        now = rebuild(t)
+        entry["steps"] = [[s.player, s.move, list(s.narration)] for s in now.steps]
+        entry["result"] = now.result
+    except Exception as err:  # noqa: BLE001
+        entry["steps"] = [[s.player, s.move, list(s.narration)] for s in t.steps]
+        entry["result"] = t.result
+        entry["problem"] = entry["problem"] or _error(err)
+    return entry
+
+
+def table(d: dict, path: str) -> dict:
+    from engine.registry import game_class
+
+    o = d["options"]
+    args = d["arg"].split()
+    name = (args[1] if len(args) > 1 else o.get("table", "")).strip()
+    entry = {"file": path, "line": d["line"], "game": args[0] if args else "", "table": name,
+             "options": _flat(o.get("options", ""))}
+    try:
+        made = game_class(entry["game"]).from_text(entry["options"]).table(name)
+        entry["engine"] = {"title": made.title, "header": [str(h) for h in made.header],
+                           "rows": [[str(c) for c in r] for r in made.rows], "note": made.note}
+    except Exception as err:  # noqa: BLE001
+        entry["engine"] = {"error": _error(err)}
+    return entry
+
+
+def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) -> dict:
+    """The book's side; with ``only`` (paths from the checkout's top), only those chapters and golden deals are
+    read (a change to the chapters alone leaves every other example as it was)."""
+    import engine
+
+    out = {"engine": str(Path(engine.__file__).resolve().parent), "games": games_facts(fingerprints), "questions": [],
+           "positions": [], "tables": [], "deals": [], "figures": []}
+    seen_deals = set()
+    for chapter in chapters(root):
+        rel = chapter.relative_to(root).as_posix()
+        if only is not None and rel not in only:
+            continue
+        text = chapter.read_text(encoding="utf-8")
+        for d in directives(text):
+            if d["name"] == "question":
+                out["questions"].append(question(d, rel))
+            elif d["name"] == "position":
+                out["positions"].append(position(d, rel))
+            elif d["name"] == "game-table":
+                out["tables"].append(table(d, rel))
+            elif d["name"] == "deal" and d["options"].get("file"):
+                seen_deals.add((chapter.parent / d["options"]["file"].strip()).resolve())
+        for n, line in enumerate(text.splitlines(), 1):
+            for m in SIM_FIGURE.finditer(line):
+                out["figures"].append({"file": rel, "line": n, "text": _flat(m.group(1))})
+    deals_dir = root / "rules" / "deals"
+    for path in sorted(set(deals_dir.glob("*.txt")) | seen_deals):
+        if only is not None and path.relative_to(root).as_posix() not in only:
+            continue
+        if path.is_file():
+            out["deals"].append(deal(path, path.relative_to(root).as_posix()))
+    return out
+
+
+def play(root: Path, job: dict) -> dict:
+    """Each setting's games, game by game (seat wins in sixtieths, moves, events, money), and its tallies;
+    each ``{sim-figure}`` of ``job["figures"]`` in words."""
+    from engine.registry import game_class
+    from engine.simulate import simulate
+
+    folder = Path(job.get("cache") or root / "_build" / "cache" / "simulations")
+    try:
+        from book.simcache import cached_report
+    except Exception:  # noqa: BLE001 - an older book: no cache
+        cached_report = None
+    out = {"settings": [], "figures": []}
+
+    def report(game, games, seed, bots):
+        if cached_report is not None:
+            try:
+                return cached_report(folder, game, games, seed, tuple(bots), per_game=True)
+            except TypeError:
+                pass
+        return simulate(game, games, seed, tuple(bots), per_game=True)
+
+    for s in job.get("settings", []):
+        cls = game_class(s["game"])
+        try:
+            game = cls.from_text(s.get("options", ""))
+        except Exception as err:  # noqa: BLE001 - a setting this side does not have
+            out["settings"].append({**s, "error": _error(err)})
+            continue
+        r = report(game, s["games"], s.get("seed", 1), (s["bots"],))
+        o, t = r.outcomes, r.tally
+        out["settings"].append({
+            **s, "players": game.players, "events": list(game.EVENTS), "event_words": dict(game.EVENTS),
+            "clauses": dict(game.CLAUSES), "wins": list(o.wins), "moves": list(o.moves), "masks": list(o.events),
+            "money": None if o.money is None else list(o.money), "clause_games": dict(t.clause_games),
+            "clause_counts": dict(t.clause_counts), "event_counts": dict(t.event_counts)})
+    for f in job.get("figures", []):
+        out["figures"].append({**f, "words": sim_figure(f["text"], report)})
+    return out
+
+
+def sim_figure(text: str, report) -> str:
+    """A ``{sim-figure}`` role's words, as the book prints them (or what is wrong with it)."""
+    try:
+        from book.directives.sim_figure import count, rate_words, share_words
+        from engine.registry import game_class
+        from engine.shuffle import parse_seed
+
+        formula, _, setting = text.partition("@")
+        words = setting.split()
+        keys = {k: v for k, _, v in (w.partition("=") for w in words[1:]) if k in ("games", "seed", "bots")}
+        options = " ".join(w for w in words[1:] if w.partition("=")[0] not in keys)
+        game = game_class(words[0]).from_text(options)
+        r = report(game, int(keys.get("games", "1000")), parse_seed(keys.get("seed", "1")),
+                   tuple(keys.get("bots", "random").split(",")))
+        noun, _, formula = formula.rpartition(":")
+        share = "/" in formula
+        top, _, bottom = (t.strip() for t in formula.partition("/" if share else " per "))
+        x, n = count(r, top), count(r, bottom)
+        return share_words(x, n, noun.strip()) if share else rate_words(x, n)
+    except Exception as err:  # noqa: BLE001
+        return f"(error: {_error(err)})"
+
+
+def main(argv: list[str]) -> int:
+    """``book [--fingerprint] [--only JSON] OUT`` or ``play JSON OUT``: the side's JSON written to OUT."""
+    root = Path.cwd()
+    if len(argv) >= 2 and argv[0] == "book":
+        flags = argv[1:-1]
+        only = set(json.loads(flags[flags.index("--only") + 1])) if "--only" in flags else None
+        data = book(root, fingerprints="--fingerprint" in flags, only=only)
+    elif len(argv) == 3 and argv[0] == "play":
+        data = play(root, json.loads(argv[1]))
+    else:
+        print("usage: snapshot.py book [--fingerprint] OUT | play JSON OUT", file=sys.stderr)
+        return 2
+    Path(argv[-1]).write_text(json.dumps(data), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,198 @@
+"""A review's report: Markdown for a pull-request comment, an HTML page with the changed pictures side by
+side, and JSON (numbers as numbers)."""
+
+from __future__ import annotations
+
+import html as _html
+
+from .gameplay import BOT_WORDS, Measure, SettingDiff
+from .text import BOOK
+
+
+def _where(file: str, line: int | None, old_line: int | None) -> str:
+    if line is None and old_line is None:
+        return file
+    if line is None:
+        return f"{file}:{old_line} (removed)"
+    return f"{file}:{line}" + (f", was line {old_line}" if old_line not in (None, line) else "")
+
+
+def _p(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _measure_line(m: Measure) -> str:
+    return (f"{m.label}: {m.text(m.old, m.old_interval)} -> {m.text(m.new, m.new_interval)} "
+            f"(p {_p(m.p)}, Holm {_p(m.adjusted)})" + (f", {m.note}" if m.note else ""))
+
+
+def _table(rows: list[Measure]) -> list[str]:
+    out = ["| measure | base | head | p | p (Holm) |", "|---|---:|---:|---:|---:|"]
+    for m in rows:
+        star = " **\\***" if m.significant else ""
+        out.append(f"| {m.label}{' (' + m.note + ')' if m.note else ''} | {m.text(m.old, m.old_interval)} | "
+                   f"{m.text(m.new, m.new_interval)}{star} | {_p(m.p)} | {_p(m.adjusted)} |")
+    return out
+
+
+def _setting(s: SettingDiff) -> list[str]:
+    head = f"*{BOT_WORDS.get(s.bots, s.bots).capitalize()}, {s.players} players, {s.games:,} games a side, the same seeds*"
+    if s.error:
+        return [head + f": not compared ({s.error})", ""]
+    out = [head + ":"]
+    sig = s.significant
+    if sig:
+        out += [f"- {_measure_line(m)}" for m in sig]
+    else:
+        out.append("- no difference is significant at the 5% level (Holm's correction over every test below)")
+    if s.never:
+        out.append(f"- rules that no longer come into play: {', '.join(s.never)}")
+    if s.first_time:
+        out.append(f"- rules that come into play for the first time: {', '.join(s.first_time)}")
+    out += ["", "<details><summary>Full tables</summary>", "", *_table(s.measures), "",
+            "How often each rule comes into play (share of games citing it):", "", *_table(s.clauses), "",
+            "Paired z-tests game by game for wins, length, money and events; two-proportion z-tests for rule use; "
+            "Holm's correction over every test of this setting; \\* significant at 5%.", "", "</details>", ""]
+    return out
+
+
+def to_markdown(r) -> str:
+    head = f"## Review of the working tree against {r.base}" + (
+        f" ({r.commit[:10]})" if r.commit and not r.commit.startswith(r.base) else "")
+    out = [head, "", f"**Verdict: {r.verdict}**", ""]
+    if not r.changed:
+        out.append(f"Nothing differs from {r.base}.")
+        return "\n".join(out) + "\n"
+    shown = ", ".join(r.changed[:8]) + (f" and {len(r.changed) - 8} more" if len(r.changed) > 8 else "")
+    out += [f"Files changed: {len(r.changed)} ({shown}).", ""]
+    if not r.games:
+        out.append("None of them is a chapter, a golden deal or the engine's code.")
+        return "\n".join(out) + "\n"
+    if r.fingerprint_games:
+        games = [g for g in r.games.values() if g.name != BOOK and not g.status]
+        moved = sorted(g.title for g in games if g.play_changed)
+        worded = sorted(g.title for g in games if g.words_changed and not g.play_changed)
+        same = sorted(g.title for g in games if not g.play_changed and not g.words_changed)
+        parts = ([f"the moves differ in {', '.join(moved)}"] if moved else []) + \
+                ([f"only the words of play differ in {', '.join(worded)}"] if worded else []) + \
+                ([f"{'the rest play' if moved or worded else 'every game plays'} the same, word for word: "
+                  f"{', '.join(same)}"] if same else [])
+        out += [f"**Play** (the first {r.fingerprint_games} seeded games at every number of players, with random and "
+                f"with careful players, each side on its own engine): {'; '.join(parts)}.", ""]
+    for name in sorted(r.games, key=lambda n: (n == BOOK, n)):
+        g = r.games[name]
+        if not g.touched:
+            continue
+        out += [f"### {g.title}" + (f" (a game {g.status})" if g.status else ""), ""]
+        if g.text:
+            out += ["**Rules text**", ""]
+            for c in g.text.added:
+                out.append(f"- clause {c.cid} added ({c.file}:{c.line}): {c.text}")
+            for c in g.text.removed:
+                out.append(f"- clause {c.cid} removed (was {c.file}:{c.line})")
+            from .text import word_diff
+
+            for a, b in g.text.reworded:
+                out.append(f"- clause {b.cid} reworded ({b.file}:{b.line}): {word_diff(a.text, b.text)}")
+                if a.summary != b.summary:
+                    out.append(f"  - its summary: {word_diff(a.summary, b.summary)}")
+            out += [f"- {o}" for o in g.text.options]
+            for file, n in g.text.prose.items():
+                out.append(f"- {file}: {n} other line{'s' if n != 1 else ''} changed (prose, examples, headings)")
+            out.append("")
+        if g.examples:
+            out += ["**The book's examples**", ""]
+            pictures = [e for e in g.examples if e.what == ["picture"]]
+            if pictures:
+                files = {}
+                for e in pictures:
+                    files.setdefault(e.file, []).append(str(e.line))
+                out.append(f"- {len(pictures)} picture{'s' if len(pictures) > 1 else ''} changed, nothing else in "
+                           f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(f"{f} lines {', '.join(n)}"
+                                                                                      for f, n in files.items()))
+            for e in g.examples:
+                if e.what == ["picture"]:
+                    continue
+                if e.kind == "deal":
+                    line = f"- worked game {e.file}: {', '.join(e.what)}"
+                    if e.first_difference:
+                        f = e.first_difference
+                        line += f"; the first move that differs is move {f['move']}: was {f['old']}, now {f['new']}"
+                    out.append(line)
+                    if e.endings and e.endings[0] != e.endings[1]:
+                        out.append(f"  - ends, base: {e.endings[0]}")
+                        out.append(f"  - ends, head: {e.endings[1]}")
+                    if e.new and "stale" in e.what:
+                        out.append(f"  - {e.new} (`ganjifa deals --write` rewrites it)")
+                    continue
+                out.append(f"- {e.kind} \u201c{e.title}\u201d ({_where(e.file, e.line, e.old_line)}): {', '.join(e.what)}")
+                if e.old is not None:
+                    out.append(f"  - base: {e.old}")
+                if e.new is not None:
+                    out.append(f"  - head: {e.new}")
+            out.append("")
+        if g.play_changed or g.words_changed:
+            out += ["**The game**", ""]
+            if g.play_changed:
+                out.append(f"The moves differ on the first {r.fingerprint_games} seeded games at: "
+                           f"{', '.join(_setting_words(k) for k in g.play_changed)}.")
+            if g.words_changed:
+                out.append(f"The moves are the same but the words of play differ at: "
+                           f"{', '.join(_setting_words(k) for k in g.words_changed)}.")
+            out.append("")
+            for s in g.settings:
+                out += _setting(s)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _setting_words(key: str) -> str:
+    players, _, kind = key.partition("/")
+    return f"{players} players with {BOT_WORDS.get(kind, kind)}"
+
+
+def to_json(r) -> dict:
+    games = {}
+    for name, g in r.games.items():
+        if not g.touched and not g.engine_changed:
+            continue
+        games[name or "book"] = {
+            "title": g.title, "status": g.status or None, "engine_changed": g.engine_changed,
+            "rules_text": {
+                "added": [c.__dict__ for c in g.text.added], "removed": [c.__dict__ for c in g.text.removed],
+                "reworded": [{"clause": b.cid, "file": b.file, "line": b.line, "old": a.text, "new": b.text,
+                              "old_summary": a.summary, "new_summary": b.summary} for a, b in g.text.reworded],
+                "options": g.text.options, "other_lines": g.text.prose},
+            "examples": [e.as_json() for e in g.examples],
+            "play_changed": g.play_changed, "words_changed": g.words_changed,
+            "settings": [s.as_json() for s in g.settings]}
+    return {"base": r.base, "commit": r.commit, "verdict": r.verdict, "exit_status": r.status,
+            "changed_files": r.changed, "fingerprint_games": r.fingerprint_games, "games": games}
+
+
+STYLE = """body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;line-height:1.45}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem}
+del{background:#fdd}strong{background:#dfd}.pair{display:flex;gap:1rem;align-items:flex-start;margin:1rem 0}
+.pair figure{flex:1;margin:0;border:1px solid #ddd;padding:.5rem}.pair svg{max-width:100%;height:auto}
+figcaption{font-weight:bold;margin-bottom:.3rem}"""
+
+
+def to_html(r, markdown: str) -> str:
+    """The Markdown report as a page, then every changed picture: base and head side by side."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": True}).enable("table").enable("strikethrough")
+    body = md.render(markdown)
+    pictures = []
+    for g in r.games.values():
+        for e in g.examples:
+            if e.old_svg == e.new_svg or not (e.old_svg or e.new_svg):
+                continue
+            pictures.append(f"<h3>{_html.escape(g.title)}: {_html.escape(e.kind)} \u201c{_html.escape(e.title)}\u201d "
+                            f"({_html.escape(_where(e.file, e.line, e.old_line))})</h3><div class='pair'>"
+                            f"<figure><figcaption>base</figcaption>{e.old_svg or '<p>(none)</p>'}</figure>"
+                            f"<figure><figcaption>head</figcaption>{e.new_svg or '<p>(none)</p>'}</figure></div>")
+    extra = ("<h2>Pictures that changed, base and head side by side</h2>" + "".join(pictures)) if pictures else ""
+    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Review against {_html.escape(r.base)}"
+            f"</title><style>{STYLE}</style></head><body>{body}{extra}</body></html>\n")

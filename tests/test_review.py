@@ -1,0 +1,177 @@
+"""``ganjifa review``: each draft is made in a temporary clone of this repository (its committed state), and
+the review of the clone's working tree against its HEAD must name what changed, and nothing else."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.review import BOOK_CHANGES, GAME_CHANGES, NO_CHANGE, review, run_review
+from engine.review.examples import deals as deal_changes
+from engine.review.gameplay import compare_setting
+from engine.review.snapshot import directives
+from engine.review.text import word_diff
+from engine.review.writers import to_json, to_markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quiet(_message: str) -> None:
+    pass
+
+
+@pytest.fixture
+def clone(tmp_path):
+    """A clone of this repository's HEAD (hard links: quick), with a committer for commits made in it."""
+    if subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True).returncode != 0:
+        pytest.skip("not a git checkout")
+    target = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", "--local", str(ROOT), str(target)], check=True)
+    for key, value in (("user.name", "Reviewer"), ("user.email", "reviewer@example.org")):
+        subprocess.run(["git", "-C", str(target), "config", key, value], check=True)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def worktrees(root: Path) -> list[str]:
+    out = subprocess.run(["git", "-C", str(root), "worktree", "list", "--porcelain"], capture_output=True, text=True)
+    return [line for line in out.stdout.splitlines() if line.startswith("worktree ")]
+
+
+def test_no_change_is_quick_and_says_so(clone, capsys):
+    status = run_review("HEAD", root=clone)
+    out = capsys.readouterr()
+    assert status == NO_CHANGE
+    assert "**Verdict: no change for players**" in out.out
+    assert "checking out" not in out.err  # nothing differs: no worktree, no engine run
+    assert len(worktrees(clone)) == 1
+
+
+def test_a_bad_base_is_one_clear_line(clone, capsys, monkeypatch):
+    monkeypatch.chdir(clone)
+    status = main(["review", "no-such-branch"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.strip().splitlines() == ["ganjifa: unknown revision 'no-such-branch': name a branch, a tag or a "
+                                        "commit of this repository"]
+    assert "Traceback" not in err
+
+
+def test_a_reworded_komi_clause_is_no_change_for_players(clone):
+    """Draft (b) of the README: a Komi clause reworded, nothing else: listed with its word diff, exit 0."""
+    chapter = clone / "rules" / "komi.md"
+    edit(chapter, "Two to six people can play.", "Between two and six people may play.")
+    subprocess.run(["git", "-C", str(clone), "commit", "--quiet", "-am", "a draft: km.players reworded"], check=True)
+    base = subprocess.run(["git", "-C", str(clone), "rev-parse", "HEAD~1"], capture_output=True, text=True).stdout.strip()
+    r = review(clone, base, say=quiet)
+    text = to_markdown(r)
+    assert r.status == NO_CHANGE and "**Verdict: no change for players**" in text
+    assert [g for g, x in r.games.items() if x.touched] == ["komi"]  # no other game, nothing of the rest of the book
+    komi = r.games["komi"]
+    assert [(a.cid, b.cid) for a, b in komi.text.reworded] == [("km.players", "km.players")]
+    assert not komi.text.added and not komi.text.removed and not komi.text.options
+    assert not komi.examples and not komi.play_changed and not komi.settings
+    assert "clause km.players reworded (rules/komi.md:" in text
+    assert "~~Two to~~ **Between two and** six people ~~can~~ **may** play." in text
+    assert len(worktrees(clone)) == 1  # the temporary worktree is gone
+
+
+@pytest.mark.slow
+def test_a_changed_engine_answer_is_reported_with_file_and_line(clone):
+    """A constant of a game's rules changed in the clone's engine (Kendra Kari's stock no longer ends the
+    game: draft (a) of the README, with its clause): the game changes, and the question that asked who wins
+    when the stock is empty is reported with its file, line, old answer and new answer."""
+    edit(clone / "engine" / "games" / "kendra_kari" / "game.py", 'stock_out: str = option("end"',
+         'stock_out: str = option("reshuffle"')
+    chapter = clone / "rules" / "kendra-kari.md"
+    edit(chapter, ":summary: Must draw from an empty stock? The game ends: fewest cards wins, ties share the win.",
+         ":summary: Must draw from an empty stock? The cards taken out by bridges become a new stock.")
+    r = review(clone, "HEAD", games=100, say=quiet)
+    assert r.status == GAME_CHANGES and r.verdict.startswith("the game changes (Kendra Kari")
+    touched = [g for g, review_ in r.games.items() if review_.touched]
+    assert touched == ["kendra-kari"]
+    kk = r.games["kendra-kari"]
+    assert [b.cid for _, b in kk.text.reworded] == ["kk.stock-out"]
+    assert kk.text.options == ["option stock-out: the default is now reshuffle (was end)"]
+    questions = [e for e in kk.examples if e.kind == "question"]
+    assert len(questions) == 1 and "answer" in questions[0].what
+    line = next(n for n, text in enumerate(chapter.read_text().splitlines(), 1) if text.startswith(":::{question} The stock is empty."))
+    assert (questions[0].file, questions[0].line) == ("rules/kendra-kari.md", line)
+    assert questions[0].old.startswith("Bela and Chitra and Dev (kk.stock-out)")
+    assert "stock is empty" in questions[0].new
+    assert kk.play_changed and {s.bots for s in kk.settings} == {"random", "heuristic"}
+    assert any("kk.out" in m.label and m.significant for s in kk.settings for m in s.clauses)
+    data = to_json(r)
+    measure = data["games"]["kendra-kari"]["settings"][0]["measures"][0]
+    assert isinstance(measure["old"], float) and isinstance(measure["p_value"], float)  # numbers, not strings
+    assert data["exit_status"] == GAME_CHANGES
+
+
+@pytest.mark.slow
+def test_shared_drawing_code_changes_the_pictures_not_the_play(clone, tmp_path, capsys):
+    """A change to shared engine code (the cards' face colour) touches every game: the review says every game
+    plays as before, and the book changes (its pictures): ``--html`` shows them old and new side by side,
+    ``--json`` gives the exit status."""
+    edit(clone / "engine" / "draw" / "cards.py", 'mix(colour, "#ffffff", 0.84)', 'mix(colour, "#ffffff", 0.8)')
+    page, data = tmp_path / "review.html", tmp_path / "review.json"
+    status = run_review("HEAD", html=str(page), json_file=str(data), root=clone)
+    out = capsys.readouterr().out
+    assert status == BOOK_CHANGES and "**Verdict: the book changes (" in out
+    play = next(line for line in out.splitlines() if line.startswith("**Play**"))
+    assert "every game plays the same, word for word: Ekrang," in play and "Udvasa" in play
+    assert "**The game**" not in out  # no game's play changed
+    assert "pictures changed, nothing else in them: rules/kendra-kari.md lines" in out
+    html = page.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "<div class='pair'>" in html and html.count("<svg") >= 2
+    assert f'"exit_status": {BOOK_CHANGES}' in data.read_text()
+
+
+def test_directives_are_read_from_the_text():
+    text = "\n".join(["::::{only} not print", ":::{question} May Dev draw?", ":game: kendra-kari",
+                      ":position: ring=1:- 2:-;", "  turn=P4", ":ask: may Dev draw", ":answer: no", "Prose.", ":::",
+                      "::::", "```{clause} kk.x", ":summary: S.", "The rule.", "```"])
+    q, c = directives(text)
+    assert (q["name"], q["line"], q["options"]["position"], q["body"]) == ("question", 2, "ring=1:- 2:-; turn=P4", "Prose.")
+    assert (c["name"], c["arg"], c["line"], c["options"], c["body"]) == ("clause", "kk.x", 11, {"summary": "S."}, "The rule.")
+
+
+def test_word_diff():
+    assert word_diff("a b c", "a x c") == "a ~~b~~ **x** c"
+    assert word_diff("same", "same") == "same"
+
+
+def _side(moves, ends_long: bool, events=("e",)):
+    """A snapshot ``play`` entry of 2-player games: seat 1 wins every game; ``moves`` per game; event e in
+    every other game; clause a always, clause b only when ``ends_long``."""
+    n = len(moves)
+    return {"game": "g", "bots": "random", "games": n, "players": 2, "events": list(events),
+            "event_words": {e: e for e in events}, "clauses": {"a": "A", "b": "B"},
+            "wins": [60, 0] * n, "moves": moves, "masks": [i % 2 for i in range(n)], "money": None,
+            "clause_games": {"a": n, **({"b": n} if ends_long else {})}, "clause_counts": {}, "event_counts": {}}
+
+
+def test_a_setting_compares_game_by_game_with_holm():
+    same = compare_setting(_side([10, 12] * 50, False), _side([10, 12] * 50, False))
+    assert not same.significant and not same.never and not same.first_time
+    longer = compare_setting(_side([10, 12] * 50, False), _side([20, 23] * 50, True))
+    moves = next(m for m in longer.measures if m.label == "Moves per game")
+    assert moves.significant and moves.old == 11 and moves.new == 21.5
+    assert longer.first_time == ["b"] and all(m.adjusted >= m.p for m in longer.measures if m.p is not None)
+
+
+def test_a_worked_game_reports_its_first_differing_move_and_endings():
+    old = [{"file": "rules/deals/x.txt", "game": "x", "replays": True, "problem": None, "result": "Asha wins.",
+            "steps": [["Asha", "3Ta", ["Asha plays."]], ["Bela", "draw", ["Bela draws."]]]}]
+    new = [{**old[0], "result": "Bela wins.", "steps": [old[0]["steps"][0], ["Bela", "4Ba", ["Bela plays."]]]}]
+    (ex,) = deal_changes(old, new)
+    assert ex.first_difference == {"move": 2, "old": "Bela: draw (Bela draws.)", "new": "Bela: 4Ba (Bela plays.)"}
+    assert ex.endings == ("Asha wins.", "Bela wins.") and ex.what == ["play", "ending"]
+    assert deal_changes(old, old) == []
