@@ -150,19 +150,43 @@ def fingerprint(cls, games: int = FINGERPRINT_GAMES) -> dict:
     return out
 
 
-def question(d: dict, path: str) -> dict:
+def _resolver(chapter: Path):
+    """The chapter's example positions read in page order (engine.moments), or None for a side whose engine
+    predates examples that take their position from play."""
+    try:
+        from engine.moments import Positions
+    except ImportError:
+        return None
+    return Positions(chapter.parent)
+
+
+def _example_state(game, written: str, o: dict, positions, names):
+    if positions is None:
+        return game.position(written)
+    return positions.read(game, written, moment_text=o.get("from", "").strip(), continues=o.get("continues", "").strip(),
+                          moves=o.get("moves", "").strip(), label=o.get("label", "").strip(), names=names)
+
+
+def _from_play(o: dict) -> str:
+    """How an example takes its position from play, as text a reviewer reads (empty when written by hand)."""
+    parts = [f":{k}: {_flat(o[k])}" for k in ("from", "continues", "moves") if o.get(k)]
+    return " ".join(parts)
+
+
+def question(d: dict, path: str, positions=None) -> dict:
     from engine.questions import ask
     from engine.registry import game_class
 
     o = d["options"]
     entry = {"file": path, "line": d["line"], "title": d["arg"], "game": o.get("game", "").strip(),
-             "options": _flat(o.get("options", "")), "position": _flat(o.get("position", "")),
+             "options": _flat(o.get("options", "")),
+             "position": " ".join(filter(None, (_flat(o.get("position", "")), _from_play(o)))),
              "ask": _flat(o.get("ask", "")), "answer": o.get("answer", "").strip(), "clause": o.get("clause", "").strip(),
              "picture": o.get("picture", "yes") == "yes"}
     try:
         game = game_class(entry["game"]).from_text(entry["options"])
-        state = game.position(entry["position"])
         names = _names(game, o.get("names", ""))
+        state = _example_state(game, _flat(o.get("position", "")), o, positions, names)
         entry["svg"] = _svg(state, names) if entry["picture"] else None
         a = ask(state, entry["ask"], names)
         entry["engine"] = {"verdict": a.verdict, "text": a.text, "clauses": list(a.clauses),
@@ -173,17 +197,17 @@ def question(d: dict, path: str) -> dict:
     return entry
 
 
-def position(d: dict, path: str) -> dict:
+def position(d: dict, path: str, positions=None) -> dict:
     from engine.registry import game_class
 
     o = d["options"]
     setup = _flat(o.get("setup") or d["body"])
     entry = {"file": path, "line": d["line"], "game": o.get("game", "").strip(), "options": _flat(o.get("options", "")),
-             "setup": setup, "move": o.get("move", "").strip()}
+             "setup": " ".join(filter(None, (setup, _from_play(o)))), "move": o.get("move", "").strip()}
     try:
         game = game_class(entry["game"]).from_text(entry["options"])
-        state = game.position(setup)
         names = _names(game, o.get("names", ""))
+        state = _example_state(game, setup, o, positions, names)
         entry["svg"] = _svg(state, names)
         moves = []
         if state.current_player is not None and state.current_player >= 0:
@@ -256,11 +280,12 @@ def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) ->
         if only is not None and rel not in only:
             continue
         text = chapter.read_text(encoding="utf-8")
+        positions = _resolver(chapter)
         for d in directives(text):
             if d["name"] == "question":
-                out["questions"].append(question(d, rel))
+                out["questions"].append(question(d, rel, positions))
             elif d["name"] == "position":
-                out["positions"].append(position(d, rel))
+                out["positions"].append(position(d, rel, positions))
             elif d["name"] == "game-table":
                 out["tables"].append(table(d, rel))
             elif d["name"] == "deal" and d["options"].get("file"):
