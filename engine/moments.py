@@ -96,6 +96,27 @@ def difference(written: State, played: State, names: Sequence[str]) -> str | Non
     return None
 
 
+def complete_hands(cards: Sequence, hands: Sequence[Sequence], size: int, refuse=lambda seat, card: False,
+                   seed: int = 5) -> list[list]:
+    """Hands as dealt that hold the cards given: every hand made up to ``size`` from ``cards`` (the deck) in a
+    fixed shuffled order, never giving ``seat`` a card ``refuse(seat, card)`` rejects, the most constrained
+    cards first. A chapter's author uses it to write an opening that play reaches around the cards a question is
+    about (see tests/games/traditional_ganjifa/test_rules.py); the hands are then written out in full."""
+    import random
+
+    held = [list(h) for h in hands]
+    placed = {c for h in held for c in h}
+    rest = [c for c in cards if c not in placed]
+    random.Random(seed).shuffle(rest)
+    rest.sort(key=lambda c: -sum(refuse(p, c) for p in range(len(held))))
+    for card in rest:
+        seats = [p for p in range(len(held)) if len(held[p]) < size and not refuse(p, card)]
+        if not seats:
+            raise ValueError(f"no hand can take {card}")
+        held[min(seats, key=lambda p: len(held[p]))].append(card)
+    return held
+
+
 class Positions:
     """The positions of one chapter's examples, read in page order: each example's own, with the labels kept
     for the examples that continue them. The book's directives and the tests read examples through it, so a
@@ -141,4 +162,4 @@ class Positions:
         return state
 
 
-__all__ = ["moment", "play_on", "difference", "Positions", "GanjifaError"]
+__all__ = ["moment", "play_on", "difference", "complete_hands", "Positions", "GanjifaError"]

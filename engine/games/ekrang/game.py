@@ -15,7 +15,7 @@ the suit left. When every card is played, most tricks wins.
 ([24, 24, 24, 24], 3)
 >>> s.legal_moves()[:3]
 [EKMove.parse('open RSu 8Sh'), EKMove.parse('open RSu RSh'), EKMove.parse('open RSu 8Gh')]
->>> p = ek.position("P1=RTa 3Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
+>>> p = ek.position("P1=RTa 5Ba; P2=9Ta 2Sh 8Sh; P3=6Ba 1Ta 2Su; P4=VGh 4Gh 3Su; tricks=P1:21; lead=P1; stage=phase1")
 >>> p.legal_moves()
 [EKMove.parse('RTa')]
 >>> Ekrang(players=4, lead_card="suit").position(p.position()).legal_moves()

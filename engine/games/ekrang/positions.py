@@ -8,15 +8,17 @@ on the table in the order played, each with its player (the opener's first move 
 led. Tricks won are counts: their cards lie face down and nobody looks at them again. Every
 Mughal card not held or on the table counts as taken in earlier tricks.
 
-Read exactly: Mughal cards, each in one place; a trick that could not have been played from the
-position before it is refused with the clause it breaks.
+Read exactly, and only as play reaches it: Mughal cards, each in one place; the opening from the hands
+as dealt (ek.deal); after it the opener one card short of everyone else, who all hold the same number
+(ek.opening-add), and the tricks won adding up to the tricks played (ek.trick); a trick that could not
+have been played from the position before it is refused with the clause it breaks.
 
 >>> from engine import get_game
 >>> ek = get_game("ekrang", players=3)
->>> text = "P1=3Ta 9Sh; P2=4Ba; P3=6Ba 7Ba; tricks=P1:2 P3:1; lead=P3; stage=phase2; suit=Ba"
+>>> text = "P1=3Ta 9Sh; P2=4Ba; P3=6Ba 7Ba; tricks=P1:20 P3:10; lead=P3; stage=phase2; suit=Ba"
 >>> ek.position(text).position() == text
 True
->>> ek.position("P1=3Ta 9Sh; P2=4Ba; P3=6Ba; lead=P3; stage=phase2; suit=Ba; trick=P3:7Ba")
+>>> ek.position("P1=3Ta 9Sh; P2=4Ba; P3=6Ba; tricks=P1:20 P3:10; lead=P3; stage=phase2; suit=Ba; trick=P3:7Ba")
 Traceback (most recent call last):
 ...
 engine.errors.NotationError: bad notation 'P3:7Ba': illegal in this position: in phase 2 the leader leads the lowest Barat card held, the 6 of Barat [clause ek.phase2]
@@ -34,8 +36,9 @@ from .records import card_name
 from .state import EKState, STAGES, OPENING, PHASE2
 
 
-def parse_position(game, text: str) -> EKState:
-    """The state a position text describes; see the module's description for the text."""
+def parse_position(game, text: str, *, reachable: bool = True) -> EKState:
+    """The state a position text describes; see the module's description for the text. A position play cannot
+    reach is refused (``reachable=False`` lets a clause's unit test set only the cards the clause is about)."""
     hand_texts, fields = split_notation(
         text, "a position is written 'P1=cards; ...; tricks=P1:n ...; lead=P1; stage=phase1; trick=P1:9Sh, ...'",
         ("tricks", "lead", "stage", "suit", "trick"),
@@ -108,6 +111,8 @@ def parse_position(game, text: str) -> EKState:
             raise NotationError(item, f"P{seat + 1}'s tricks are given twice")
         counted.add(seat)
         counts[seat] = count
+    if reachable:
+        _reachable(game, hands, stage, counts, fields)
     held = set(every)
     taken = [c for c in MUGHAL.cards if c not in held]
     if sum(counts) > len(taken):
@@ -129,3 +134,30 @@ def parse_position(game, text: str) -> EKState:
                                 f"illegal in this position: {err.reason} [clause {err.clause}]", err.clause) from None
     state.history = []
     return state
+
+
+def _reachable(game, hands, stage: int, counts: list[int], fields) -> None:
+    """Refuse hands and trick counts that play cannot produce (the hands as they were before the trick on the
+    table). Everyone is dealt the same number of cards (ek.deal) and the opening is played from those hands; the
+    opener lays two cards in the opening trick and everyone else one, and every later trick takes one card from
+    each player who still holds any (ek.trick): so the opener holds one card fewer than the others, who all
+    hold the same number, and the tricks won so far are the cards each of them has played."""
+    dealt = game.hand_size
+    sizes = [len(h) for h in hands]
+    if stage == OPENING:
+        if sizes != [dealt] * len(sizes):
+            raise NotationError(f"P1={len(hands[0])} cards", f"the opening is played from the hands as dealt, "
+                                f"{dealt} cards each with {game.players} players [clause ek.deal]", "ek.deal")
+        return
+    high = max(sizes)
+    fewer = [i for i, k in enumerate(sizes) if k == high - 1]
+    if high and (len(fewer) != 1 or any(k not in (high, high - 1) for k in sizes)):
+        raise NotationError(" ".join(f"P{i + 1}:{k}" for i, k in enumerate(sizes)),
+                            "after the opening the opener holds one card fewer than everyone else, who all hold "
+                            f"the same number (hands of {', '.join(map(str, sizes))} cards) [clause ek.opening-add]",
+                            "ek.opening-add")
+    tricks = dealt - high
+    if sum(counts) != tricks:
+        raise NotationError(f"tricks={fields.get('tricks', '')}", f"{tricks} tricks have been played (the others "
+                            f"hold {high} of their {dealt} cards), but the tricks won add up to {sum(counts)} "
+                            "[clause ek.trick]", "ek.trick")

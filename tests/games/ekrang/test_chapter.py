@@ -69,8 +69,8 @@ def test_the_rounds_examples_follow_one_deal():
 
 
 def test_reachable_refuses_a_card_from_nowhere():
-    a = "P1=VTa 3Ta 10Su; P2=9Ta 2Sh 4Gh; P3=1Ta 8Ba 6Sh; P4=2Ch 2Ba 5Qi; tricks=P1:9 P2:9 P4:3; lead=P1; stage=phase1"
-    good = "P1=3Ta 10Su; P2=2Sh 4Gh; P3=8Ba 6Sh; P4=2Ba 5Qi; tricks=P1:10 P2:9 P4:3; lead=P1; stage=phase2; suit=Ta"
-    bad = "P1=3Ta 7Ta; P2=2Sh 4Gh; P3=8Ba 6Sh; P4=2Ba 5Qi; tricks=P1:10 P2:9 P4:3; lead=P1; stage=phase2; suit=Ta"
+    a = "P1=VTa 3Ta; P2=9Ta 2Sh 4Gh; P3=1Ta 8Ba 6Sh; P4=2Ch 2Ba 5Qi; tricks=P1:9 P2:9 P4:3; lead=P1; stage=phase1"
+    good = "P1=3Ta; P2=2Sh 4Gh; P3=8Ba 6Sh; P4=2Ba 5Qi; tricks=P1:10 P2:9 P4:3; lead=P1; stage=phase2; suit=Ta"
+    bad = "P1=7Ta; P2=2Sh 4Gh; P3=8Ba 6Sh; P4=2Ba 5Qi; tricks=P1:10 P2:9 P4:3; lead=P1; stage=phase2; suit=Ta"
     assert reachable(EK, a, good)
     assert not reachable(EK, a, bad)

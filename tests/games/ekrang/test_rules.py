@@ -8,12 +8,20 @@ import pytest
 from engine import DealError, GameNotOverError, IllegalMoveError, NotationError, OptionError, Ranking, get_game
 from engine.bots import HeuristicBot, RandomBot
 from engine.games.ekrang import EKMove, Ekrang
+from engine.games.ekrang.positions import parse_position
 from engine.play import run
 from engine.protocol import Deal
 
 M = EKMove.parse
 EK = Ekrang(players=4)
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]
+
+
+def hand_set(game, text):
+    """A clause's minimal position: only the cards the clause is about. Play could not reach it (the hands are
+    not as dealt), so the book and the tool, which read positions with ``game.position``, refuse it; the rules
+    themselves are the same on it (test_reachable_positions_are_read_by_the_book checks the strict reader)."""
+    return parse_position(game, text, reachable=False)
 
 
 def moves(state):
@@ -83,15 +91,15 @@ def test_a_deal_that_does_not_fit_names_ek_deal():
 def test_ranking_uniform_and_traditional():
     p = "P1=1Su 10Su 3Sa; P2=2Ba; P3=3Ba; P4=4Ba; lead=P1; stage=phase1"
     suit = Ekrang(players=4, lead_card="suit")
-    assert moves(suit.position(p)) == ["3Sa", "10Su"]  # uniform: 10 high in Surkh
-    assert moves(EK.position(p)) == ["10Su"]  # and the highest card in hand
+    assert moves(hand_set(suit, p)) == ["3Sa", "10Su"]  # uniform: 10 high in Surkh
+    assert moves(hand_set(EK, p)) == ["10Su"]  # and the highest card in hand
     trad = Ekrang(players=4, ranking=Ranking.TRADITIONAL)
-    assert moves(Ekrang(players=4, ranking=Ranking.TRADITIONAL, lead_card="suit").position(p)) == ["3Sa", "1Su"]
-    assert moves(trad.position(p)) == ["1Su"]  # traditional: 1 high in the weak suits
+    assert moves(hand_set(Ekrang(players=4, ranking=Ranking.TRADITIONAL, lead_card="suit"), p)) == ["3Sa", "1Su"]
+    assert moves(hand_set(trad, p)) == ["1Su"]  # traditional: 1 high in the weak suits
     # across suits a card counts by its place in its suit: a weak suit's 1 ties with a strong suit's 10
-    assert moves(trad.position("P1=1Su 10Su 10Sa 9Sa; P2=2Ba; P3=3Ba; P4=4Ba; lead=P1; stage=phase1")) == [
+    assert moves(hand_set(trad, "P1=1Su 10Su 10Sa 9Sa; P2=2Ba; P3=3Ba; P4=4Ba; lead=P1; stage=phase1")) == [
         "10Sa", "1Su"]
-    t = trad.position("P1=4Sa; P2=1Ba 2Sa; P3=2Ba; P4=3Ba; lead=P1; stage=phase1; trick=P1:5Ba")
+    t = hand_set(trad, "P1=4Sa; P2=1Ba 2Sa; P3=2Ba; P4=3Ba; lead=P1; stage=phase1; trick=P1:5Ba")
     play(t, "1Ba", "2Ba")
     r = t.apply(M("3Ba"))
     assert r.trick_winner == 1 and "ek.trick" in r.clauses  # the 1 is the highest Barat card
@@ -108,7 +116,7 @@ def test_the_leading_raja_opens_by_day_and_by_night():
 
 
 def test_the_opening_needs_the_raja_and_a_card_of_8_or_higher():
-    p = EK.position("P1=RSu 3Ta 8Ba VSh 7Gh; P2=2Ba 9Ta; P3=3Ba 4Ba; P4=5Ba 6Ta; stage=opening")
+    p = hand_set(EK, "P1=RSu 3Ta 8Ba VSh 7Gh; P2=2Ba 9Ta; P3=3Ba 4Ba; P4=5Ba 6Ta; stage=opening")
     assert p.current_player == 0
     assert moves(p) == ["open RSu VSh", "open RSu 8Ba"]
     assert illegal(p, "open RSu 7Gh") == "ek.opening"
@@ -119,13 +127,13 @@ def test_the_opening_needs_the_raja_and_a_card_of_8_or_higher():
     assert r.narrate(NAMES) == ("Asha holds the Raja of Surkh, the leading Raja by day, and opens with it and "
                                 "the 8 of Barat [ek.leading-raja] [ek.opening].")
     # no card of 8 or higher: the Raja alone
-    q = EK.position("P1=RSu 3Ta; P2=2Ba 9Ta; P3=3Ba 4Ba; P4=5Ba 6Ta; stage=opening")
+    q = hand_set(EK, "P1=RSu 3Ta; P2=2Ba 9Ta; P3=3Ba 4Ba; P4=5Ba 6Ta; stage=opening")
     assert moves(q) == ["open RSu"]
     assert EK.events_of(q.apply(M("open RSu"))) == ("raja-alone",)
 
 
 def test_the_others_add_a_lower_card_and_the_opener_takes_the_trick():
-    p = EK.position("P1=3Ta 7Gh; P2=2Ba 9Ta; P3=VBa RBa; P4=5Ba 6Ta; stage=opening; trick=P1:open RSu 8Ba")
+    p = hand_set(EK, "P1=3Ta 7Gh; P2=2Ba 9Ta; P3=VBa RBa; P4=5Ba 6Ta; stage=opening; trick=P1:open RSu 8Ba")
     assert moves(p) == ["2Ba"]  # the 9 is not lower than the 8
     assert illegal(p, "9Ta") == "ek.opening-add"
     assert illegal(p, "open RSu 9Ta") == "ek.opening-add"
@@ -137,7 +145,7 @@ def test_the_others_add_a_lower_card_and_the_opener_takes_the_trick():
     r = p.apply(M("5Ba"))
     assert r.trick_winner == 0 and p.tricks == (1, 0, 0, 0) and p.current_player == 0 and p.stage == "phase1"
     assert r.narrate(NAMES).endswith("Asha takes the opening trick (5 cards) with the leading Raja [ek.opening].")
-    any_card = Ekrang(players=4, opening_add="any").position(
+    any_card = hand_set(Ekrang(players=4, opening_add="any"), 
         "P1=3Ta 7Gh; P2=2Ba 9Ta; P3=VBa RBa; P4=5Ba 6Ta; stage=opening; trick=P1:open RSu 8Ba")
     assert moves(any_card) == ["9Ta", "2Ba"]
 
@@ -145,7 +153,7 @@ def test_the_others_add_a_lower_card_and_the_opener_takes_the_trick():
 # --- ek.phase1, ek.follow, ek.trick --------------------------------------------------------------
 def test_phase1_leads_the_highest_card_in_hand():
     """The booklet's "the highest card they have of any suit": one card, compared across suits by value."""
-    p = EK.position("P1=RTa 3Ta 5Ba 9Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
+    p = hand_set(EK, "P1=RTa 3Ta 5Ba 9Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
     assert moves(p) == ["RTa"]
     assert illegal(p, "9Ba") == "ek.phase1"  # the best Barat card, but not the highest card in hand
     assert illegal(p, "3Ta") == "ek.phase1"
@@ -157,12 +165,12 @@ def test_phase1_leads_the_highest_card_in_hand():
     assert r.narrate(NAMES) == ("Asha starts a round: leads the Raja of Taj, the highest card in hand "
                                 "[ek.next-round] [ek.phase1].")
     # no court: the highest numeral, whatever its suit
-    q = EK.position("P1=3Ta 5Ba 9Ba 8Sh; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
+    q = hand_set(EK, "P1=3Ta 5Ba 9Ba 8Sh; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
     assert moves(q) == ["9Ba"]
 
 
 def test_phase1_equal_highest_cards_leave_the_leader_the_choice():
-    p = EK.position("P1=VTa 3Ta VBa 9Ba VSh; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
+    p = hand_set(EK, "P1=VTa 3Ta VBa 9Ba VSh; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
     assert moves(p) == ["VTa", "VSh", "VBa"]  # three Viziers, no Raja: any of them
     assert illegal(p, "9Ba") == "ek.phase1"
     with pytest.raises(IllegalMoveError, match="the Vizier of Taj, the Vizier of Shamsher or the Vizier of Barat"):
@@ -174,7 +182,7 @@ def test_phase1_equal_highest_cards_leave_the_leader_the_choice():
 
 def test_phase1_option_the_highest_card_of_a_chosen_suit():
     suit = Ekrang(players=4, lead_card="suit")
-    p = suit.position("P1=RTa 3Ta 5Ba 9Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
+    p = hand_set(suit, "P1=RTa 3Ta 5Ba 9Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:1; lead=P1; stage=phase1")
     assert moves(p) == ["RTa", "9Ba"]
     assert illegal(p, "3Ta") == "ek.phase1"
     assert illegal(p, "5Ba") == "ek.phase1"
@@ -184,7 +192,7 @@ def test_phase1_option_the_highest_card_of_a_chosen_suit():
 
 
 def test_phase1_others_follow_suit_if_they_can():
-    p = EK.position("P1=3Ta 5Ba; P2=9Ta 2Sh 8Ta; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1; trick=P1:RTa")
+    p = hand_set(EK, "P1=3Ta 5Ba; P2=9Ta 2Sh 8Ta; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1; trick=P1:RTa")
     assert moves(p) == ["8Ta", "9Ta"]
     assert illegal(p, "2Sh") == "ek.follow"
     play(p, "8Ta", "1Ta")
@@ -195,7 +203,7 @@ def test_phase1_others_follow_suit_if_they_can():
 
 
 def test_the_highest_card_of_the_suit_led_wins():
-    p = EK.position("P1=3Ta 5Ba; P2=2Sh; P3=6Ba 1Ta; P4=VGh RSh; lead=P2; stage=phase1; trick=P2:9Ta")
+    p = hand_set(EK, "P1=3Ta 5Ba; P2=2Sh; P3=6Ba 1Ta; P4=VGh RSh; lead=P2; stage=phase1; trick=P2:9Ta")
     play(p, "1Ta", "RSh")
     r = p.apply(M("3Ta"))
     assert r.trick_winner == 1  # the Raja of Shamsher is not of the suit led
@@ -204,7 +212,7 @@ def test_the_highest_card_of_the_suit_led_wins():
 
 # --- ek.phase2, ek.phase2-any, ek.skip, ek.next-round ---------------------------------------------
 def test_phase2_the_winner_leads_the_lowest_of_the_suit():
-    p = EK.position("P1=RTa 3Ta 7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
+    p = hand_set(EK, "P1=RTa 3Ta 7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
     play(p, "RTa", "9Ta", "1Ta", "4Gh")
     assert p.stage == "phase2" and p.current_player == 0
     assert moves(p) == ["3Ta"] and p.is_forced(M("3Ta"))
@@ -216,7 +224,7 @@ def test_phase2_the_winner_leads_the_lowest_of_the_suit():
 
 
 def test_phase2_any_card_only_a_higher_card_of_the_suit_wins():
-    p = EK.position("P1=7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Ta; tricks=P1:2; lead=P1; stage=phase2; "
+    p = hand_set(EK, "P1=7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Ta; tricks=P1:2; lead=P1; stage=phase2; "
                     "trick=P1:3Ta")
     assert moves(p) == ["9Ta", "2Sh"]  # any card, no duty to follow
     r = p.apply(M("2Sh"))
@@ -225,14 +233,14 @@ def test_phase2_any_card_only_a_higher_card_of_the_suit_wins():
     r = p.apply(M("4Ta"))
     assert r.trick_winner == 3 and "phase2" in EK.events_of(r)
     assert p.current_player == 3 and p.stage == "phase1"  # the winner starts the next round
-    q = EK.position("P1=7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Ta; lead=P1; stage=phase2; trick=P1:3Ta")
+    q = hand_set(EK, "P1=7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Ta; lead=P1; stage=phase2; trick=P1:3Ta")
     play(q, "2Sh", "6Ba")
     r = q.apply(M("VGh"))
     assert r.trick_winner == 0 and "phase2-leader-wins" in EK.events_of(r)
 
 
 def test_phase2_is_skipped_when_the_winner_has_no_card_of_the_suit():
-    p = EK.position("P1=RTa 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
+    p = hand_set(EK, "P1=RTa 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
     play(p, "RTa", "9Ta", "1Ta")
     r = p.apply(M("4Gh"))
     assert "ek.skip" in r.clauses and EK.events_of(r) == ("renounce", "skip")
@@ -243,7 +251,7 @@ def test_phase2_is_skipped_when_the_winner_has_no_card_of_the_suit():
 
 
 def test_the_next_round_is_led_by_the_last_tricks_winner():
-    p = EK.position("P1=7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Ta; lead=P1; stage=phase2; trick=P1:3Ta")
+    p = hand_set(EK, "P1=7Ta 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Ta; lead=P1; stage=phase2; trick=P1:3Ta")
     play(p, "9Ta", "1Ta", "4Ta")
     assert p.current_player == 1 and p.stage == "phase1"
     assert moves(p) == ["2Sh"]
@@ -251,7 +259,7 @@ def test_the_next_round_is_led_by_the_last_tricks_winner():
 
 # --- ek.empty-hand, ek.winner --------------------------------------------------------------------
 def test_an_empty_hand_sits_out_and_passes_the_lead():
-    p = EK.position("P1=RTa; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:3 P2:2; lead=P1; stage=phase1")
+    p = hand_set(EK, "P1=RTa; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:3 P2:2; lead=P1; stage=phase1")
     play(p, "RTa", "9Ta", "1Ta")
     r = p.apply(M("4Gh"))
     assert r.clauses[-2:] == ("ek.skip", "ek.empty-hand") and p.current_player == 1
@@ -263,7 +271,7 @@ def test_an_empty_hand_sits_out_and_passes_the_lead():
 
 
 def test_most_tricks_wins_and_ties_share():
-    p = EK.position("P1=-; P2=2Sh; P3=6Ba; P4=4Gh; tricks=P1:3 P2:2 P3:3; lead=P2; stage=phase1")
+    p = hand_set(EK, "P1=-; P2=2Sh; P3=6Ba; P4=4Gh; tricks=P1:3 P2:2 P3:3; lead=P2; stage=phase1")
     with pytest.raises(GameNotOverError) as err:
         p.result()
     assert err.value.clause == "ek.winner"
@@ -347,10 +355,27 @@ def test_the_careful_player_beats_random_players():
 
 
 def test_the_careful_player_wins_cheaply_and_throws_low():
-    p = EK.position("P1=3Ta 7Su 1Su 6Ba; P2=9Ta VTa 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
+    p = hand_set(EK, "P1=3Ta 7Su 1Su 6Ba; P2=9Ta VTa 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
                     "lead=P1; stage=phase1; trick=P1:8Ta")
     best = max(p.legal_moves(), key=p.move_priority)
     assert str(best) == "9Ta"  # the lowest Taj card that wins
-    q = EK.position("P1=7Ta 10Su 1Su 6Ba; P2=9Ta 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
+    q = hand_set(EK, "P1=7Ta 10Su 1Su 6Ba; P2=9Ta 2Sh 5Su; P3=4Gh 8Ba 2Su 6Sh; P4=VGh 2Ba 9Su 3Gh; "
                     "lead=P1; stage=phase2; trick=P1:3Ta, P2:VTa")
     assert str(max(q.legal_moves(), key=q.move_priority)) == "2Su"  # cannot win: throw the lowest card
+
+
+def test_reachable_positions_are_read_by_the_book():
+    # the opening is played from the hands as dealt (ek.deal)
+    with pytest.raises(NotationError) as err:
+        EK.position("P1=RSu 3Ta 8Ba VSh 7Gh; P2=2Ba 9Ta; P3=3Ba 4Ba; P4=5Ba 6Ta; stage=opening")
+    assert err.value.clause == "ek.deal"
+    # after it, the opener holds one card fewer than everyone else (ek.opening-add)
+    with pytest.raises(NotationError) as err:
+        EK.position("P1=RTa 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:22; lead=P1; stage=phase1")
+    assert err.value.clause == "ek.opening-add"
+    # and the tricks won are the tricks played (ek.trick): 22 here, the others holding 2 of their 24 cards
+    with pytest.raises(NotationError) as err:
+        EK.position("P1=5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:3 P2:2; lead=P2; stage=phase1")
+    assert err.value.clause == "ek.trick" and "22 tricks have been played" in str(err.value)
+    state = EK.position("P1=5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; tricks=P1:10 P2:8 P3:4; lead=P2; stage=phase1")
+    assert sum(state.tricks) == 22
