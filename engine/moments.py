@@ -144,11 +144,15 @@ class Positions:
                 raise NotationError(continues, "no earlier example of this page has this label (labels so far: "
                                     f"{', '.join(self.kept) or 'none'})")
             played = self.kept[continues]
-        if moves:
-            if played is None:
-                raise NotationError(moves, "moves are played on from a moment of a deal or an earlier example")
-            played, _ = play_on(played, moves)
         state = game.position(" ".join(written.split())) if written.strip() else None
+        if moves:
+            if played is None:  # a written position with moves played on from it: the position they lead to
+                if state is None:
+                    raise NotationError(moves, "moves are played on from a position: written, a moment of a deal "
+                                        "or an earlier example")
+                state, _ = play_on(state, moves)
+            else:
+                played, _ = play_on(played, moves)
         if state is None and played is None:
             raise NotationError(written or "-", "give the position, a moment of a golden deal or an example to "
                                 "continue")

@@ -341,7 +341,9 @@ def test_gg_trick_in_progress_groups_plays_and_marks_the_seat_to_play():
     assert "to-play" in rows[2].get("class") and groups(rows[2], "empty")
     assert not groups(root, "winner")
     check_top_level(root, "Bela leads 1 of Buddha; Chitra plays Raja of Buddha, 10 of Buddha; Asha to play",
-                    "a Deni, Bela shows the Mantri of Buddha", "Asha (to play), 0 cards won, 4 in hand")
+                    "a Deni, Bela shows the Mantri of Buddha",
+                    f"Asha (to play), {len(state.won[0])} cards won, 4 in hand")
+    assert len(state.won[0]) == 36  # the 108 cards played before the trick, shared evenly from Bela (gg positions)
     # the shown card stays in Bela's hand with a blue halo, and her row says so
     bela = _seats(root)[1]
     assert [h.get("fill") for h in groups(bela, "halo")] == ["#1f6fd1"]

@@ -22,8 +22,11 @@ from .records import OPENING, card_name
 from .state import GGState
 
 
-def parse_position(game, text: str) -> GGState:
-    """The state a position text describes; see :meth:`GGState.position` for the text."""
+def parse_position(game, text: str, *, reachable: bool = True) -> GGState:
+    """The state a position text describes; see :meth:`GGState.position` for the text. Only a position play
+    reaches is read: the opening from the hands as dealt (gg.deal), and later every card in no hand won, in
+    tricks of one card a player (gg.trick; ``won`` left out shares them evenly, trick by trick from the
+    leader). ``reachable=False`` lets a clause's unit test set only the cards the clause is about."""
     hand_texts, fields = split_notation(
         text, "a position is written 'P1=cards; ...; won=P1:n ...; lead=P1; stage=start'",
         ("won", "exposed", "face-up", "lead", "stage", "trick", "called"),
@@ -91,6 +94,19 @@ def parse_position(game, text: str) -> GGState:
         counts[seat] = count
     if sum(counts) > len(rest):
         raise NotationError(fields["won"], f"only {len(rest)} cards have been played")
+    n = game.players
+    if reachable and stage == OPENING and all_cards and len(hands[0]) != len(DASHAVATARA.cards) // n:
+        raise NotationError(f"P1={len(hands[0])} cards", f"the opening is played from the hands as dealt, "
+                            f"{len(DASHAVATARA.cards) // n} cards each with {n} players [clause gg.deal]", "gg.deal")
+    if reachable and stage != OPENING and "won" not in fields:  # shared evenly, trick by trick from the leader
+        tricks = len(rest) // n
+        counts = [n * (tricks // n)] * n
+        for k in range(tricks % n):
+            counts[((leader or 0) + k) % n] += n
+    if reachable and stage != OPENING and (sum(counts) != len(rest) or any(k % n for k in counts)):
+        raise NotationError(f"won={fields.get('won', '')}", f"{len(rest)} cards are in no hand, so they have been "
+                            f"played and won: the won counts must add up to {len(rest)}, each a multiple of {n} (a "
+                            f"trick gives its winner one card from each player) [clause gg.trick]", "gg.trick")
     i = 0
     for seat, k in enumerate(counts):
         state.won[seat] = rest[i:i + k]

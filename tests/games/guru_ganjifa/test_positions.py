@@ -2,11 +2,20 @@
 
 import pytest
 
+from engine.games.guru_ganjifa.positions import parse_position
+
 from engine.decks import Ranking  # noqa: F401  (the repr of a game names it)
 from engine.errors import NotationError
 from engine.games.guru_ganjifa import GuruGanjifa  # noqa: F401
 from engine.registry import get_game
 from engine.shuffle import Rng
+
+
+def hand_set(game, text):
+    """A clause's minimal position: only the cards the clause is about. Play could not reach it (the hands are
+    not as dealt, the cards played not all won), so the book and the tool, which read positions with
+    ``game.position``, refuse it; the rules are the same on it (test_reachable_positions_only checks that)."""
+    return parse_position(game, text, reachable=False)
 
 
 def _positions(game, seed, every=7):
@@ -59,5 +68,18 @@ def test_repr_is_pasteable(options):
 def test_bad_face_up_parts_are_named(text, words):
     game = get_game("guru-ganjifa", face_up_batches=True)
     with pytest.raises(NotationError) as info:
-        game.position(text)
+        hand_set(game, text)  # an opening of two cards a hand: the parts are read before the deal is judged
     assert words in str(info.value)
+
+
+def test_reachable_positions_only():
+    gg = get_game("guru-ganjifa", players=3)
+    with pytest.raises(NotationError) as info:  # the opening is played from the hands as dealt
+        gg.position("P1=RRa 5Ma; P2=3Ku 4Ku; P3=9Ka 8Ka; stage=opening")
+    assert info.value.clause == "gg.deal" and "40 cards each with 3 players" in str(info.value)
+    with pytest.raises(NotationError) as info:  # every card played has been won, one from each player a trick
+        gg.position("P1=RRa; P2=3Ku; P3=5Ma; won=P1:50 P3:7; lead=P1; stage=start")
+    assert info.value.clause == "gg.trick" and "must add up to 117" in str(info.value)
+    state = gg.position("P1=RRa; P2=3Ku; P3=5Ma; lead=P2; stage=start")  # left out: shared evenly from the leader
+    assert [len(w) for w in state.won] == [39, 39, 39] and not state.out
+    assert gg.position(state.position()).position() == state.position()
