@@ -39,11 +39,12 @@ Rulings, each with its reason (the chapter states them):
 >>> s = hr.start(7)
 >>> s.current_player == CHANCE, [len(h) for h in s.hands]
 (True, [24, 24, 24, 24])
->>> p = hr.position("P1=RSu 4Su 10Su 2Ta; P2=VSu 3Ta 5Ta VTa; P3=9Su 1Su 7Sh 8Sh; P4=RTa RSh 2Sh 3Sh; tricks=0 0 0 0; turn=P1")
->>> [str(m) for m in p.legal_moves()]
-['play RSu 4Su']
->>> print(p.apply(p.legal_moves()[0]).narrate(["Asha", "Bela", "Chitra", "Dev"]))
-Asha holds the Raja of Surkh and opens with it and the lowest Surkh card held, the 4 [hr.opening].
+>>> from engine.shuffle import Rng
+>>> draw = s.apply(s.chance_outcome(Rng(7)))  # the draw for the dealer
+>>> [str(m) for m in s.legal_moves()]
+['play RSu 1Su']
+>>> print(s.apply(s.legal_moves()[0]).narrate(["Asha", "Bela", "Chitra", "Dev"]))
+Asha holds the Raja of Surkh and opens with it and the lowest Surkh card held, the 1 [hr.opening].
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from .moves import HRMove, parse_move
 USAGE = "a Hamrang position is 'P1=cards; P2=...; P3=...; P4=...; tricks=0 0 0 0; turn=P1; trick=...'"
 
 
-def parse_position(game, text: str):
+def parse_position(game, text: str, *, reachable: bool = True):
     from .state import HRState
 
     hand_texts, fields = split_notation(text, USAGE, ("tricks", "turn", "trick"),
@@ -123,6 +123,8 @@ def parse_position(game, text: str):
     if len(sizes) != 1 or min(sizes) < 2 or min(sizes) % 2:
         raise NotationError(text if len(text) < 60 else "P1", "the players still in hold the same even number of "
                             "cards, at least two, at the start of a trick [clause hr.follow]", "hr.follow")
+    if reachable:
+        _reachable(before, active, tricks, bool(opening), fields)
     state._leader = leader
     state.current_player = leader
     for p, move in plays:
@@ -156,6 +158,32 @@ def _before_the_draw(game, hands, tricks, plays):
             raise NotationError(f"P{p + 1}", f"before the draw for the dealer every hand is the whole deal, "
                                 f"{HAND_SIZE} cards, not {len(hand)} [clause hr.deal]", "hr.deal")
     return HRState(game, hands, drawing=True)
+
+
+def _reachable(before, active, tricks, opening: bool, fields) -> None:
+    """Refuse what play cannot produce (the hands as they were before the trick in progress): the opening trick
+    is played from the hands as dealt (hr.deal); after it, every trick took two cards from each player still in
+    (hr.follow), so the tricks won are half the cards a player still in has played, and a player put out kept an
+    even number of cards, no fewer than the players still in hold (hr.out)."""
+    sizes = [len(h) for h in before]
+    if opening:
+        if sizes != [HAND_SIZE] * 4:
+            raise NotationError(f"P1={sizes[0]} cards", f"the opening trick is played from the hands as dealt, "
+                                f"{HAND_SIZE} cards each [clause hr.deal]", "hr.deal")
+        return
+    # a player still in has played two cards to every trick so far: the tricks played are half the cards gone
+    # from that hand (with nobody in, from the hand that has played the most)
+    held_now = min(sizes[p] for p in range(4) if active[p]) if any(active) else min(sizes)
+    played, won = HAND_SIZE - held_now, sum(tricks)
+    if played // 2 != won:
+        raise NotationError(f"tricks={fields.get('tricks', '0 0 0 0')}", f"{played // 2} tricks have been played "
+                            f"(every player still in has played {played} of {HAND_SIZE} cards, two a trick), but "
+                            f"the tricks won add up to {won} [clause hr.trick]", "hr.trick")
+    held = [sizes[p] for p in range(4) if active[p]]
+    for p in range(4):
+        if not active[p] and (sizes[p] % 2 or (held and sizes[p] < held[0])):
+            raise NotationError(f"P{p + 1}", f"a player put out keeps the cards held then, an even number no smaller "
+                                f"than the others hold now, not {sizes[p]} [clause hr.out]", "hr.out")
 
 
 def write_position(state) -> str:

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from engine.games.hamrang.positions import parse_position
+
 from engine.cards import Card
 from engine.decks import Ranking
 from engine.errors import DealError, IllegalMoveError, NotationError, OptionError
 from engine.games.hamrang import Hamrang, HRDraw, HRMove
 from engine.play import play_seeded
 from engine.protocol import CHANCE, Deal
+
+def hand_set(game, text):
+    """A clause's minimal position: only the cards the clause is about. Play could not reach it (the opening is
+    played from the hands as dealt, and a trick count is half the cards a player still in has played), so the book
+    and the tool, which read positions with ``game.position``, refuse it; the rules are the same on it
+    (test_positions_play_reaches checks the strict reader)."""
+    return parse_position(game, text, reachable=False)
+
 
 HR = Hamrang()
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]
@@ -90,27 +100,27 @@ def test_a_deal_that_does_not_fit_is_refused():
 def test_every_suit_ranks_ten_down_to_one_unless_traditional():
     # the booklet: "the raja ..., followed by the vizier, and then the number cards 10 to 1"
     assert HR.ranking is Ranking.UNIFORM
-    assert moves(HR.position(OPEN)) == ["play RSu 4Su"]
-    p = HR.position("P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
+    assert moves(hand_set(HR, OPEN)) == ["play RSu 4Su"]
+    p = hand_set(HR, "P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
                     "trick=P1:play RSu 4Su")
     assert moves(p) == ["play VSu 3Su"]
     # its "Variation": in the weak suits the 1 is high and the 10 low
     trad = Hamrang(ranking=Ranking.TRADITIONAL)
-    assert moves(trad.position(OPEN)) == ["play RSu 10Su"]
-    q = trad.position("P1=4Su 2Ta; P2=5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P3; "
+    assert moves(hand_set(trad, OPEN)) == ["play RSu 10Su"]
+    q = hand_set(trad, "P1=4Su 2Ta; P2=5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P3; "
                       "trick=P1:play RSu 10Su, P2:play VSu 3Su")
     assert moves(q) == ["play 1Su 9Su"]
     # where the reversed numerals decide a card, the narration cites the rank order; else it does not
     assert q.copy().apply("play 1Su 9Su").clauses == ("hr.follow", "hr.ranking")
     assert "hr.ranking" not in p.copy().apply("play VSu 3Su").clauses
-    u = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P3; "
+    u = hand_set(HR, "P1=10Su 2Ta; P2=5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P3; "
                     "trick=P1:play RSu 4Su, P2:play VSu 3Su")
     assert u.apply("play 9Su 1Su").clauses == ("hr.follow",)
 
 
 # hr.opening
 def test_the_leading_raja_opens_with_the_lowest_of_its_suit():
-    s = HR.position(OPEN)
+    s = hand_set(HR, OPEN)
     assert moves(s) == ["play RSu 4Su"]
     assert refused(s, "play RSu 10Su") == "hr.opening"
     assert refused(s, "play 4Su 10Su") == "hr.opening"
@@ -120,14 +130,14 @@ def test_the_leading_raja_opens_with_the_lowest_of_its_suit():
 
 def test_by_night_safed_opens():
     night = Hamrang(time="night")
-    s = night.position("P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=RSa 1Su RSh 8Sa; P4=RTa 6Su 2Sh 3Sh; turn=P3")
+    s = hand_set(night, "P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=RSa 1Su RSh 8Sa; P4=RTa 6Su 2Sh 3Sh; turn=P3")
     assert moves(s) == ["play RSa 8Sa"]
     with pytest.raises(NotationError):
-        night.position("P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=RSa 1Su RSh 8Sa; P4=RTa 6Su 2Sh 3Sh; turn=P1")
+        hand_set(night, "P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=RSa 1Su RSh 8Sa; P4=RTa 6Su 2Sh 3Sh; turn=P1")
 
 
 def test_a_lone_leading_raja_takes_the_lowest_of_another_suit():
-    s = HR.position("P1=RSu 4Ta 7Ta 2Sh; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RGh 6Su 5Sh 3Sh; turn=P1")
+    s = hand_set(HR, "P1=RSu 4Ta 7Ta 2Sh; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RGh 6Su 5Sh 3Sh; turn=P1")
     assert moves(s) == ["play RSu 4Ta", "play RSu 2Sh"]
     assert refused(s, "play RSu 7Ta") == "hr.substitute"
     assert s.apply(HR.parse_move("play RSu 2Sh")).clauses == ("hr.opening", "hr.substitute")
@@ -135,7 +145,7 @@ def test_a_lone_leading_raja_takes_the_lowest_of_another_suit():
 
 def test_any_time_the_opener_may_put_in_another_suits_lowest():
     lit = Hamrang(opener_substitute="any-time")
-    s = lit.position(OPEN)
+    s = hand_set(lit, OPEN)
     assert moves(s) == ["play RSu 4Su", "play RSu 2Ta"]
     assert refused(s, "play RSu 10Su") == "hr.opening"
     r = s.apply(HR.parse_move("play RSu 2Ta"))
@@ -145,7 +155,7 @@ def test_any_time_the_opener_may_put_in_another_suits_lowest():
 
 # hr.follow
 def test_followers_play_their_highest_and_lowest_of_the_suit_led():
-    s = HR.position("P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
+    s = hand_set(HR, "P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
                     "trick=P1:play RSu 4Su")
     assert moves(s) == ["play VSu 3Su"]
     assert refused(s, "play VSu 5Ta") == "hr.follow"
@@ -154,7 +164,7 @@ def test_followers_play_their_highest_and_lowest_of_the_suit_led():
 
 def test_a_follower_may_write_the_two_cards_in_either_order():
     # the booklet sets no order for the two cards; the record keeps the usual order (highest first)
-    s = HR.position("P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
+    s = hand_set(HR, "P1=10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P2; "
                     "trick=P1:play RSu 4Su")
     s.check("play 3Su VSu")
     assert s.explain("play 3Su VSu").startswith("play VSu 3Su is forced")
@@ -163,30 +173,30 @@ def test_a_follower_may_write_the_two_cards_in_either_order():
     assert str(r.move) == "play VSu 3Su" and r.clauses == ("hr.follow",)
     assert "P2:play VSu 3Su" in s.position()
     # short of the suit, and void: the card put in may come first
-    t = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
+    t = hand_set(HR, "P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
                     "trick=P1:play RSu 4Su, P2:play VSu 3Su, P3:play 9Su 1Su")
     assert str(t.apply("play 2Sh 6Su").move) == "play 6Su 2Sh"
-    v = HR.position("P1=4Ta 2Ta; P2=5Sh VTa; P3=RSh 5Gh 7Gh 9Gh; P4=RTa 6Ch 2Sh 3Sh; turn=P3; "
+    v = hand_set(HR, "P1=4Ta 2Ta; P2=5Sh VTa; P3=RSh 5Gh 7Gh 9Gh; P4=RTa 6Ch 2Sh 3Sh; turn=P3; "
                     "trick=P1:play RSu 10Su, P2:play VSu 3Su")
     assert str(v.apply("play 5Gh 9Gh").move) == "play 9Gh 5Gh"
 
 
 def test_a_lead_keeps_its_order_the_card_of_the_suit_led_first():
-    s = HR.position(OPEN)
+    s = hand_set(HR, OPEN)
     with pytest.raises(IllegalMoveError, match="other way round"):
         s.check("play 4Su RSu")
 
 
 # hr.substitute
 def test_short_of_the_suit_one_card_of_another_suit_goes_in():
-    s = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
+    s = hand_set(HR, "P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
                     "trick=P1:play RSu 4Su, P2:play VSu 3Su, P3:play 9Su 1Su")
     assert moves(s) == ["play 6Su RTa", "play 6Su 3Sh", "play 6Su 2Sh"]
     assert refused(s, "play 2Sh 3Sh") == "hr.follow"
 
 
 def test_a_void_follower_puts_in_two_ends_of_other_suits():
-    s = HR.position("P1=4Ta 2Ta; P2=5Sh VTa; P3=RSh 5Gh 7Gh 9Gh; P4=RTa 6Ch 2Sh 3Sh; turn=P3; "
+    s = hand_set(HR, "P1=4Ta 2Ta; P2=5Sh VTa; P3=RSh 5Gh 7Gh 9Gh; P4=RTa 6Ch 2Sh 3Sh; turn=P3; "
                     "trick=P1:play RSu 10Su, P2:play VSu 3Su")
     got = moves(s)
     assert got == ["play RSh 9Gh", "play RSh 5Gh", "play 9Gh 5Gh"]  # a middle card (7Gh) is never put in
@@ -197,7 +207,7 @@ def test_a_void_follower_puts_in_two_ends_of_other_suits():
 
 # hr.trick
 def test_the_highest_card_of_the_suit_led_wins():
-    s = HR.position("P1=VSh 4Sh 2Ta 3Ta; P2=RSh 3Sh 5Ta VTa; P3=9Su 1Su RGh 8Gh; P4=RTa 6Su 2Sh 7Sh; "
+    s = hand_set(HR, "P1=VSh 4Sh 2Ta 3Ta; P2=RSh 3Sh 5Ta VTa; P3=9Su 1Su RGh 8Gh; P4=RTa 6Su 2Sh 7Sh; "
                     "tricks=1 0 0 0; turn=P1")
     for text in ("play VSh 4Sh", "play RSh 3Sh", "play 9Su 1Su"):
         s.apply(HR.parse_move(text))
@@ -207,7 +217,7 @@ def test_the_highest_card_of_the_suit_led_wins():
 
 # hr.lead
 def test_the_lead_is_a_suit_with_a_court_card():
-    s = HR.position("P1=VTa 3Ta 8Ta 5Sh 9Sh 2Gh; P2=RTa 5Ch 9Ch 3Ch 4Qi 6Sh; P3=VSh 10Ta 1Ch 6Qi 7Qi 8Qi; "
+    s = hand_set(HR, "P1=VTa 3Ta 8Ta 5Sh 9Sh 2Gh; P2=RTa 5Ch 9Ch 3Ch 4Qi 6Sh; P3=VSh 10Ta 1Ch 6Qi 7Qi 8Qi; "
                     "P4=3Gh 8Gh 2Ch RCh 4Ch 6Ch; tricks=2 1 0 0; turn=P1")
     assert moves(s) == ["play VTa 3Ta"]
     assert refused(s, "play 9Sh 5Sh") == "hr.lead"
@@ -215,7 +225,7 @@ def test_the_lead_is_a_suit_with_a_court_card():
 
 
 def test_a_lone_court_card_leads_with_the_lowest_of_another_suit():
-    s = HR.position("P1=RGh 4Ta 7Ta 2Sh; P2=VGh 5Ta 9Sh 3Ch; P3=VSh 10Ta 1Ch 6Qi; P4=3Gh 8Gh 2Ch RCh; "
+    s = hand_set(HR, "P1=RGh 4Ta 7Ta 2Sh; P2=VGh 5Ta 9Sh 3Ch; P3=VSh 10Ta 1Ch 6Qi; P4=3Gh 8Gh 2Ch RCh; "
                     "tricks=1 1 0 0; turn=P1")
     assert moves(s) == ["play RGh 4Ta", "play RGh 2Sh"]
     assert refused(s, "play RGh 7Ta") == "hr.substitute"
@@ -223,7 +233,7 @@ def test_a_lone_court_card_leads_with_the_lowest_of_another_suit():
 
 # hr.out and hr.pass-lead
 def test_a_player_without_court_cards_is_out_and_a_winner_who_is_out_passes_the_lead():
-    s = HR.position("P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
+    s = hand_set(HR, "P1=10Su 2Ta; P2=5Ta VTa; P3=RSh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P4; "
                     "trick=P1:play RSu 4Su, P2:play VSu 3Su, P3:play 9Su 1Su")
     r = s.apply(HR.parse_move("play 6Su 2Sh"))
     assert r.trick_winner == 0 and r.trick[3] == (0,)
@@ -232,7 +242,7 @@ def test_a_player_without_court_cards_is_out_and_a_winner_who_is_out_passes_the_
 
 
 def test_players_dealt_no_court_sit_out_from_the_start():
-    s = HR.position("P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su 7Sh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P1")
+    s = hand_set(HR, "P1=RSu 4Su 10Su 2Ta; P2=VSu 3Su 5Ta VTa; P3=9Su 1Su 7Sh 8Sh; P4=RTa 6Su 2Sh 3Sh; turn=P1")
     s.apply(HR.parse_move("play RSu 4Su"))
     s.apply(HR.parse_move("play VSu 3Su"))
     assert s.current_player == 3  # Chitra is out: Dev plays next
@@ -242,7 +252,7 @@ def test_players_dealt_no_court_sit_out_from_the_start():
 def test_the_game_goes_on_until_every_court_card_is_played():
     # the booklet: "The game continues until all players have played all of their face cards"
     assert HR.last_player == "plays-on"
-    s = HR.position("P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
+    s = hand_set(HR, "P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
                     "tricks=1 1 1 0; turn=P1")  # Chitra and Dev are out already
     s.apply(HR.parse_move("play VSh 4Sh"))
     r = s.apply(HR.parse_move("play RSh 3Sh"))
@@ -258,7 +268,7 @@ def test_the_game_goes_on_until_every_court_card_is_played():
 
 def test_stops_the_game_ends_when_at_most_one_player_holds_court_cards():
     stops = Hamrang(last_player="stops")
-    s = stops.position("P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
+    s = hand_set(stops, "P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; "
                        "tricks=1 1 1 0; turn=P1")
     s.apply(HR.parse_move("play VSh 4Sh"))
     r = s.apply(HR.parse_move("play RSh 3Sh"))
@@ -278,7 +288,7 @@ def test_moves_round_trip_and_are_interned():
 
 def test_positions_read_back():
     s = play_seeded(HR, 11, "heuristic")
-    assert HR.position(s.position()).position() == s.position()
+    assert hand_set(HR, s.position()).position() == s.position()
 
 
 # moves as text
@@ -287,7 +297,7 @@ def test_apply_takes_every_text_check_takes():
     s.check("draw P2 5Ba 7Sh RTa 3Gh")
     r = s.apply("draw P2 5Ba 7Sh RTa 3Gh")
     assert s.dealer == 3 and r.clauses[0] == "hr.draw"
-    p = HR.position(OPEN)
+    p = hand_set(HR, OPEN)
     p.check("play RSu 4Su")
     assert str(p.apply("play RSu 4Su").move) == "play RSu 4Su"
     with pytest.raises(IllegalMoveError) as err:
@@ -295,3 +305,21 @@ def test_apply_takes_every_text_check_takes():
     assert err.value.clause == "hr.follow"
     with pytest.raises(NotationError):
         p.apply("play 9Su")
+
+
+def test_positions_play_reaches():
+    # the opening is played from the hands as dealt (hr.deal)
+    with pytest.raises(NotationError) as err:
+        HR.position(OPEN)
+    assert err.value.clause == "hr.deal"
+    # everyone still in holds 4 of 24 cards: 10 tricks have been played, not 3 (hr.trick)
+    text = "P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh 8Gh; P4=6Ta 6Su 2Sh 7Sh; tricks={}; turn=P1"
+    with pytest.raises(NotationError) as err:
+        HR.position(text.format("1 1 1 0"))
+    assert err.value.clause == "hr.trick" and "10 tricks have been played" in str(err.value)
+    assert sum(HR.position(text.format("4 4 2 0")).tricks) == 10
+    # a player put out keeps an even number of cards, no fewer than those still in hold (hr.out)
+    with pytest.raises(NotationError) as err:
+        HR.position("P1=VSh 4Sh VTa 3Ta; P2=RSh 3Sh 5Ta 4Ta; P3=9Su 1Su 2Gh; P4=6Ta 6Su 2Sh 7Sh 8Sh; "
+                    "tricks=4 4 2 0; turn=P1")
+    assert err.value.clause == "hr.out"
