@@ -204,22 +204,27 @@ class DealDirective(GanjifaDirective):
             n = end + 1
         return moves
 
-    def stretch(self, run, names, game, mark) -> nodes.list_item:
+    def stretch(self, run, names, game, mark) -> list[nodes.list_item]:
         a, b = run[0].step.number, run[-1].step.number
-        if len(run) == 1 and not mark:  # one move is no shorter folded
-            item = nodes.list_item(ids=[], classes=["ganjifa-move"])
-            item += self.move_line(run[0])
-            return item
+        if len(run) < FOLD_AT and not mark:  # a move or two are no shorter folded
+            out = []
+            for r in run:
+                item = nodes.list_item(ids=[], classes=["ganjifa-move"])
+                item += self.move_line(r)
+                out.append(item)
+            return out
         who, facts = stretch_facts(run, names, game.players)
         text = f"{mark.text[0].upper()}{mark.text[1:].rstrip('.')}: " if mark else ""
-        text += who + "".join(f"; {f}" for f in facts) + "."
+        said = [part for part in (who, *facts) if part]
+        text = (text + "; ".join(said)) if said else text.rstrip(": ")
+        text += "."
         item = nodes.list_item(ids=[], classes=["ganjifa-move", "ganjifa-stretch"])
         para = self.narration(text)
         number = f"{a}\u2013{b}." if b > a else f"{a}."
         para.insert(0, nodes.Text(" "))
         para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))
         item += para
-        return item
+        return [item]
 
     def picture_steps(self, t, steps, game) -> tuple[set[int], set[int]]:
         mode = self.options.get("pictures", "bridges")

@@ -30,10 +30,7 @@ class Mark:
     last: int  # == first for a key move
     text: str
     line: int  # the line of the chapter it is written on
-
-    @property
-    def key(self) -> bool:
-        return self.first == self.last
+    key: bool = True  # a key move (``N: why``), else a stretch (``A-B: what happens``, perhaps one move: ``8-8``)
 
 
 class MarkError(ValueError):
@@ -65,7 +62,7 @@ def parse_marks(lines, first_line: int, first: int, last: int, moves: int) -> li
         for other in marks:
             if a <= other.last and other.first <= b:
                 raise MarkError(line, f"{raw.strip()!r} overlaps the mark on line {other.line}")
-        marks.append(Mark(a, b, m[3], line))
+        marks.append(Mark(a, b, m[3], line, key=m[2] is None))
     return sorted(marks, key=lambda mk: mk.first)
 
 
@@ -78,19 +75,16 @@ def join(words: list[str]) -> str:
 
 
 def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
-    """What a stretch of moves did, counted: (who made how many moves, [the rules used most, as
-    ``[clause]`` citations with their counts]) and the tricks won, as text."""
+    """What a stretch of moves did, counted: (how many moves, [the tricks won by each player, the rules used
+    most as ``[clause]`` citations with their counts])."""
     moved = Counter(r.step.player for r in run if r.record.player != CHANCE)
-    if players == 1 or len(moved) == 1:
-        who = f"{sum(moved.values())} moves" if moved else ""
-        if moved and players > 1:
-            who = f"{next(iter(moved))} {who}"
-    else:
-        parts = [f"{name} {moved[name]}" for name in names if moved[name]]
-        who = f"{sum(moved.values())} moves ({join(parts)})" if parts else ""
+    total = sum(moved.values())
+    who = f"{total} move{'s' if total != 1 else ''}" if moved and len(run) > 1 else ""  # one move: nothing to count
+    if len(moved) == 1 and players > 1:  # one player's moves: say whose
+        who = f"{next(iter(moved))}: {who}"
     chance = sum(1 for r in run if r.record.player == CHANCE)
     if chance:
-        who += ("; " if who else "") + f"{chance} dealt or turned by chance"
+        who += ("; " if who else "") + f"{chance} step{'s' if chance != 1 else ''} left to chance"
     tricks = Counter(r.record.trick_winner for r in run if r.record.trick_winner is not None)
     won = ""
     if tricks:
@@ -98,16 +92,5 @@ def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
         total = sum(tricks.values())
         won = f"{total} trick{'s' if total != 1 else ''} won: {join(tw)}"
     used = Counter(c for r in run for c in dict.fromkeys(r.record.clauses))
-    top = [f"[{c}] {n}\u00d7" for c, n in used.most_common(3)]
+    top = [f"[{c}] {n}\u00d7" for c, n in used.most_common(3) if n > 1]
     return who, ([won] if won else []) + ([f"rules used most: {', '.join(top)}"] if top else [])
-
-
-def hands_line(state, names) -> str:
-    """Each player's cards in hand after a stretch, or "" when the game keeps no hands."""
-    try:
-        sizes = [len(h) for h in state.hands]
-    except (NotImplementedError, AttributeError, TypeError):
-        return ""
-    if len(sizes) < 2 or not any(sizes):
-        return ""
-    return "cards in hand after it: " + join([f"{name} {n}" for name, n in zip(names, sizes)])
