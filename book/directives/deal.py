@@ -83,7 +83,8 @@ class DealDirective(GanjifaDirective):
         if marks and shown != "fold":
             raise self.fail(f"key moves are marked, so the part is told folded: leave out :print: {shown}")
 
-        box = nodes.container(classes=["ganjifa-deal"], ids=[self.anchor(rel, first)])
+        box = nodes.container(classes=["ganjifa-deal"] + (["ganjifa-deal-told"] if shown == "fold" else []),
+                              ids=[self.anchor(rel, first)])
         pictured = None  # the last move after which a picture stands (0: the start)
         if first == 1:  # a later part of the same deal continues without repeating the header
             box += self.header(t, game, names, rel)
