@@ -74,3 +74,13 @@ def test_a_part_for_the_site_only_is_not_printed(tmp_path):
     assert "ganjifa-moves" in (tmp_path / "out" / "index.html").read_text()
     told = _print_build(tmp_path, page)
     assert "ganjifa-moves" not in told and "told move by move on the book" in told
+
+
+def test_a_stretch_of_one_move_is_said_in_the_chapter_words_alone(tmp_path):
+    """``8-8: text`` folds one move into the chapter's words: nothing to count, no stray "Dev: ." left over."""
+    page = _page("5-5: a card goes onto the ring\n")
+    code, out = build(tmp_path, page, {"deals/x.txt": GOLDEN[0].read_text()})
+    assert code == 0, out
+    text = _text(_print_build(tmp_path, page).split("ganjifa-told")[1])
+    assert "5. A card goes onto the ring." in text, text
+    assert ": ." not in text and "1 move" not in text

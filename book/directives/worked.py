@@ -80,11 +80,11 @@ def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
     moved = Counter(r.step.player for r in run if r.record.player != CHANCE)
     total = sum(moved.values())
     who = f"{total} move{'s' if total != 1 else ''}" if moved and len(run) > 1 else ""  # one move: nothing to count
-    if len(moved) == 1 and players > 1:  # one player's moves: say whose
+    if who and len(moved) == 1 and players > 1:  # one player's moves: say whose
         who = f"{next(iter(moved))}: {who}"
     chance = sum(1 for r in run if r.record.player == CHANCE)
     if chance:
-        who += ("; " if who else "") + f"{chance} step{'s' if chance != 1 else ''} left to chance"
+        who += (" and " if who else "") + f"{chance} step{'s' if chance != 1 else ''} decided by chance"
     tricks = Counter(r.record.trick_winner for r in run if r.record.trick_winner is not None)
     won = ""
     if tricks:
