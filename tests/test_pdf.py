@@ -602,6 +602,59 @@ def test_few_pages_are_mostly_blank(real_pdf):
     assert blank == [], blank
 
 
+WORKED_PAGES = 3  # issue 30: a worked game in print tells the game in at most three pages
+DEAL_BLOCK = re.compile(r"^```\{deal\}\n(.*?)^```", re.M | re.S)
+
+
+def _printed_worked_games() -> dict[str, list[tuple[str, int]]]:
+    """Each worked game the chapters print: the (transcript, first move) of each printed part (a ``{deal}``
+    block; ``:print: no`` keeps a part to the site). A game is the parts of one transcript with nothing but
+    prose between them: a heading, a rule or another example between two parts starts another (Hamrang
+    shows its first move where it explains the deal, and plays the game out in its own section)."""
+    games: dict[str, list[tuple[str, int]]] = {}
+    for chapter in sorted((ROOT / "rules").glob("*.md")):
+        text = chapter.read_text(encoding="utf-8")
+        game, end = None, 0
+        for m in DEAL_BLOCK.finditer(text):
+            options = dict(re.findall(r"^:([a-z-]+):[ \t]*(.*)$", m.group(1), re.M))
+            if options.get("print") == "no":
+                continue
+            stem, first = Path(options["file"]).stem, int(options.get("from", 1))
+            between = text[end:m.start()]
+            if game is None or game[0] != stem or re.search(r"^(#|```\{|:::+\{)", between, re.M):
+                game = (stem, f"{stem}" if first == 1 else f"{stem} from move {first}")
+            games.setdefault(game[1], []).append((stem, first))
+            end = m.end()
+    return games
+
+
+def worked_game_pages(built: Built) -> dict[str, list[int]]:
+    """The printed pages of each worked game: every page from where one of its parts starts to where it
+    ends (its ids ``worked-NAME-FROM`` and ``worked-NAME-FROM-end``, book/directives/deal.py); the
+    chapter's prose between two parts on a page of neither is not counted."""
+    dests = built.reader.named_destinations
+    out: dict[str, list[int]] = {}
+    for game, parts in _printed_worked_games().items():
+        pages: set[int] = set()
+        for stem, first in parts:
+            anchor = re.sub(r"[^a-z0-9]+", "-", f"worked-{stem}-{first}".lower())
+            if anchor not in dests or f"{anchor}-end" not in dests:
+                raise AssertionError(f"the part of {stem} from move {first} has no anchor {anchor!r} in the PDF")
+            start, end = (built.reader.get_destination_page_number(dests[a]) + 1 for a in (anchor, f"{anchor}-end"))
+            pages.update(range(start, end + 1))
+        out[game] = sorted(pages)
+    return out
+
+
+@pytest.mark.book
+def test_a_worked_game_takes_at_most_three_printed_pages(real_pdf):
+    """Issue 30: the key moves with their pictures, the rest folded into counted lines (the whole game is
+    on the site); before, Udvasa's game took 11 pages and Ekrang's two games 18."""
+    long = {game: f"pp. {pages[0]}-{pages[-1]} ({len(pages)} pages)"
+            for game, pages in worked_game_pages(real_pdf).items() if len(pages) > WORKED_PAGES}
+    assert not long, f"worked games longer than {WORKED_PAGES} printed pages: {long}"
+
+
 @pytest.mark.book
 def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
     """Each glossary entry names the chapter and page ("Guru Ganjifa, p. 41: A card is ..."); page N holds

@@ -12,6 +12,7 @@ from engine.protocol import CHANCE
 from engine.transcript import TranscriptError, initial_state, key_pictures, parse, replay
 
 from . import GanjifaDirective, positive_number
+from .worked import MarkError, parse_marks, stretch_facts
 
 FOLD_AT = 3  # this many forced moves in a row (with no picture among them) are shown as one line
 # for print, the position after each of this many moves after a picture is drawn too, hidden: when the picture
@@ -32,8 +33,12 @@ def pictures_option(argument: str) -> str:
 
 
 class DealDirective(GanjifaDirective):
+    """The body, if any, marks the key moves and the stretches between them (book/directives/worked.py):
+    the game is then told folded, key moves in full and each other stretch in one counted line, and on
+    the site the whole list of moves is one click away. ``:print: no`` keeps the part to the site."""
+
     required_arguments = 0
-    has_content = False
+    has_content = True
     option_spec = {
         "file": directives.unchanged_required,
         "pictures": pictures_option,
@@ -42,6 +47,7 @@ class DealDirective(GanjifaDirective):
         "hands": lambda a: directives.choice(a, ("yes", "no")),
         "start-picture": lambda a: directives.choice(a, ("yes", "no")),
         "fold": lambda a: directives.choice(a, ("forced", "none")),
+        "print": lambda a: directives.choice(a, ("fold", "full", "no")),
     }
 
     def run(self):
@@ -68,8 +74,17 @@ class DealDirective(GanjifaDirective):
             raise self.fail(f":from: {first} / :to: {last} must satisfy 1 <= from <= to <= {len(steps)} (moves in {rel})")
         before, after = self.picture_steps(t, steps, game)
         names = t.names or tuple(f"Player {i + 1}" for i in range(game.players))
+        try:
+            # MyST counts the body's offset from the directive's first line
+            marks = parse_marks(self.content, self.lineno + self.content_offset + 1, first, last, len(steps))
+        except MarkError as err:
+            return [self.reporter.error(f"{{{self.name}}}: {err}", line=err.line)]
+        shown = self.options.get("print", "fold" if self.content else "full")
+        if marks and shown != "fold":
+            raise self.fail(f"key moves are marked, so the part is told folded: leave out :print: {shown}")
 
-        box = nodes.container(classes=["ganjifa-deal"])
+        box = nodes.container(classes=["ganjifa-deal"] + (["ganjifa-deal-told"] if shown == "fold" else []),
+                              ids=[self.anchor(rel, first)])
         pictured = None  # the last move after which a picture stands (0: the start)
         if first == 1:  # a later part of the same deal continues without repeating the header
             box += self.header(t, game, names, rel)
@@ -81,6 +96,47 @@ class DealDirective(GanjifaDirective):
         elif first in before or self.options.get("start-picture", "yes") == "yes":
             box += self.state_figure(steps[first - 2].state, f"Before move {first}", names)
             pictured = first - 1
+        whole = self.full_list(t, steps, first, last, before, after, names, pictured)
+        end = [self.narration(f"Result: {t.result}" if t.result else "The example stops here; the game goes on.",
+                              classes=["ganjifa-result"])] if last == len(steps) else []
+        if shown == "full":
+            box += whole
+            box += end
+        elif shown == "fold":
+            box += self.folded_game(t, game, steps, first, last, marks, before, after, names)
+            box += end
+            site = addnodes.only(expr="not print")
+            count = last - first + 1
+            site += nodes.raw("", f'<details class="ganjifa-whole"><summary>Every move, {first} to {last} '
+                                  f"({count} move{'s' if count != 1 else ''})</summary>",
+                              format="html")
+            site += whole
+            site += nodes.raw("", "</details>", format="html")
+            box += site
+        else:  # the site only
+            site = addnodes.only(expr="not print")
+            site += box.children
+            site += whole
+            site += end
+            box.children = []
+            box += site
+            if first == 1:
+                note = addnodes.only(expr="print")
+                text = f"The whole game, {len(steps)} moves, is told move by move on the book's site."
+                note += nodes.paragraph(text, text, classes=["ganjifa-site-only"])
+                box += note
+        box += nodes.inline("", "", ids=[self.anchor(rel, first) + "-end"])
+        return [box]
+
+    @staticmethod
+    def anchor(rel: str, first: int) -> str:
+        """The id of a part of a worked game (``worked-ekrang-4p-13``; its end: ``...-end``): tests find
+        its pages in the booklet by it."""
+        stem = rel.rsplit("/", 1)[-1].removesuffix(".txt")
+        return nodes.make_id(f"worked-{stem}-{first}")
+
+    def full_list(self, t, steps, first, last, before, after, names, pictured) -> nodes.bullet_list:
+        """Every move of the part, as the site shows it (forced moves in a row folded into one line)."""
         # numbered by hand, not by the list: a part starting at move 29 reads "29." in every output
         moves = nodes.bullet_list(classes=["ganjifa-moves"])
         fold = self.options.get("fold", "forced") == "forced"
@@ -117,11 +173,59 @@ class DealDirective(GanjifaDirective):
                 item += alternative
             moves += item
         flush()
-        box += moves
-        if last == len(steps):
-            text = f"Result: {t.result}" if t.result else "The example stops here; the game goes on."
-            box += self.narration(text, classes=["ganjifa-result"])
-        return [box]
+        return moves
+
+    def folded_game(self, t, game, steps, first, last, marks, before, after, names) -> nodes.bullet_list:
+        """The part told: each key move in full with its sentence (and its picture when ``:pictures:`` draws
+        one there), each stretch between them as one line of counts read from the game."""
+        moves = nodes.bullet_list(classes=["ganjifa-moves", "ganjifa-told"])
+        keys = {mk.first: mk for mk in marks if mk.key}
+        said = {mk.first: mk for mk in marks if not mk.key}
+        n = first
+        while n <= last:
+            if n in keys:
+                r = steps[n - 1]
+                item = nodes.list_item(ids=[], classes=["ganjifa-move", "ganjifa-key-move"])
+                if n in before and n > first:
+                    item += self.state_figure(steps[n - 2].state, f"Before move {n}", names)
+                item += self.move_line(r)
+                item += nodes.paragraph(keys[n].text, keys[n].text, classes=["ganjifa-why"])
+                if n in after or (n + 1 in before and n < last and n + 1 not in keys):
+                    item += self.state_figure(r.state, f"After move {n}", names)
+                moves += item
+                n += 1
+                continue
+            # a stretch: up to the next key move, or as the chapter says it
+            if n in said:
+                end = said[n].last
+            else:
+                end = min([k - 1 for k in keys if k > n] + [mk.first - 1 for mk in said.values() if mk.first > n]
+                          + [last])
+            moves += self.stretch(steps[n - 1:end], names, game, said.get(n))
+            n = end + 1
+        return moves
+
+    def stretch(self, run, names, game, mark) -> list[nodes.list_item]:
+        a, b = run[0].step.number, run[-1].step.number
+        if len(run) < FOLD_AT and not mark:  # a move or two are no shorter folded
+            out = []
+            for r in run:
+                item = nodes.list_item(ids=[], classes=["ganjifa-move"])
+                item += self.move_line(r)
+                out.append(item)
+            return out
+        who, facts = stretch_facts(run, names, game.players)
+        text = f"{mark.text[0].upper()}{mark.text[1:].rstrip('.')}: " if mark else ""
+        said = [part for part in (who, *facts) if part]
+        text = (text + "; ".join(said)) if said else text.rstrip(": ")
+        text += "."
+        item = nodes.list_item(ids=[], classes=["ganjifa-move", "ganjifa-stretch"])
+        para = self.narration(text)
+        number = f"{a}\u2013{b}." if b > a else f"{a}."
+        para.insert(0, nodes.Text(" "))
+        para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))
+        item += para
+        return [item]
 
     def picture_steps(self, t, steps, game) -> tuple[set[int], set[int]]:
         mode = self.options.get("pictures", "bridges")
