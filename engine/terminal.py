@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Any, Callable, Sequence
 
 from .cards import Card
@@ -116,6 +117,7 @@ class TerminalGame:
                          and isinstance(getattr(first, f.name), tuple)
                          and len(getattr(first, f.name)) == game.players} if dataclasses.is_dataclass(first) else set()
         self.last_viewer: int | None = None
+        self.hidden_from: list[set[Card]] = [set() for _ in range(game.players)]  # per seat, at the last step
 
     # --- showing -----------------------------------------------------------------------
     def card_text(self, card: Card):
@@ -203,41 +205,59 @@ class TerminalGame:
             return ()
 
     # --- telling the steps -------------------------------------------------------------
-    def _hidden(self, views_before: list, views_after: list) -> set[Card]:
-        """Cards some person at the table may not see, before or after the step."""
-        everyone = set(self.state.all_cards())
+    def _hidden_from(self, before: list, after: list, held: list[set], mover: int) -> list[set[Card]]:
+        """Per seat, the cards it cannot know at this step: neither in its view before or after the step,
+        nor played out of the mover's hand by it (a card played face up, even one gathered at once with its
+        trick, is seen by the whole table)."""
+        state = self.state
+        everyone = set(state.all_cards())
+        played_out: set[Card] = set()
+        if mover != CHANCE and mover is not None:
+            played_out = held[mover].difference(*map(set, state.hands))
+        return [everyone - _cards_in(b) - _cards_in(a) - played_out for b, a in zip(before, after)]
+
+    def _people_hidden(self, viewer: int | None) -> set[Card]:
+        """The cards ``viewer`` (None: every person at the table) cannot know at the last step."""
+        if viewer is not None:
+            return self.hidden_from[viewer]
         hidden: set[Card] = set()
-        people = self.humans or set(range(self.game.players))
-        for seat in people:
-            seen = _cards_in(views_before[seat]) | _cards_in(views_after[seat])
-            hidden |= everyone - seen
+        for seat in (self.humans or range(self.game.players)):
+            hidden |= self.hidden_from[seat]
         return hidden
 
-    def tell(self, record, hidden: set[Card]) -> None:
-        """One step, in words: its narration, unless it names a card hidden from a person at the table."""
-        who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
-        told = getattr(record, "narrate_for", None)
-        if callable(told):  # the game says itself what a seat is told (None: what everyone at the table may know)
-            viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-            self.console.print(told(viewer, self.names), highlight=False, markup=False)
-            return
-        text = record.narrate(self.names)
+    def redact(self, text: str, hidden: set[Card]) -> str:
+        """``text`` with every card of ``hidden`` it names said as "a card" (its name or its notation)."""
         deck = self.game.deck
-        named = [c for c in hidden if f" {deck.card_name(c)}" in text or str(c) in text.split()]
-        mine = record.player != CHANCE and self.humans == {record.player}
-        if named and not mine:
-            move = str(record.move)
-            if any(str(c) in move.split() for c in hidden):
-                move = "a hidden step" if record.player == CHANCE else "a move with hidden cards"
-            text = f"{who}: {move} (the cards are hidden from you) [{', '.join(record.clauses)}]"
-        self.console.print(text, highlight=False, markup=False)
+        for card in hidden:
+            name = deck.card_name(card)
+            if name in text or str(card) in text:
+                text = re.sub(rf"(?<![\w])(the )?{re.escape(name)}(?![\w])", "a card", text)
+                text = re.sub(rf"(?<![\w]){re.escape(str(card))}(?![\w])", "a card", text)
+        return text
+
+    def told(self, record, viewer: int | None) -> str:
+        """The last step (``record``) as ``viewer`` (a seat, or None for every person at the table) is told it:
+        the record's own ``narrate_for`` where it has one (it hides the holders a seat cannot know), else its
+        narration; either way every card the viewer cannot know is said as "a card"."""
+        tell_for = getattr(record, "narrate_for", None)
+        text = tell_for(viewer, self.names) if callable(tell_for) else record.narrate(self.names)
+        return self.redact(text, self._people_hidden(viewer))
+
+    def tell(self, record) -> None:
+        """One step, in words, as the person at the table (or, with several, all of them) may know it."""
+        viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+        self.console.print(self.told(record, viewer), highlight=False, markup=False)
 
     def step(self, move) -> None:
         state = self.state
-        before = [state.view(s) for s in range(self.game.players)]
+        n = self.game.players
+        before = [state.view(s) for s in range(n)]
+        held = [set(h) for h in state.hands]
+        mover = state.current_player
         record = state.apply(move)
-        after = [state.view(s) for s in range(self.game.players)]
-        self.tell(record, self._hidden(before, after))
+        after = [state.view(s) for s in range(n)]
+        self.hidden_from = self._hidden_from(before, after, held, mover)
+        self.tell(record)
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> int:
@@ -421,7 +441,13 @@ class TerminalGame:
             return
         record = history[-1]
         who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
-        self.console.print(f"{who}: {record.move} - {self.clause_words(record.clauses) or 'no clause cited'}",
+        viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+        hidden = {str(c) for c in self._people_hidden(viewer)}
+        words = str(record.move).split(" ")
+        move = " ".join(w for w in words if w not in hidden)
+        if len(move.split(" ")) < len(words):  # cards the person cannot see are left out
+            move = (move + " " if move else "") + "(cards hidden from you)"
+        self.console.print(f"{who}: {move} - {self.clause_words(record.clauses) or 'no clause cited'}",
                            highlight=False, markup=False)
 
     # --- saving --------------------------------------------------------------------------

@@ -148,12 +148,41 @@ def test_every_game_plays_at_the_terminal_through_the_contract(name):
 
 
 def test_hidden_cards_stay_hidden():
-    """Kendra Kari: a card another player draws and keeps is never named to Asha."""
+    """Kendra Kari: a card another player draws and keeps is never named to Asha; the draw is still told."""
     code, shown = scripted("kendra-kari", 3, ["1"] * 400, "players=3")
-    assert code == 0 and "(the cards are hidden from you)" in shown
+    assert code == 0 and "cannot play and draws a card, which does not fit, so it is kept" in shown
     for line in shown.splitlines():
         if line.startswith(("Bela cannot play and draws the", "Chitra cannot play and draws the")):
             assert "which does not fit" not in line, line  # a kept card is never told
+
+
+@pytest.mark.parametrize("name,args", [("kendra-kari", ("players=3",)), ("guru-ganjifa", ("players=4",)),
+                                       ("ekrang", ("players=3",)), ("shakti", ("players=4",))])
+def test_moves_made_face_up_are_told_in_words(name, args):
+    """A card played face up is seen by the whole table: its move is told as the book tells it (a bridge,
+    a lead, a card added to a trick), never as bare notation with "the cards are hidden"."""
+    code, shown = scripted(name, 1, SCRIPTS.get(name, ["1"] * 400), *args)
+    assert code == 0
+    assert "hidden from you" not in shown and "a move with hidden cards" not in shown, shown[-2000:]
+    others = [line for line in shown.splitlines() if line.startswith(("Bela ", "Chitra "))]
+    assert others
+    assert any(re.search(r"the (\d+|[A-Z][a-z]+) of [A-Z]", line) for line in others)  # cards named in words
+
+
+def test_kendra_kari_bridge_by_another_player_is_told_as_a_bridge():
+    """Issue 31's case: Chitra's bridge (*1Sa in notation) is told as a bridge, its cards named."""
+    code, shown = scripted("kendra-kari", 2, ["1"] * 400, "players=3")
+    assert code == 0
+    assert re.search(r"^Chitra bridges with the 1 of Safed: it matches the .*?The\s+ring is cleared", shown, re.M | re.S)
+
+
+def test_why_never_shows_cards_hidden_from_the_person():
+    """Shakti: chance's reshuffle is a move listing the new deck's order; `why` right after it names no card."""
+    code, shown = scripted("shakti", 1, ["why", "1"] * 900, "players=4", humans="2")
+    assert code == 0
+    told = [line for line in shown.splitlines() if "> chance: shuffle" in line]
+    assert told and all(not re.search(r"\b(\d+|[RVM])[A-Z][a-z]\b", line) for line in told), told[:2]
+    assert "(cards hidden from you)" in told[0]
 
 
 def test_hot_seat_play_asks_each_person_to_look_away():
