@@ -118,6 +118,8 @@ class TerminalGame:
                          and len(getattr(first, f.name)) == game.players} if dataclasses.is_dataclass(first) else set()
         self.last_viewer: int | None = None
         self.hidden_from: list[set[Card]] = [set() for _ in range(game.players)]  # per seat, at the last step
+        self.told_lines: list[str] = []  # every step as told at the table (hot seat: told again after a hand-over)
+        self.seen_up_to: dict[int, int] = {}  # hot seat: per seat, how many of them it has seen
 
     # --- showing -----------------------------------------------------------------------
     def card_text(self, card: Card):
@@ -246,7 +248,9 @@ class TerminalGame:
     def tell(self, record) -> None:
         """One step, in words, as the person at the table (or, with several, all of them) may know it."""
         viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-        self.console.print(self.told(record, viewer), highlight=False, markup=False)
+        text = self.told(record, viewer)
+        self.told_lines.append(text)
+        self.console.print(text, highlight=False, markup=False)
 
     def step(self, move) -> None:
         state = self.state
@@ -317,9 +321,7 @@ class TerminalGame:
         """A person's turn: show, read commands until a move is made. False: the person left."""
         c = self.console
         if len(self.humans) > 1 and self.last_viewer != seat:
-            c.print(f"\n--- {self.names[seat]}'s turn: the others look away ---", style="bold", highlight=False)
-            self.ask(f"{self.names[seat]}, press Enter to see your cards ")
-            c.clear()
+            self.hand_over(seat)
         self.last_viewer = seat
         self.show_turn(seat)
         while True:
@@ -357,6 +359,31 @@ class TerminalGame:
             if move is not None:
                 self.play(move)
                 return True
+
+    def clear_screen(self) -> None:
+        """Clear the screen and what scrolled off it (at a terminal); elsewhere (a file, a pipe) a line says so."""
+        c = self.console
+        if c.is_terminal:
+            c.clear()
+            c.file.write("\x1b[3J")  # the scrollback too: the previous hand cannot be scrolled back to
+            c.file.flush()
+        else:
+            c.print("\n---------------- (the screen is cleared here) ----------------\n", highlight=False)
+
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: the previous person's cards leave the screen before the next person sits down; then the
+        steps since that person's last turn are told again (they were cleared with the screen)."""
+        name = self.names[seat]
+        self.clear_screen()
+        self.console.print(f"--- {name}'s turn: the others look away ---", style="bold", highlight=False)
+        self.ask(f"Pass to {name}, press Enter ")
+        self.clear_screen()
+        since = self.told_lines[self.seen_up_to.get(seat, 0):]
+        if since:
+            self.console.print(f"Since your last turn, {name}:", style="bold", highlight=False)
+            for line in since:
+                self.console.print("  " + line, highlight=False, markup=False)
+        self.seen_up_to[seat] = len(self.told_lines)
 
     def show_turn(self, seat: int) -> None:
         c = self.console
@@ -399,7 +426,9 @@ class TerminalGame:
         except Exception:  # noqa: BLE001 - a bot that cannot be copied: undo then replays from the deal
             point = (self.state.copy(), None, None)
         self.undo_points.append(point)
+        seat = self.state.current_player
         self.step(move)
+        self.seen_up_to[seat] = len(self.told_lines)  # the person saw their own move told
 
     def undo(self) -> bool:
         if not self.undo_points:

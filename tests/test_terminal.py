@@ -187,7 +187,40 @@ def test_why_never_shows_cards_hidden_from_the_person():
 
 def test_hot_seat_play_asks_each_person_to_look_away():
     code, shown = scripted("nakash", 2, [""] * 20, "players=2", humans="all")
-    assert code == 0 and "Bela's turn: the others look away" in shown and "Asha, press Enter" in shown
+    assert code == 0 and "Bela's turn: the others look away" in shown and "Pass to Asha, press Enter" in shown
+
+
+def test_hot_seat_clears_the_previous_hand_before_the_next_person_sits_down():
+    """Kendra Kari, three people: when the device passes to the next person, no hand is left on the screen
+    above the hand-over prompt; the steps since that person's last turn are told again after it."""
+    code, shown = scripted("kendra-kari", 3, ["1", ""] * 60, "players=3", humans="all")
+    assert code == 0
+    cleared = "(the screen is cleared here)"
+    handovers = [m.start() for m in re.finditer(r"Pass to (Asha|Bela|Chitra), press Enter", shown)]
+    assert len(handovers) > 5
+    for at in handovers:
+        since_clear = shown[shown.rfind(cleared, 0, at):at]
+        assert shown.rfind(cleared, 0, at) >= 0 and "your hand" not in since_clear, shown[max(0, at - 800):at]
+    assert "Since your last turn, Asha:" in shown
+    for block in shown.split("Since your last turn, ")[1:]:  # the steps since, not the person's own move
+        name = block.split(":")[0]
+        told = block.split("what ")[0].splitlines()[1:]
+        assert told and not any(line.strip().startswith(name + " ") for line in told), block[:500]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty") or sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_hot_seat_at_a_real_terminal_clears_the_screen_and_its_scrollback(tmp_path):
+    term = Terminal("play", "nakash", "--human", "all", "--seed", "2", "players=2", cwd=tmp_path)
+    try:
+        term.expect("Pass to Bela, press Enter")
+        assert b"\x1b[3J" in term.raw and b"\x1b[2J" in term.raw
+        term.type("")
+        term.expect("what Bela sees")
+        term.type("quit")
+        assert term.close() == 0
+    finally:
+        if term.child.poll() is None:
+            term.child.kill()
 
 
 def test_a_record_that_says_what_a_seat_is_told_is_asked():
