@@ -12,10 +12,16 @@ designer's variant (:mod:`engine.variants`), plays here unchanged:
 * the legal moves (``legal_moves()``) are numbered, and a move may also be typed in notation
   (``game.parse_move``; a move the rules forbid is refused in one line naming its clause);
 * a forced move is said with the clause it plays under (the clauses its record would cite);
-* ``undo`` takes back the person's last move (and everything after it); ``hint`` says what the careful
-  (heuristic) player would do and how it rates the moves (``move_priority``); ``why`` gives the clauses
-  behind the last step; ``save FILE`` writes the game so far as a golden transcript (``bots: none``, so it
-  replays move by move: a chapter can use it as a worked example).
+* ``undo`` takes back the person's last move (and everything after it) and makes the game practice (said on
+  the screen and in a saved transcript): chance is not drawn again, since a deal, a stock's order and the
+  other hands are fixed when the cards are dealt, so the move is made again knowing what followed it;
+  ``hint`` says what the careful (heuristic) player would do and how it rates the moves (``move_priority``);
+  ``why`` gives the clauses behind the last step; ``save FILE`` writes the game so far as a golden
+  transcript (``bots: none``, so it replays move by move: a chapter can use it as a worked example;
+  ``played:`` says who played each seat, a person or which bot). It makes no folder, and replaces an
+  existing file only after a yes;
+* hot seat (several people): the screen and its scrollback are cleared before the device passes on
+  ("Pass to Bela, press Enter") and again before the next hand is shown.
 """
 
 from __future__ import annotations
@@ -44,6 +50,16 @@ COMMANDS = (
     ("help", "this list"),
     ("quit", "leave the game"),
 )
+END_COMMANDS = (
+    ("save FILE", "write the game as a transcript (an existing file is replaced only after you say yes)"),
+    ("new", "play a new game, with the next seed"),
+    ("undo", "take back your last move and play on (the game is then practice)"),
+    ("why", "the rules behind the last step"),
+    ("table", "show the table again"),
+    ("quit", "leave (Enter does too)"),
+)
+PRACTICE = ("a move was taken back with undo, so it was made again knowing what had followed it "
+            "(the same deal, the same draws and the same bots' answers)")
 
 
 def parse_humans(text: str, players: int) -> set[int]:
@@ -101,21 +117,29 @@ class TerminalGame:
             check_name(name)
         if len(self.names) != game.players:
             raise OptionError(f"{len(self.names)} names for {game.players} players")
-        kinds = [("heuristic" if seat in self.humans else kind) for seat, kind in enumerate(bots)]
-        self.bots = seat_bots(game, kinds, seed)
-        self.deal = game.deal(seed)
-        self.state = game.new_game(self.deal)
-        self.chance = Chance(seed)
+        self.kinds = tuple(bots)
         self.console = console
         self.ask = ask or console.input
         self.save_to = save_to
-        self.undo_points: list[tuple] = []  # (state, bots, chance) before each person's move
+        self.start(seed)
         # a view's fields that hold one value a seat: those with one entry a player from the start of the game
         # (a hand's sizes, the totals), not those that grow as the game goes (the hands shown so far, in turn)
         first = self.state.view(0)
         self.per_seat = {f.name for f in dataclasses.fields(first) if f.name != "hand"
                          and isinstance(getattr(first, f.name), tuple)
                          and len(getattr(first, f.name)) == game.players} if dataclasses.is_dataclass(first) else set()
+
+    def start(self, seed: int | str) -> None:
+        """A fresh game from ``seed``: its deal, its bots, chance's stream; nothing taken back yet."""
+        game = self.game
+        self.seed = seed
+        kinds = [("heuristic" if seat in self.humans else kind) for seat, kind in enumerate(self.kinds)]
+        self.bots = seat_bots(game, kinds, seed)
+        self.deal = game.deal(seed)
+        self.state = game.new_game(self.deal)
+        self.chance = Chance(seed)
+        self.undo_points: list[tuple] = []  # (state, bots, chance, lines told) before each person's move
+        self.practice: str | None = None  # why the game is practice (an undo), said on screen and when saved
         self.last_viewer: int | None = None
         self.hidden_from: list[set[Card]] = [set() for _ in range(game.players)]  # per seat, at the last step
         self.told_lines: list[str] = []  # every step as told at the table (hot seat: told again after a hand-over)
@@ -278,7 +302,7 @@ class TerminalGame:
                     c.print(self.state.result().narrate(self.names), style="bold", highlight=False)
                     self.money()
                     if self.save_to:
-                        self.save(self.save_to)
+                        self.save(self.save_to, replace=True)
                     if not self.after_the_end():
                         return 0
                     continue
@@ -303,9 +327,10 @@ class TerminalGame:
         self.console.print("Money: " + ", ".join(f"{n} {v:+g}" for n, v in zip(self.names, paid)), highlight=False)
 
     def after_the_end(self) -> bool:
-        """At the end: ``undo``, ``why``, ``save FILE`` still work; anything else (or Enter) leaves."""
+        """At the end: ``undo``, ``why``, ``table``, ``save FILE``, ``new`` (the next seed's game) and ``quit`` (or
+        Enter) to leave; any other word is refused with a line, so nobody leaves by a slip before saving."""
         while True:
-            line = self.ask("game over (undo, why, save FILE, or Enter to leave)> ").strip()
+            line = self.ask("game over (save FILE, new, undo, why, quit)> ").strip()
             word, _, rest = line.partition(" ")
             if word == "undo":
                 if self.undo():
@@ -314,8 +339,21 @@ class TerminalGame:
                 self.why()
             elif word == "save":
                 self.save(rest.strip())
-            else:
+            elif word == "new":
+                seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+1"
+                self.start(seed)
+                self.console.print(f"A new game: {self.game.title}, seed {seed}.", highlight=False)
+                return True
+            elif word in ("table", "moves") and len(self.humans) == 1:
+                self.show_table(next(iter(self.humans)))
+            elif word in ("help", "?"):
+                for name, what in END_COMMANDS:
+                    self.console.print(f"  {name:15} {what}", highlight=False)
+            elif word in ("quit", "exit", ""):
                 return False
+            else:
+                self.console.print(f"the game is over: {word!r} is not a command here; type save FILE, new, undo, "
+                                   "why or quit (help lists them)", highlight=False, markup=False)
 
     def turn(self, seat: int) -> bool:
         """A person's turn: show, read commands until a move is made. False: the person left."""
@@ -422,9 +460,9 @@ class TerminalGame:
 
     def play(self, move) -> None:
         try:
-            point = (self.state.copy(), copy.deepcopy(self.bots), copy.deepcopy(self.chance))
+            point = (self.state.copy(), copy.deepcopy(self.bots), copy.deepcopy(self.chance), len(self.told_lines))
         except Exception:  # noqa: BLE001 - a bot that cannot be copied: undo then replays from the deal
-            point = (self.state.copy(), None, None)
+            point = (self.state.copy(), None, None, len(self.told_lines))
         self.undo_points.append(point)
         seat = self.state.current_player
         self.step(move)
@@ -434,12 +472,19 @@ class TerminalGame:
         if not self.undo_points:
             self.console.print("nothing to undo", highlight=False)
             return False
-        state, bots, chance = self.undo_points.pop()
+        state, bots, chance, told = self.undo_points.pop()
         self.state = state
         if bots is not None:
             self.bots, self.chance = bots, chance
+        del self.told_lines[told:]
+        self.seen_up_to = {seat: min(n, told) for seat, n in self.seen_up_to.items()}
         seat = state.current_player
         self.console.print(f"Undone: back to {self.names[seat]}'s turn (step {len(state.history) + 1}).", highlight=False)
+        if self.practice is None:
+            # chance is not drawn again: a deal, a stock's order and the other hands are fixed when the cards are
+            # dealt, and most games cannot deal their hidden cards afresh; so the game is marked, not redrawn
+            self.practice = PRACTICE
+            self.console.print(f"This game is now practice: {PRACTICE}. A saved transcript says so.", highlight=False)
         self.last_viewer = None if len(self.humans) > 1 else self.last_viewer
         return True
 
@@ -499,17 +544,41 @@ class TerminalGame:
             steps.append(Step(len(steps) + 1, CHANCE_NAME if seat == CHANCE else self.names[seat], str(move),
                               tuple(record.narrate(self.names).splitlines())))
         result = state.result().narrate(self.names) if state.is_terminal() else None
+        played = tuple(f"{name} {'a person' if seat in self.humans else self.kinds[seat]}"
+                       for seat, name in enumerate(self.names))
         return Transcript(getattr(game, "spec", game.name), game.option_items(), self.seed, self.names, None,
-                          self.deal, tuple(steps), result)
+                          self.deal, tuple(steps), result, played=played, practice=self.practice)
 
-    def save(self, path: str) -> None:
+    def save(self, path: str, *, replace: bool = False) -> None:
+        """Write the game so far to ``path``. A missing folder is refused (nothing is made); an existing file is
+        replaced only after a yes (or ``replace``: the file named with ``play --write``, already allowed there)."""
+        import os
+
+        from .files import describe_existing, special_kind
+
+        c = self.console
         if not path:
-            self.console.print("save takes a file name: save FILE", highlight=False)
+            c.print("save takes a file name: save FILE", highlight=False)
             return
+        kind = special_kind(path)
+        if kind is not None or os.path.isdir(path):
+            c.print(f"cannot save to {path}: it is {kind or 'a folder'}, not a file; nothing was written",
+                    highlight=False, markup=False)
+            return
+        folder = os.path.dirname(path)
+        if folder and not os.path.isdir(folder):
+            c.print(f"cannot save to {path}: the folder {folder} does not exist (save makes no folders); "
+                    "nothing was written", highlight=False, markup=False)
+            return
+        there = None if replace else describe_existing(path)
+        if there is not None:
+            answer = self.ask(f"{path} already exists ({there}); replace it? (yes/no) ").strip().lower()
+            if answer not in ("y", "yes"):
+                c.print(f"not saved: {path} is left as it was", highlight=False, markup=False)
+                return
         try:
             write(self.transcript(), path)
         except OSError as err:
-            self.console.print(f"cannot write {path}: {err.strerror or err}", highlight=False)
+            c.print(f"cannot write {path}: {err.strerror or err}", highlight=False, markup=False)
             return
-        self.console.print(f"wrote {path}", highlight=False)
-
+        c.print(f"wrote {path}" + (" (marked as practice)" if self.practice else ""), highlight=False, markup=False)

@@ -107,6 +107,7 @@ def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(
             term.child.kill()
     saved = T.read(tmp_path / "komi-at-the-table.txt")
     assert saved.game == "komi" and saved.seed == 4 and saved.bots is None and saved.result
+    assert saved.played == ("Asha a person", "Bela heuristic") and saved.practice.startswith("a move was taken back")
     assert any(s.player == "Asha" and s.move == "bet 2" for s in saved.steps)
     assert not any(s.move == "bet 3" for s in saved.steps)  # the undone bet is gone
     T.replay(saved)  # moves, narration and result as the engine tells them
@@ -239,3 +240,51 @@ def test_a_record_that_says_what_a_seat_is_told_is_asked():
     finally:
         del KomiRecord.narrate_for
     assert code == 0 and "(told to seat 0)" in shown and set(seen) == {0}
+
+
+def test_undo_marks_the_game_as_practice_on_screen_and_in_the_transcript(tmp_path):
+    """Komi, seed 4: a lost bet taken back brings back the same deal (chance is not drawn again), so the game
+    is practice from then on: said once on the screen, and written in the saved transcript."""
+    path = tmp_path / "komi.txt"
+    code, shown = scripted("komi", 4, ["", "3", "undo", "2", f"save {path}", "quit"], "players=2", "rounds=2")
+    assert code == 0
+    assert shown.count("This game is now practice") == 1 and "(marked as practice)" in shown
+    saved = T.read(path)
+    assert saved.practice and "taken back" in saved.practice
+    assert "practice: practice: a move was taken back" not in path.read_text()
+    assert T.regenerate([path], out=lambda line: None) == 0  # the file reads back and replays
+    fresh = tmp_path / "fresh.txt"
+    code, shown = scripted("komi", 4, ["", "2", f"save {fresh}", "quit"], "players=2", "rounds=2")
+    assert "practice" not in fresh.read_text() and "practice" not in shown
+
+
+def test_the_game_over_prompt_refuses_a_stray_word_and_offers_save(tmp_path):
+    """`hint` or `foo` at the end no longer leave the game unsaved: each is refused with a line."""
+    path = tmp_path / "end.txt"
+    code, shown = scripted("komi", 4, ["", "2", "hint", "foo", f"save {path}", "quit"], "players=2", "rounds=2")
+    assert code == 0 and path.exists()
+    assert "'hint' is not a command here" in shown and "'foo' is not a command here" in shown
+    code, shown = scripted("komi", 4, ["", "2", "new", "", "1", "quit"], "players=2", "rounds=2")
+    assert code == 0 and "A new game: Komi, seed 5." in shown and shown.count("game over") == 2
+
+
+def test_save_makes_no_folder_and_replaces_a_file_only_after_a_yes(tmp_path):
+    missing = tmp_path / "no-such-folder" / "game.txt"
+    code, shown = scripted("komi", 4, ["", "2", f"save {missing}", "quit"], "players=2", "rounds=2")
+    assert "the folder" in shown and "does not exist" in shown and not missing.parent.exists()
+    there = tmp_path / "kept.txt"
+    there.write_text("my notes\n")
+    code, shown = scripted("komi", 4, ["", "2", f"save {there}", "no", "quit"], "players=2", "rounds=2")
+    assert "already exists (a file of 9 bytes); replace it? (yes/no)" in shown and "not saved" in shown
+    assert there.read_text() == "my notes\n"
+    code, shown = scripted("komi", 4, ["", "2", f"save {there}", "yes", "quit"], "players=2", "rounds=2")
+    assert f"wrote {there}" in shown and T.read(there).game == "komi"
+
+
+def test_save_writes_who_played_each_seat(tmp_path):
+    path = tmp_path / "kk.txt"
+    code, shown = scripted("kendra-kari", 3, ["1"] * 400 + [f"save {path}", "quit"], "players=3")
+    saved = T.read(path)
+    assert saved.played == ("Asha a person", "Bela random", "Chitra random") and saved.bots is None
+    assert "played: Asha a person, Bela random, Chitra random" in path.read_text()
+    assert saved.practice is None
