@@ -58,6 +58,7 @@ END_COMMANDS = (
     ("table", "show the table again"),
     ("quit", "leave (Enter does too)"),
 )
+MOVES_IN_WORDS = 24  # a longer list of moves (every way to lead) is shown in notation only
 PRACTICE = ("a move was taken back with undo, so it was made again knowing what had followed it "
             "(the same deal, the same draws and the same bots' answers)")
 
@@ -209,6 +210,9 @@ class TerminalGame:
                     value = self.names[value]
                 if f.name == "hand":
                     label = "your hand"
+                    order = getattr(self.game, "hand_order", None)
+                    if callable(order) and isinstance(value, tuple):
+                        value = tuple(sorted(value, key=order))
                 if f.name in self.per_seat and isinstance(value, tuple) and len(value) == self.game.players:
                     shown = Text(", ").join(Text.assemble(f"{name} ", self.value_text(v))
                                             for name, v in zip(self.names, value))
@@ -434,8 +438,71 @@ class TerminalGame:
             c.print(Text.assemble("Your only move is ", self.move_text(moves[0]),
                                   (f", under {self.clause_words(cited)}" if cited else "") + ". Press Enter to play it."))
             return
-        c.print(Text.assemble("Your moves: ", Text("  ").join(Text.assemble(f"{i}) ", self.move_text(m))
-                                                                 for i, m in enumerate(moves, 1))))
+        described = [self.describe(m, seat) for m in moves] if len(moves) <= MOVES_IN_WORDS else [""] * len(moves)
+        if not any(described):
+            c.print(Text.assemble("Your moves: ", Text("  ").join(Text.assemble(f"{i}) ", self.move_text(m))
+                                                                     for i, m in enumerate(moves, 1))))
+            return
+        c.print("Your moves:", highlight=False)
+        width = max(len(str(m)) for m in moves)
+        for i, (m, words) in enumerate(zip(moves, described), 1):
+            c.print(Text.assemble(f"  {i:>2}) ", self.move_text(m), " " * (width - len(str(m)) + 2), Text(words)))
+
+    def describe(self, move, seat: int) -> str:
+        """``move`` in words, as the book would tell it once played (``bridges with the Raja of Barat: it matches
+        ...``), or "" when playing it would show the person something new (a card drawn from the stock): what
+        a move would bring is never told before it is made."""
+        state = self.state
+        try:
+            after = state.copy()
+            record = after.apply(move)
+        except GanjifaError:
+            return ""
+        seen = _cards_in(state.view(seat))
+        if not _cards_in(after.view(seat)) <= seen:
+            return ""
+        tell_for = getattr(record, "narrate_for", None)
+        text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
+        hidden = set(state.all_cards()) - seen
+        if self.redact(text, hidden) != text:
+            return ""
+        text = re.sub(r"\s*\[[a-z]+\.[\w-]+\]", "", text).strip()
+        name = self.names[seat]
+        if text.startswith(name + " "):
+            text = text[len(name) + 1:]
+        return text.replace(f" {name} ", " you ").rstrip(".") if text else ""
+
+    def fix_case(self, text: str, moves: list) -> str:
+        """``text`` with each word written in the case the notation asks where that is unambiguous: ``4su`` is
+        ``4Su``; a word of a listed move (``Draw``) as it is listed."""
+        codes: dict[str, set[str]] = {}
+        for card in self.state.all_cards():
+            codes.setdefault(str(card).lower(), set()).add(str(card))
+        for move in moves:
+            for word in str(move).split(" "):
+                codes.setdefault(word.lower(), set()).add(word)
+        out = []
+        for word in text.split():
+            found = codes.get(word.lower(), set())
+            out.append(next(iter(found)) if len(found) == 1 and word not in found else word)
+        return " ".join(out)
+
+    def notation_help(self, text: str, moves: list) -> str:
+        """What to type, when ``text`` is no move at all: this game's suits only."""
+        deck = self.game.deck
+        example = next((c for m in moves for c in map(_card, str(m).split(" ")) if c is not None), None)
+        how = (f"; a card is its rank then its suit: {example} is the {deck.card_name(example)}"
+               if example is not None else "")
+        suits = ", ".join(f"{s.code} {s.name}" for s in deck.suits)
+        return (f"{text!r} is not a move here: type a number from the list (1 to {len(moves)}) or a move as "
+                f"listed, e.g. {moves[0]}{how}. The suits of {self.game.title}: {suits}.")
+
+    def with_names(self, text: str) -> str:
+        """An engine message with "Player 2" said as the name at the table."""
+        def name(m):
+            n = int(m.group(1))
+            return self.names[n - 1] if 1 <= n <= len(self.names) else m.group(0)
+        return re.sub(r"\bPlayer (\d+)\b", name, text)
 
     def read_move(self, text: str, moves: list):
         from .notation import whole_number
@@ -447,14 +514,30 @@ class TerminalGame:
             choose = "1 (the only move)" if len(moves) == 1 else f"1 to {len(moves)}"
             self.console.print(f"there is no move {n}: choose {choose}, or type a move", highlight=False)
             return None
+        listed = [m for m in moves if str(m).lower() == " ".join(text.split()).lower()]
+        if len(listed) == 1:
+            return listed[0]
+        typed = self.fix_case(text, moves)
+        seat = self.state.current_player
         try:
-            move = self.game.parse_move(text)
-            self.state.check(move)
-        except (NotationError, IllegalMoveError) as err:
-            self.console.print(err.described(), highlight=False, markup=False)
+            move = self.game.parse_move(typed)
+        except NotationError:
+            self.console.print(self.notation_help(text, moves), highlight=False, markup=False)
             return None
         except GanjifaError as err:
-            self.console.print(err.described(), highlight=False, markup=False)
+            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
+            return None
+        seen = _cards_in(self.state.view(seat))
+        unseen = [c for c in map(_card, typed.split()) if c is not None and c not in seen]
+        if unseen:  # a card the person cannot see: not theirs to play, whoever has it (no rule of the game at stake)
+            self.console.print(f"{self.names[seat]} does not hold the {self.game.deck.card_name(unseen[0])}: a move "
+                               "plays cards from your hand (or from the table where the rules say so)",
+                               highlight=False, markup=False)
+            return None
+        try:
+            self.state.check(move)
+        except GanjifaError as err:
+            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
             return None
         return move
 
@@ -503,7 +586,8 @@ class TerminalGame:
         else:
             others = ", ".join(f"{m} {r:g}" for r, _, m in rated[len(ties):len(ties) + 3])
             c.print(f"The careful player would play {' or '.join(map(str, ties))} (it rates {move} {best:g}; "
-                    f"next: {others}).", highlight=False, markup=False)
+                    f"next: {others}). Its ratings only put the moves in order, the higher the better; "
+                    "equal ratings are a free choice.", highlight=False, markup=False)
         cited = self._would_cite(move)
         if cited:
             c.print(f"  {move} is played under {self.clause_words(cited)}.", highlight=False, markup=False)

@@ -30,7 +30,7 @@ from engine.protocol import CHANCE
 from engine.registry import available_games, game_class
 from engine.terminal import CAST, TerminalGame, _cards_in
 
-SENTENCE = re.compile(r"(?<=[.!?:;])\s+")
+SENTENCE = re.compile(r"(?<=[.!?:;])\s+|\n")  # the console is wide enough that no line wraps
 TOKEN = re.compile(r"[0-9A-Za-z]+")
 
 
@@ -46,7 +46,7 @@ def leaks(text: str, hidden: set, state, names, held: list[set], deck, typed: fr
     """The sentences of ``text`` that name a card of ``hidden`` with its place (see the module's docstring)."""
     found = []
     known_cards = set(state.all_cards()) - hidden
-    for sentence in SENTENCE.split(" ".join(text.split())):
+    for sentence in SENTENCE.split(text):
         tokens = set(TOKEN.findall(sentence))
         named = {s for s, n in enumerate(names) if re.search(rf"\b{re.escape(n)}\b", sentence)}
         for card in hidden:
@@ -57,7 +57,7 @@ def leaks(text: str, hidden: set, state, names, held: list[set], deck, typed: fr
             rank = deck.rank_name(card.rank)
             # "the Mantri" with the suit named: that suit's Mantri, unless a known card of that rank has its suit
             # named too (then "the 4" is the known one: "plays the only Ghulam card held, the 4")
-            by_rank = (re.search(rf"\bthe {re.escape(rank)}\b(?! of)", sentence) is not None
+            by_rank = (re.search(rf"\bthe {re.escape(rank)}\b(?! of| cards?\b)", sentence) is not None
                        and _names_suit(sentence, card.suit.name)
                        and not any(k.rank == card.rank and _names_suit(sentence, k.suit.name) for k in known_cards))
             if not (by_name or by_rank):
@@ -160,7 +160,7 @@ def play_watched(name: str, players: int, seed: int, person: int) -> Watched:
     table: Watched | None = None
 
     def ask(prompt: str) -> str:
-        table.check_command(*pending.pop()) if pending else table.fresh()
+        table.check_command(*(pending.pop() if pending else ("(the table and the moves shown)", frozenset())))
         if prompt.startswith("game over") or table.steps > 3000:
             raise EOFError
         if table.state.current_player != person:
@@ -180,7 +180,7 @@ def play_watched(name: str, players: int, seed: int, person: int) -> Watched:
         return str(bot.choose(table.state))
 
     table = Watched(game, seed, {person}, ["random"] * players, CAST[:players],
-                    Console(file=out, width=120, color_system=None), ask=ask, out=out)
+                    Console(file=out, width=10_000, color_system=None), ask=ask, out=out)
     table.run()
     return table
 

@@ -85,7 +85,8 @@ def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(
         assert "[km.bet]" in term.expect("Asha (you)> ")
         term.type("")  # Enter plays the only move
         second = term.expect("Asha (you)> ")
-        assert "Asha, the dealer, shows" in second and "Your moves: 1) bet 1" in second
+        assert "Asha, the dealer, shows" in second and "Your moves:" in second
+        assert re.search(r"1\) bet 1 +bets 1 stake against the dealer", second)  # each move also in words
         term.type("hint")
         assert "careful player" in term.expect("Asha (you)> ")
         term.type("bet 5")  # in notation, but above the limit: one line naming the clause
@@ -288,3 +289,60 @@ def test_save_writes_who_played_each_seat(tmp_path):
     assert saved.played == ("Asha a person", "Bela random", "Chitra random") and saved.bots is None
     assert "played: Asha a person, Bela random, Chitra random" in path.read_text()
     assert saved.practice is None
+
+
+def test_moves_in_words_case_this_games_suits_and_the_seat_by_name():
+    """Kendra Kari, seed 3: `4su` is read as 4Su (then refused: Asha does not hold it); `foo` is answered with
+    this game's suits only; `9Sa` names Asha, not "Player 1", and cites no clause of the game (holding a card
+    is no rule of it); `5ba` plays the 5 of Barat; the list says each move in words; a hint says what its
+    numbers mean; the hand is shown sorted by suit and rank."""
+    code, shown = scripted("kendra-kari", 3, ["foo", "4su", "9Sa", "hint", "5ba", "quit"], "players=3")
+    assert code == 0
+    assert "'foo' is not a move here" in shown and "Sa Safed" in shown and "Ba Barat" in shown
+    assert "Sp" not in shown and "He," not in shown and "Ma," not in shown  # no other deck's suits
+    assert "bad notation '4su'" not in shown and "Asha does not hold the 4 of Surkh" in shown
+    assert "Asha does not hold the 9 of Safed" in shown and "Player 1" not in shown and "kk.match]" not in \
+        shown.split("9 of Safed")[1].splitlines()[0]
+    assert "higher the better" in shown
+    assert re.search(r"1\) 5Ba +plays the 5 of Barat to Position 1, matching the 3 of Barat", shown)
+    assert "Asha plays the 5 of Barat to Position 1" in shown
+    hand = re.search(r"your hand +([^\n]+)", shown).group(1).split()
+    from engine.cards import Card
+    from engine.decks import MUGHAL
+
+    cards = [Card.parse(c) for c in hand]
+    assert cards == sorted(cards, key=lambda c: (MUGHAL.suits.index(c.suit), -c.rank)) and len(cards) == 6
+
+
+def test_a_bridge_and_a_new_phase_are_said_in_words_in_the_list_of_moves():
+    """The list of moves says what `*RBa` (a bridge) and `open` do, not only their notation."""
+    from engine import get_game
+    from engine.terminal import CAST, TerminalGame
+    from rich.console import Console
+
+    game = get_game("kendra-kari", players=3)
+    said = set()
+    for seed in range(1, 40):
+        out = io.StringIO()
+        table = TerminalGame(game, seed, {0}, ["random"] * 3, CAST[:3], Console(file=out, width=200, color_system=None),
+                             ask=lambda prompt: "")
+        state = table.state
+        for _ in range(300):
+            if state.current_player is None:
+                break
+            moves = state.legal_moves()
+            if state.current_player == 0:
+                for m in moves:
+                    words = table.describe(m, 0)
+                    if str(m).startswith("*"):
+                        assert "bridges with the" in words and "The ring is cleared" in words, (m, words)
+                        said.add("bridge")
+                    if str(m).startswith("open"):
+                        assert "starts a new phase" in words, (m, words)
+                        said.add("open")
+            move = table.bots[state.current_player].choose(state) if state.current_player >= 0 else \
+                table.chance.outcome(state)
+            state.apply(move)
+        if said == {"bridge", "open"}:
+            break
+    assert said == {"bridge", "open"}
