@@ -259,8 +259,11 @@ class TerminalGame:
         """``text`` with every card of ``hidden`` it names said as "a card" (its name or its notation)."""
         deck = self.game.deck
         for card in hidden:
+            code = str(card)
+            if card.suit.name not in text and code not in text:  # its name says its suit
+                continue
             name = deck.card_name(card)
-            if name in text or str(card) in text:
+            if name in text or code in text:
                 text = re.sub(rf"(?<![\w])(the )?{re.escape(name)}(?![\w])", "a card", text)
                 text = re.sub(rf"(?<![\w]){re.escape(str(card))}(?![\w])", "a card", text)
         return text
