@@ -103,6 +103,28 @@ def _cards_in(value: Any) -> set[Card]:
     return out
 
 
+def hidden_at_step(state, before: list, after: list, held: list[set], mover: int | None, record=None) -> list[set[Card]]:
+    """Per seat, the cards it cannot know at a step, from the game's own views of that seat before and after it
+    (``before``, ``after``: every seat's view) and the hands before it (``held``): every card of the game except
+
+    * those in the seat's view before or after the step;
+    * those the step played out of the mover's hand that no view shows afterwards (a card played face up and
+      gathered at once with its trick, a bridge's cards cleared): the whole table saw them played; a card still
+      shown to some seat after the step but not to this one was played face down;
+    * those the record says the whole table was shown (``record.shown_cards()``, where a record has it: the
+      cards drawn face up to choose a dealer, shuffled back before the deal).
+    """
+    everyone = set(state.all_cards())
+    seen_after = [_cards_in(a) for a in after]
+    played_out: set[Card] = set()
+    if mover is not None and mover != CHANCE:
+        played_out = held[mover].difference(*map(set, state.hands)).difference(*seen_after)
+    shown = getattr(record, "shown_cards", None)
+    if callable(shown):
+        played_out |= set(shown())
+    return [everyone - _cards_in(b) - a - played_out for b, a in zip(before, seen_after)]
+
+
 class TerminalGame:
     """A game at the terminal. ``ask(prompt) -> str`` reads a line (EOFError ends the game quietly);
     ``console`` is a :class:`rich.console.Console`."""
@@ -235,16 +257,9 @@ class TerminalGame:
             return ()
 
     # --- telling the steps -------------------------------------------------------------
-    def _hidden_from(self, before: list, after: list, held: list[set], mover: int) -> list[set[Card]]:
-        """Per seat, the cards it cannot know at this step: neither in its view before or after the step,
-        nor played out of the mover's hand by it (a card played face up, even one gathered at once with its
-        trick, is seen by the whole table)."""
-        state = self.state
-        everyone = set(state.all_cards())
-        played_out: set[Card] = set()
-        if mover != CHANCE and mover is not None:
-            played_out = held[mover].difference(*map(set, state.hands))
-        return [everyone - _cards_in(b) - _cards_in(a) - played_out for b, a in zip(before, after)]
+    def _hidden_from(self, before: list, after: list, held: list[set], mover: int, record=None) -> list[set[Card]]:
+        """Per seat, the cards it cannot know at this step (see :func:`hidden_at_step`)."""
+        return hidden_at_step(self.state, before, after, held, mover, record)
 
     def _people_hidden(self, viewer: int | None) -> set[Card]:
         """The cards ``viewer`` (None: every person at the table) cannot know at the last step."""
@@ -291,7 +306,7 @@ class TerminalGame:
         mover = state.current_player
         record = state.apply(move)
         after = [state.view(s) for s in range(n)]
-        self.hidden_from = self._hidden_from(before, after, held, mover)
+        self.hidden_from = self._hidden_from(before, after, held, mover, record)
         self.tell(record)
 
     # --- the loop --------------------------------------------------------------------------

@@ -6,8 +6,10 @@ card hidden from them before each move. Everything shown to the person, and the 
 each other seat would be told it, is read against the game's own view of that seat
 (``State.view(seat)``, before and after the step):
 
-* a seat knows the cards in its view before or after the step, and the cards the step plays out of the
-  mover's hand (a card played face up, even one gathered at once with its trick);
+* a seat knows the cards in its view before or after the step, the cards the step plays out of the
+  mover's hand that no view shows afterwards (a card played face up, even one gathered at once with its
+  trick; one still shown to its owner only was played face down), and the cards the record says the
+  whole table was shown (``record.shown_cards()``: Hamrang's draw for the dealer);
 * a sentence must not name a card the seat does not know (by its name, ``the 7 of Taj``, or its notation,
   ``7Ta``) together with where it lies: in the hand of a player the sentence names, or in no hand at all
   (the stock); a card named by its rank alone (``the Mantri``) counts as named when the sentence also names
@@ -120,7 +122,10 @@ class Watched(TerminalGame):
         after = [_cards_in(self.state.view(s)) for s in range(n)]
         held_after = self.hands_now()
         held = [a | b for a, b in zip(held_before, held_after)]
-        played_out = held_before[mover] - set().union(*held_after) if mover != CHANCE else set()
+        played_out = held_before[mover] - set().union(*held_after) - set().union(*after) if mover != CHANCE else set()
+        shown = getattr(record, "shown_cards", None)  # cards the record says the whole table was shown
+        if callable(shown):
+            played_out |= set(shown())
         everything = set(self.state.all_cards())
         self.hidden_from = [everything - before[s] - after[s] - played_out for s in range(n)]
         (person,) = self.humans

@@ -346,3 +346,12 @@ def test_a_bridge_and_a_new_phase_are_said_in_words_in_the_list_of_moves():
         if said == {"bridge", "open"}:
             break
     assert said == {"bridge", "open"}
+
+
+def test_hamrang_draw_for_the_dealer_is_told_with_its_cards():
+    """The cards drawn face up to choose Hamrang's dealer are shown to everyone (then shuffled back): the
+    terminal names them, not "a card" ("The a card is the highest card" before)."""
+    code, shown = scripted("hamrang", 1, ["1"] * 200, "players=4")
+    assert code == 0
+    line = next(line for line in shown.splitlines() if "everyone draws a card in turn" in line)
+    assert re.search(r"in turn: \w+ the (\d+|[A-Z][a-z]+) of [A-Z]", line) and "The a card" not in shown, line
