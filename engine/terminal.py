@@ -4,13 +4,16 @@ Everything goes through the game contract (:mod:`engine.protocol`), so every reg
 designer's variant (:mod:`engine.variants`), plays here unchanged:
 
 * a seat sees only its own ``view(seat)``: the fields of that view are shown, cards in their suit's
-  colour; another seat's step is told by its narration only when every card the narration names is
-  one the people at the table may see (else by its move, e.g. ``Bela: draw``); a record that has
-  ``narrate_for(viewer, names)`` (``viewer`` a seat, or None for what everyone at the table may know) tells
-  it so itself, for what a narration gives away without naming a card (a total that counts a face-down
-  card); chance's steps are shown, never asked;
-* the legal moves (``legal_moves()``) are numbered, and a move may also be typed in notation
-  (``game.parse_move``; a move the rules forbid is refused in one line naming its clause);
+  colour (a game's ``hand_order(card)``, where it has one, sorts the hand); every step is told in words,
+  by its narration, and a card the person cannot know at that step (:func:`hidden_at_step`: not in their
+  view before or after it, nor played face up, nor shown to the whole table) is said as "a card"; a record
+  that has ``narrate_for(viewer, names)`` (``viewer`` a seat, or None for what everyone at the table may
+  know) tells it so itself, for what a narration gives away without naming a card (who holds a called
+  card, a total that counts a face-down card); chance's steps are shown, never asked;
+* the legal moves (``legal_moves()``) are numbered and said in words (as the book would tell each once
+  played, unless playing it would show something new); a move may also be typed in notation, in any case
+  where that is unambiguous (``game.parse_move``; a move the rules forbid is refused in one line naming
+  its clause; a card the person cannot see is refused naming the person only);
 * a forced move is said with the clause it plays under (the clauses its record would cite);
 * ``undo`` takes back the person's last move (and everything after it) and makes the game practice (said on
   the screen and in a saved transcript): chance is not drawn again, since a deal, a stock's order and the
