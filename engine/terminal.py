@@ -4,24 +4,34 @@ Everything goes through the game contract (:mod:`engine.protocol`), so every reg
 designer's variant (:mod:`engine.variants`), plays here unchanged:
 
 * a seat sees only its own ``view(seat)``: the fields of that view are shown, cards in their suit's
-  colour; another seat's step is told by its narration only when every card the narration names is
-  one the people at the table may see (else by its move, e.g. ``Bela: draw``); a record that has
-  ``narrate_for(viewer, names)`` (``viewer`` a seat, or None for what everyone at the table may know) tells
-  it so itself, for what a narration gives away without naming a card (a total that counts a face-down
-  card); chance's steps are shown, never asked;
-* the legal moves (``legal_moves()``) are numbered, and a move may also be typed in notation
-  (``game.parse_move``; a move the rules forbid is refused in one line naming its clause);
+  colour (a game's ``hand_order(card)``, where it has one, sorts the hand); every step is told in words,
+  by its narration, and a card the person cannot know at that step (:func:`hidden_at_step`: not in their
+  view before or after it, nor played face up, nor shown to the whole table) is said as "a card"; a record
+  that has ``narrate_for(viewer, names)`` (``viewer`` a seat, or None for what everyone at the table may
+  know) tells it so itself, for what a narration gives away without naming a card (who holds a called
+  card, a total that counts a face-down card); chance's steps are shown, never asked;
+* the legal moves (``legal_moves()``) are numbered and said in words (as the book would tell each once
+  played, unless playing it would show something new); a move may also be typed in notation, in any case
+  where that is unambiguous (``game.parse_move``; a move the rules forbid is refused in one line naming
+  its clause; a card the person cannot see is refused naming the person only);
 * a forced move is said with the clause it plays under (the clauses its record would cite);
-* ``undo`` takes back the person's last move (and everything after it); ``hint`` says what the careful
-  (heuristic) player would do and how it rates the moves (``move_priority``); ``why`` gives the clauses
-  behind the last step; ``save FILE`` writes the game so far as a golden transcript (``bots: none``, so it
-  replays move by move: a chapter can use it as a worked example).
+* ``undo`` takes back the person's last move (and everything after it) and makes the game practice (said on
+  the screen and in a saved transcript): chance is not drawn again, since a deal, a stock's order and the
+  other hands are fixed when the cards are dealt, so the move is made again knowing what followed it;
+  ``hint`` says what the careful (heuristic) player would do and how it rates the moves (``move_priority``);
+  ``why`` gives the clauses behind the last step; ``save FILE`` writes the game so far as a golden
+  transcript (``bots: none``, so it replays move by move: a chapter can use it as a worked example;
+  ``played:`` says who played each seat, a person or which bot). It makes no folder, and replaces an
+  existing file only after a yes;
+* hot seat (several people): the screen and its scrollback are cleared before the device passes on
+  ("Pass to Bela, press Enter") and again before the next hand is shown.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Any, Callable, Sequence
 
 from .cards import Card
@@ -43,6 +53,17 @@ COMMANDS = (
     ("help", "this list"),
     ("quit", "leave the game"),
 )
+END_COMMANDS = (
+    ("save FILE", "write the game as a transcript (an existing file is replaced only after you say yes)"),
+    ("new", "play a new game, with the next seed"),
+    ("undo", "take back your last move and play on (the game is then practice)"),
+    ("why", "the rules behind the last step"),
+    ("table", "show the table again"),
+    ("quit", "leave (Enter does too)"),
+)
+MOVES_IN_WORDS = 24  # a longer list of moves (every way to lead) is shown in notation only
+PRACTICE = ("a move was taken back with undo, so it was made again knowing what had followed it "
+            "(the same deal, the same draws and the same bots' answers)")
 
 
 def parse_humans(text: str, players: int) -> set[int]:
@@ -85,6 +106,28 @@ def _cards_in(value: Any) -> set[Card]:
     return out
 
 
+def hidden_at_step(state, before: list, after: list, held: list[set], mover: int | None, record=None) -> list[set[Card]]:
+    """Per seat, the cards it cannot know at a step, from the game's own views of that seat before and after it
+    (``before``, ``after``: every seat's view) and the hands before it (``held``): every card of the game except
+
+    * those in the seat's view before or after the step;
+    * those the step played out of the mover's hand that no view shows afterwards (a card played face up and
+      gathered at once with its trick, a bridge's cards cleared): the whole table saw them played; a card still
+      shown to some seat after the step but not to this one was played face down;
+    * those the record says the whole table was shown (``record.shown_cards()``, where a record has it: the
+      cards drawn face up to choose a dealer, shuffled back before the deal).
+    """
+    everyone = set(state.all_cards())
+    seen_after = [_cards_in(a) for a in after]
+    played_out: set[Card] = set()
+    if mover is not None and mover != CHANCE:
+        played_out = held[mover].difference(*map(set, state.hands)).difference(*seen_after)
+    shown = getattr(record, "shown_cards", None)
+    if callable(shown):
+        played_out |= set(shown())
+    return [everyone - _cards_in(b) - a - played_out for b, a in zip(before, seen_after)]
+
+
 class TerminalGame:
     """A game at the terminal. ``ask(prompt) -> str`` reads a line (EOFError ends the game quietly);
     ``console`` is a :class:`rich.console.Console`."""
@@ -100,22 +143,33 @@ class TerminalGame:
             check_name(name)
         if len(self.names) != game.players:
             raise OptionError(f"{len(self.names)} names for {game.players} players")
-        kinds = [("heuristic" if seat in self.humans else kind) for seat, kind in enumerate(bots)]
-        self.bots = seat_bots(game, kinds, seed)
-        self.deal = game.deal(seed)
-        self.state = game.new_game(self.deal)
-        self.chance = Chance(seed)
+        self.kinds = tuple(bots)
         self.console = console
         self.ask = ask or console.input
         self.save_to = save_to
-        self.undo_points: list[tuple] = []  # (state, bots, chance) before each person's move
+        self.start(seed)
         # a view's fields that hold one value a seat: those with one entry a player from the start of the game
         # (a hand's sizes, the totals), not those that grow as the game goes (the hands shown so far, in turn)
         first = self.state.view(0)
         self.per_seat = {f.name for f in dataclasses.fields(first) if f.name != "hand"
                          and isinstance(getattr(first, f.name), tuple)
                          and len(getattr(first, f.name)) == game.players} if dataclasses.is_dataclass(first) else set()
+
+    def start(self, seed: int | str) -> None:
+        """A fresh game from ``seed``: its deal, its bots, chance's stream; nothing taken back yet."""
+        game = self.game
+        self.seed = seed
+        kinds = [("heuristic" if seat in self.humans else kind) for seat, kind in enumerate(self.kinds)]
+        self.bots = seat_bots(game, kinds, seed)
+        self.deal = game.deal(seed)
+        self.state = game.new_game(self.deal)
+        self.chance = Chance(seed)
+        self.undo_points: list[tuple] = []  # (state, bots, chance, lines told) before each person's move
+        self.practice: str | None = None  # why the game is practice (an undo), said on screen and when saved
         self.last_viewer: int | None = None
+        self.hidden_from: list[set[Card]] = [set() for _ in range(game.players)]  # per seat, at the last step
+        self.told_lines: list[str] = []  # every step as told at the table (hot seat: told again after a hand-over)
+        self.seen_up_to: dict[int, int] = {}  # hot seat: per seat, how many of them it has seen
 
     # --- showing -----------------------------------------------------------------------
     def card_text(self, card: Card):
@@ -181,6 +235,9 @@ class TerminalGame:
                     value = self.names[value]
                 if f.name == "hand":
                     label = "your hand"
+                    order = getattr(self.game, "hand_order", None)
+                    if callable(order) and isinstance(value, tuple):
+                        value = tuple(sorted(value, key=order))
                 if f.name in self.per_seat and isinstance(value, tuple) and len(value) == self.game.players:
                     shown = Text(", ").join(Text.assemble(f"{name} ", self.value_text(v))
                                             for name, v in zip(self.names, value))
@@ -203,41 +260,57 @@ class TerminalGame:
             return ()
 
     # --- telling the steps -------------------------------------------------------------
-    def _hidden(self, views_before: list, views_after: list) -> set[Card]:
-        """Cards some person at the table may not see, before or after the step."""
-        everyone = set(self.state.all_cards())
+    def _hidden_from(self, before: list, after: list, held: list[set], mover: int, record=None) -> list[set[Card]]:
+        """Per seat, the cards it cannot know at this step (see :func:`hidden_at_step`)."""
+        return hidden_at_step(self.state, before, after, held, mover, record)
+
+    def _people_hidden(self, viewer: int | None) -> set[Card]:
+        """The cards ``viewer`` (None: every person at the table) cannot know at the last step."""
+        if viewer is not None:
+            return self.hidden_from[viewer]
         hidden: set[Card] = set()
-        people = self.humans or set(range(self.game.players))
-        for seat in people:
-            seen = _cards_in(views_before[seat]) | _cards_in(views_after[seat])
-            hidden |= everyone - seen
+        for seat in (self.humans or range(self.game.players)):
+            hidden |= self.hidden_from[seat]
         return hidden
 
-    def tell(self, record, hidden: set[Card]) -> None:
-        """One step, in words: its narration, unless it names a card hidden from a person at the table."""
-        who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
-        told = getattr(record, "narrate_for", None)
-        if callable(told):  # the game says itself what a seat is told (None: what everyone at the table may know)
-            viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-            self.console.print(told(viewer, self.names), highlight=False, markup=False)
-            return
-        text = record.narrate(self.names)
+    def redact(self, text: str, hidden: set[Card]) -> str:
+        """``text`` with every card of ``hidden`` it names said as "a card" (its name or its notation)."""
         deck = self.game.deck
-        named = [c for c in hidden if f" {deck.card_name(c)}" in text or str(c) in text.split()]
-        mine = record.player != CHANCE and self.humans == {record.player}
-        if named and not mine:
-            move = str(record.move)
-            if any(str(c) in move.split() for c in hidden):
-                move = "a hidden step" if record.player == CHANCE else "a move with hidden cards"
-            text = f"{who}: {move} (the cards are hidden from you) [{', '.join(record.clauses)}]"
+        for card in hidden:
+            code = str(card)
+            if card.suit.name not in text and code not in text:  # its name says its suit
+                continue
+            name = deck.card_name(card)
+            if name in text or code in text:
+                text = re.sub(rf"(?<![\w])(the )?{re.escape(name)}(?![\w])", "a card", text)
+                text = re.sub(rf"(?<![\w]){re.escape(str(card))}(?![\w])", "a card", text)
+        return text
+
+    def told(self, record, viewer: int | None) -> str:
+        """The last step (``record``) as ``viewer`` (a seat, or None for every person at the table) is told it:
+        the record's own ``narrate_for`` where it has one (it hides the holders a seat cannot know), else its
+        narration; either way every card the viewer cannot know is said as "a card"."""
+        tell_for = getattr(record, "narrate_for", None)
+        text = tell_for(viewer, self.names) if callable(tell_for) else record.narrate(self.names)
+        return self.redact(text, self._people_hidden(viewer))
+
+    def tell(self, record) -> None:
+        """One step, in words, as the person at the table (or, with several, all of them) may know it."""
+        viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+        text = self.told(record, viewer)
+        self.told_lines.append(text)
         self.console.print(text, highlight=False, markup=False)
 
     def step(self, move) -> None:
         state = self.state
-        before = [state.view(s) for s in range(self.game.players)]
+        n = self.game.players
+        before = [state.view(s) for s in range(n)]
+        held = [set(h) for h in state.hands]
+        mover = state.current_player
         record = state.apply(move)
-        after = [state.view(s) for s in range(self.game.players)]
-        self.tell(record, self._hidden(before, after))
+        after = [state.view(s) for s in range(n)]
+        self.hidden_from = self._hidden_from(before, after, held, mover, record)
+        self.tell(record)
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> int:
@@ -254,7 +327,7 @@ class TerminalGame:
                     c.print(self.state.result().narrate(self.names), style="bold", highlight=False)
                     self.money()
                     if self.save_to:
-                        self.save(self.save_to)
+                        self.save(self.save_to, replace=True)
                     if not self.after_the_end():
                         return 0
                     continue
@@ -279,9 +352,10 @@ class TerminalGame:
         self.console.print("Money: " + ", ".join(f"{n} {v:+g}" for n, v in zip(self.names, paid)), highlight=False)
 
     def after_the_end(self) -> bool:
-        """At the end: ``undo``, ``why``, ``save FILE`` still work; anything else (or Enter) leaves."""
+        """At the end: ``undo``, ``why``, ``table``, ``save FILE``, ``new`` (the next seed's game) and ``quit`` (or
+        Enter) to leave; any other word is refused with a line, so nobody leaves by a slip before saving."""
         while True:
-            line = self.ask("game over (undo, why, save FILE, or Enter to leave)> ").strip()
+            line = self.ask("game over (save FILE, new, undo, why, quit)> ").strip()
             word, _, rest = line.partition(" ")
             if word == "undo":
                 if self.undo():
@@ -290,16 +364,27 @@ class TerminalGame:
                 self.why()
             elif word == "save":
                 self.save(rest.strip())
-            else:
+            elif word == "new":
+                seed = self.seed + 1 if isinstance(self.seed, int) else f"{self.seed}+1"
+                self.start(seed)
+                self.console.print(f"A new game: {self.game.title}, seed {seed}.", highlight=False)
+                return True
+            elif word in ("table", "moves") and len(self.humans) == 1:
+                self.show_table(next(iter(self.humans)))
+            elif word in ("help", "?"):
+                for name, what in END_COMMANDS:
+                    self.console.print(f"  {name:15} {what}", highlight=False)
+            elif word in ("quit", "exit", ""):
                 return False
+            else:
+                self.console.print(f"the game is over: {word!r} is not a command here; type save FILE, new, undo, "
+                                   "why or quit (help lists them)", highlight=False, markup=False)
 
     def turn(self, seat: int) -> bool:
         """A person's turn: show, read commands until a move is made. False: the person left."""
         c = self.console
         if len(self.humans) > 1 and self.last_viewer != seat:
-            c.print(f"\n--- {self.names[seat]}'s turn: the others look away ---", style="bold", highlight=False)
-            self.ask(f"{self.names[seat]}, press Enter to see your cards ")
-            c.clear()
+            self.hand_over(seat)
         self.last_viewer = seat
         self.show_turn(seat)
         while True:
@@ -338,6 +423,31 @@ class TerminalGame:
                 self.play(move)
                 return True
 
+    def clear_screen(self) -> None:
+        """Clear the screen and what scrolled off it (at a terminal); elsewhere (a file, a pipe) a line says so."""
+        c = self.console
+        if c.is_terminal:
+            c.clear()
+            c.file.write("\x1b[3J")  # the scrollback too: the previous hand cannot be scrolled back to
+            c.file.flush()
+        else:
+            c.print("\n---------------- (the screen is cleared here) ----------------\n", highlight=False)
+
+    def hand_over(self, seat: int) -> None:
+        """Hot seat: the previous person's cards leave the screen before the next person sits down; then the
+        steps since that person's last turn are told again (they were cleared with the screen)."""
+        name = self.names[seat]
+        self.clear_screen()
+        self.console.print(f"--- {name}'s turn: the others look away ---", style="bold", highlight=False)
+        self.ask(f"Pass to {name}, press Enter ")
+        self.clear_screen()
+        since = self.told_lines[self.seen_up_to.get(seat, 0):]
+        if since:
+            self.console.print(f"Since your last turn, {name}:", style="bold", highlight=False)
+            for line in since:
+                self.console.print("  " + line, highlight=False, markup=False)
+        self.seen_up_to[seat] = len(self.told_lines)
+
     def show_turn(self, seat: int) -> None:
         c = self.console
         self.show_table(seat)
@@ -349,8 +459,71 @@ class TerminalGame:
             c.print(Text.assemble("Your only move is ", self.move_text(moves[0]),
                                   (f", under {self.clause_words(cited)}" if cited else "") + ". Press Enter to play it."))
             return
-        c.print(Text.assemble("Your moves: ", Text("  ").join(Text.assemble(f"{i}) ", self.move_text(m))
-                                                                 for i, m in enumerate(moves, 1))))
+        described = [self.describe(m, seat) for m in moves] if len(moves) <= MOVES_IN_WORDS else [""] * len(moves)
+        if not any(described):
+            c.print(Text.assemble("Your moves: ", Text("  ").join(Text.assemble(f"{i}) ", self.move_text(m))
+                                                                     for i, m in enumerate(moves, 1))))
+            return
+        c.print("Your moves:", highlight=False)
+        width = max(len(str(m)) for m in moves)
+        for i, (m, words) in enumerate(zip(moves, described), 1):
+            c.print(Text.assemble(f"  {i:>2}) ", self.move_text(m), " " * (width - len(str(m)) + 2), Text(words)))
+
+    def describe(self, move, seat: int) -> str:
+        """``move`` in words, as the book would tell it once played (``bridges with the Raja of Barat: it matches
+        ...``), or "" when playing it would show the person something new (a card drawn from the stock): what
+        a move would bring is never told before it is made."""
+        state = self.state
+        try:
+            after = state.copy()
+            record = after.apply(move)
+        except GanjifaError:
+            return ""
+        seen = _cards_in(state.view(seat))
+        if not _cards_in(after.view(seat)) <= seen:
+            return ""
+        tell_for = getattr(record, "narrate_for", None)
+        text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
+        hidden = set(state.all_cards()) - seen
+        if self.redact(text, hidden) != text:
+            return ""
+        text = re.sub(r"\s*\[[a-z]+\.[\w-]+\]", "", text).strip()
+        name = self.names[seat]
+        if text.startswith(name + " "):
+            text = text[len(name) + 1:]
+        return text.replace(f" {name} ", " you ").rstrip(".") if text else ""
+
+    def fix_case(self, text: str, moves: list) -> str:
+        """``text`` with each word written in the case the notation asks where that is unambiguous: ``4su`` is
+        ``4Su``; a word of a listed move (``Draw``) as it is listed."""
+        codes: dict[str, set[str]] = {}
+        for card in self.state.all_cards():
+            codes.setdefault(str(card).lower(), set()).add(str(card))
+        for move in moves:
+            for word in str(move).split(" "):
+                codes.setdefault(word.lower(), set()).add(word)
+        out = []
+        for word in text.split():
+            found = codes.get(word.lower(), set())
+            out.append(next(iter(found)) if len(found) == 1 and word not in found else word)
+        return " ".join(out)
+
+    def notation_help(self, text: str, moves: list) -> str:
+        """What to type, when ``text`` is no move at all: this game's suits only."""
+        deck = self.game.deck
+        example = next((c for m in moves for c in map(_card, str(m).split(" ")) if c is not None), None)
+        how = (f"; a card is its rank then its suit: {example} is the {deck.card_name(example)}"
+               if example is not None else "")
+        suits = ", ".join(f"{s.code} {s.name}" for s in deck.suits)
+        return (f"{text!r} is not a move here: type a number from the list (1 to {len(moves)}) or a move as "
+                f"listed, e.g. {moves[0]}{how}. The suits of {self.game.title}: {suits}.")
+
+    def with_names(self, text: str) -> str:
+        """An engine message with "Player 2" said as the name at the table."""
+        def name(m):
+            n = int(m.group(1))
+            return self.names[n - 1] if 1 <= n <= len(self.names) else m.group(0)
+        return re.sub(r"\bPlayer (\d+)\b", name, text)
 
     def read_move(self, text: str, moves: list):
         from .notation import whole_number
@@ -362,35 +535,60 @@ class TerminalGame:
             choose = "1 (the only move)" if len(moves) == 1 else f"1 to {len(moves)}"
             self.console.print(f"there is no move {n}: choose {choose}, or type a move", highlight=False)
             return None
+        listed = [m for m in moves if str(m).lower() == " ".join(text.split()).lower()]
+        if len(listed) == 1:
+            return listed[0]
+        typed = self.fix_case(text, moves)
+        seat = self.state.current_player
         try:
-            move = self.game.parse_move(text)
-            self.state.check(move)
-        except (NotationError, IllegalMoveError) as err:
-            self.console.print(err.described(), highlight=False, markup=False)
+            move = self.game.parse_move(typed)
+        except NotationError:
+            self.console.print(self.notation_help(text, moves), highlight=False, markup=False)
             return None
         except GanjifaError as err:
-            self.console.print(err.described(), highlight=False, markup=False)
+            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
+            return None
+        seen = _cards_in(self.state.view(seat))
+        unseen = [c for c in map(_card, typed.split()) if c is not None and c not in seen]
+        if unseen:  # a card the person cannot see: not theirs to play, whoever has it (no rule of the game at stake)
+            self.console.print(f"{self.names[seat]} does not hold the {self.game.deck.card_name(unseen[0])}: a move "
+                               "plays cards from your hand (or from the table where the rules say so)",
+                               highlight=False, markup=False)
+            return None
+        try:
+            self.state.check(move)
+        except GanjifaError as err:
+            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
             return None
         return move
 
     def play(self, move) -> None:
         try:
-            point = (self.state.copy(), copy.deepcopy(self.bots), copy.deepcopy(self.chance))
+            point = (self.state.copy(), copy.deepcopy(self.bots), copy.deepcopy(self.chance), len(self.told_lines))
         except Exception:  # noqa: BLE001 - a bot that cannot be copied: undo then replays from the deal
-            point = (self.state.copy(), None, None)
+            point = (self.state.copy(), None, None, len(self.told_lines))
         self.undo_points.append(point)
+        seat = self.state.current_player
         self.step(move)
+        self.seen_up_to[seat] = len(self.told_lines)  # the person saw their own move told
 
     def undo(self) -> bool:
         if not self.undo_points:
             self.console.print("nothing to undo", highlight=False)
             return False
-        state, bots, chance = self.undo_points.pop()
+        state, bots, chance, told = self.undo_points.pop()
         self.state = state
         if bots is not None:
             self.bots, self.chance = bots, chance
+        del self.told_lines[told:]
+        self.seen_up_to = {seat: min(n, told) for seat, n in self.seen_up_to.items()}
         seat = state.current_player
         self.console.print(f"Undone: back to {self.names[seat]}'s turn (step {len(state.history) + 1}).", highlight=False)
+        if self.practice is None:
+            # chance is not drawn again: a deal, a stock's order and the other hands are fixed when the cards are
+            # dealt, and most games cannot deal their hidden cards afresh; so the game is marked, not redrawn
+            self.practice = PRACTICE
+            self.console.print(f"This game is now practice: {PRACTICE}. A saved transcript says so.", highlight=False)
         self.last_viewer = None if len(self.humans) > 1 else self.last_viewer
         return True
 
@@ -409,7 +607,8 @@ class TerminalGame:
         else:
             others = ", ".join(f"{m} {r:g}" for r, _, m in rated[len(ties):len(ties) + 3])
             c.print(f"The careful player would play {' or '.join(map(str, ties))} (it rates {move} {best:g}; "
-                    f"next: {others}).", highlight=False, markup=False)
+                    f"next: {others}). Its ratings only put the moves in order, the higher the better; "
+                    "equal ratings are a free choice.", highlight=False, markup=False)
         cited = self._would_cite(move)
         if cited:
             c.print(f"  {move} is played under {self.clause_words(cited)}.", highlight=False, markup=False)
@@ -421,7 +620,13 @@ class TerminalGame:
             return
         record = history[-1]
         who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
-        self.console.print(f"{who}: {record.move} - {self.clause_words(record.clauses) or 'no clause cited'}",
+        viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
+        hidden = {str(c) for c in self._people_hidden(viewer)}
+        words = str(record.move).split(" ")
+        move = " ".join(w for w in words if w not in hidden)
+        if len(move.split(" ")) < len(words):  # cards the person cannot see are left out
+            move = (move + " " if move else "") + "(cards hidden from you)"
+        self.console.print(f"{who}: {move} - {self.clause_words(record.clauses) or 'no clause cited'}",
                            highlight=False, markup=False)
 
     # --- saving --------------------------------------------------------------------------
@@ -444,17 +649,41 @@ class TerminalGame:
             steps.append(Step(len(steps) + 1, CHANCE_NAME if seat == CHANCE else self.names[seat], str(move),
                               tuple(record.narrate(self.names).splitlines())))
         result = state.result().narrate(self.names) if state.is_terminal() else None
+        played = tuple(f"{name} {'a person' if seat in self.humans else self.kinds[seat]}"
+                       for seat, name in enumerate(self.names))
         return Transcript(getattr(game, "spec", game.name), game.option_items(), self.seed, self.names, None,
-                          self.deal, tuple(steps), result)
+                          self.deal, tuple(steps), result, played=played, practice=self.practice)
 
-    def save(self, path: str) -> None:
+    def save(self, path: str, *, replace: bool = False) -> None:
+        """Write the game so far to ``path``. A missing folder is refused (nothing is made); an existing file is
+        replaced only after a yes (or ``replace``: the file named with ``play --write``, already allowed there)."""
+        import os
+
+        from .files import describe_existing, special_kind
+
+        c = self.console
         if not path:
-            self.console.print("save takes a file name: save FILE", highlight=False)
+            c.print("save takes a file name: save FILE", highlight=False)
             return
+        kind = special_kind(path)
+        if kind is not None or os.path.isdir(path):
+            c.print(f"cannot save to {path}: it is {kind or 'a folder'}, not a file; nothing was written",
+                    highlight=False, markup=False)
+            return
+        folder = os.path.dirname(path)
+        if folder and not os.path.isdir(folder):
+            c.print(f"cannot save to {path}: the folder {folder} does not exist (save makes no folders); "
+                    "nothing was written", highlight=False, markup=False)
+            return
+        there = None if replace else describe_existing(path)
+        if there is not None:
+            answer = self.ask(f"{path} already exists ({there}); replace it? (yes/no) ").strip().lower()
+            if answer not in ("y", "yes"):
+                c.print(f"not saved: {path} is left as it was", highlight=False, markup=False)
+                return
         try:
             write(self.transcript(), path)
         except OSError as err:
-            self.console.print(f"cannot write {path}: {err.strerror or err}", highlight=False)
+            c.print(f"cannot write {path}: {err.strerror or err}", highlight=False, markup=False)
             return
-        self.console.print(f"wrote {path}", highlight=False)
-
+        c.print(f"wrote {path}" + (" (marked as practice)" if self.practice else ""), highlight=False, markup=False)

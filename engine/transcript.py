@@ -51,7 +51,7 @@ MAGIC = "ganjifa-transcript"
 BOM = "\ufeff"
 VERSION = 1
 DEALS_DIR = Path(__file__).resolve().parent.parent / "rules" / "deals"
-HEADER_KEYS = ("game", "options", "seed", "names", "bots", "deal")
+HEADER_KEYS = ("game", "options", "seed", "names", "bots", "played", "practice", "deal")
 CHANCE_NAME = "chance"  # the name on chance's move lines (no player may take it)
 
 
@@ -91,6 +91,10 @@ class Transcript:
     version: int = VERSION
     path: str | None = field(default=None, compare=False)
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    # a game played at the terminal: who played each seat (``Asha a person``, ``Bela random``); its moves are
+    # kept as written (``bots: none``); ``practice``: why the game is practice (a move taken back), or None
+    played: tuple[str, ...] | None = None
+    practice: str | None = None
 
     def line_of(self, key: str) -> int:
         return dict(self.lines).get(key, 1)
@@ -240,9 +244,11 @@ def parse(text: str, path: object = None) -> Transcript:
         seed = _parse_seed(header.get("seed", "-"))
     except NotationError as err:
         raise TranscriptError(where, lines.get("seed", 1), str(err)) from None
+    played = tuple(p.strip() for p in header["played"].split(",")) if header.get("played") else None
     return Transcript(header["game"], tuple(options), seed, names, bots, deal,
                       tuple(steps), None if result == "-" else result, VERSION,
-                      where if path is not None else None, tuple(lines.items()))
+                      where if path is not None else None, tuple(lines.items()),
+                      played, header.get("practice") or None)
 
 
 def read(path: str | Path) -> Transcript:
@@ -273,6 +279,10 @@ def dumps(t: Transcript) -> str:
     if t.names:
         out.append(f"names: {', '.join(t.names)}")
     out.append(f"bots: {', '.join(t.bots) if t.bots else 'none'}")
+    if t.played:
+        out.append(f"played: {', '.join(t.played)}")
+    if t.practice:
+        out.append(f"practice: {t.practice}")
     out.append("deal:")
     out += [f"  {part.strip()}" for part in str(t.deal).split(";")]
     out.append("---")

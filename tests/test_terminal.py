@@ -85,7 +85,8 @@ def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(
         assert "[km.bet]" in term.expect("Asha (you)> ")
         term.type("")  # Enter plays the only move
         second = term.expect("Asha (you)> ")
-        assert "Asha, the dealer, shows" in second and "Your moves: 1) bet 1" in second
+        assert "Asha, the dealer, shows" in second and "Your moves:" in second
+        assert re.search(r"1\) bet 1 +bets 1 stake against the dealer", second)  # each move also in words
         term.type("hint")
         assert "careful player" in term.expect("Asha (you)> ")
         term.type("bet 5")  # in notation, but above the limit: one line naming the clause
@@ -107,6 +108,7 @@ def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(
             term.child.kill()
     saved = T.read(tmp_path / "komi-at-the-table.txt")
     assert saved.game == "komi" and saved.seed == 4 and saved.bots is None and saved.result
+    assert saved.played == ("Asha a person", "Bela heuristic") and saved.practice.startswith("a move was taken back")
     assert any(s.player == "Asha" and s.move == "bet 2" for s in saved.steps)
     assert not any(s.move == "bet 3" for s in saved.steps)  # the undone bet is gone
     T.replay(saved)  # moves, narration and result as the engine tells them
@@ -148,17 +150,79 @@ def test_every_game_plays_at_the_terminal_through_the_contract(name):
 
 
 def test_hidden_cards_stay_hidden():
-    """Kendra Kari: a card another player draws and keeps is never named to Asha."""
+    """Kendra Kari: a card another player draws and keeps is never named to Asha; the draw is still told."""
     code, shown = scripted("kendra-kari", 3, ["1"] * 400, "players=3")
-    assert code == 0 and "(the cards are hidden from you)" in shown
+    assert code == 0 and "cannot play and draws a card, which does not fit, so it is kept" in shown
     for line in shown.splitlines():
         if line.startswith(("Bela cannot play and draws the", "Chitra cannot play and draws the")):
             assert "which does not fit" not in line, line  # a kept card is never told
 
 
+@pytest.mark.parametrize("name,args", [("kendra-kari", ("players=3",)), ("guru-ganjifa", ("players=4",)),
+                                       ("ekrang", ("players=3",)), ("shakti", ("players=4",))])
+def test_moves_made_face_up_are_told_in_words(name, args):
+    """A card played face up is seen by the whole table: its move is told as the book tells it (a bridge,
+    a lead, a card added to a trick), never as bare notation with "the cards are hidden"."""
+    code, shown = scripted(name, 1, SCRIPTS.get(name, ["1"] * 400), *args)
+    assert code == 0
+    assert "hidden from you" not in shown and "a move with hidden cards" not in shown, shown[-2000:]
+    others = [line for line in shown.splitlines() if line.startswith(("Bela ", "Chitra "))]
+    assert others
+    assert any(re.search(r"the (\d+|[A-Z][a-z]+) of [A-Z]", line) for line in others)  # cards named in words
+
+
+def test_kendra_kari_bridge_by_another_player_is_told_as_a_bridge():
+    """Issue 31's case: Chitra's bridge (*1Sa in notation) is told as a bridge, its cards named."""
+    code, shown = scripted("kendra-kari", 2, ["1"] * 400, "players=3")
+    assert code == 0
+    assert re.search(r"^Chitra bridges with the 1 of Safed: it matches the .*?The\s+ring is cleared", shown, re.M | re.S)
+
+
+def test_why_never_shows_cards_hidden_from_the_person():
+    """Shakti: chance's reshuffle is a move listing the new deck's order; `why` right after it names no card."""
+    code, shown = scripted("shakti", 1, ["why", "1"] * 900, "players=4", humans="2")
+    assert code == 0
+    told = [line for line in shown.splitlines() if "> chance: shuffle" in line]
+    assert told and all(not re.search(r"\b(\d+|[RVM])[A-Z][a-z]\b", line) for line in told), told[:2]
+    assert "(cards hidden from you)" in told[0]
+
+
 def test_hot_seat_play_asks_each_person_to_look_away():
     code, shown = scripted("nakash", 2, [""] * 20, "players=2", humans="all")
-    assert code == 0 and "Bela's turn: the others look away" in shown and "Asha, press Enter" in shown
+    assert code == 0 and "Bela's turn: the others look away" in shown and "Pass to Asha, press Enter" in shown
+
+
+def test_hot_seat_clears_the_previous_hand_before_the_next_person_sits_down():
+    """Kendra Kari, three people: when the device passes to the next person, no hand is left on the screen
+    above the hand-over prompt; the steps since that person's last turn are told again after it."""
+    code, shown = scripted("kendra-kari", 3, ["1", ""] * 60, "players=3", humans="all")
+    assert code == 0
+    cleared = "(the screen is cleared here)"
+    handovers = [m.start() for m in re.finditer(r"Pass to (Asha|Bela|Chitra), press Enter", shown)]
+    assert len(handovers) > 5
+    for at in handovers:
+        since_clear = shown[shown.rfind(cleared, 0, at):at]
+        assert shown.rfind(cleared, 0, at) >= 0 and "your hand" not in since_clear, shown[max(0, at - 800):at]
+    assert "Since your last turn, Asha:" in shown
+    for block in shown.split("Since your last turn, ")[1:]:  # the steps since, not the person's own move
+        name = block.split(":")[0]
+        told = block.split("what ")[0].splitlines()[1:]
+        assert told and not any(line.strip().startswith(name + " ") for line in told), block[:500]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty") or sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_hot_seat_at_a_real_terminal_clears_the_screen_and_its_scrollback(tmp_path):
+    term = Terminal("play", "nakash", "--human", "all", "--seed", "2", "players=2", cwd=tmp_path)
+    try:
+        term.expect("Pass to Bela, press Enter")
+        assert b"\x1b[3J" in term.raw and b"\x1b[2J" in term.raw
+        term.type("")
+        term.expect("what Bela sees")
+        term.type("quit")
+        assert term.close() == 0
+    finally:
+        if term.child.poll() is None:
+            term.child.kill()
 
 
 def test_a_record_that_says_what_a_seat_is_told_is_asked():
@@ -177,3 +241,117 @@ def test_a_record_that_says_what_a_seat_is_told_is_asked():
     finally:
         del KomiRecord.narrate_for
     assert code == 0 and "(told to seat 0)" in shown and set(seen) == {0}
+
+
+def test_undo_marks_the_game_as_practice_on_screen_and_in_the_transcript(tmp_path):
+    """Komi, seed 4: a lost bet taken back brings back the same deal (chance is not drawn again), so the game
+    is practice from then on: said once on the screen, and written in the saved transcript."""
+    path = tmp_path / "komi.txt"
+    code, shown = scripted("komi", 4, ["", "3", "undo", "2", f"save {path}", "quit"], "players=2", "rounds=2")
+    assert code == 0
+    assert shown.count("This game is now practice") == 1 and "(marked as practice)" in shown
+    saved = T.read(path)
+    assert saved.practice and "taken back" in saved.practice
+    assert "practice: practice: a move was taken back" not in path.read_text()
+    assert T.regenerate([path], out=lambda line: None) == 0  # the file reads back and replays
+    fresh = tmp_path / "fresh.txt"
+    code, shown = scripted("komi", 4, ["", "2", f"save {fresh}", "quit"], "players=2", "rounds=2")
+    assert "practice" not in fresh.read_text() and "practice" not in shown
+
+
+def test_the_game_over_prompt_refuses_a_stray_word_and_offers_save(tmp_path):
+    """`hint` or `foo` at the end no longer leave the game unsaved: each is refused with a line."""
+    path = tmp_path / "end.txt"
+    code, shown = scripted("komi", 4, ["", "2", "hint", "foo", f"save {path}", "quit"], "players=2", "rounds=2")
+    assert code == 0 and path.exists()
+    assert "'hint' is not a command here" in shown and "'foo' is not a command here" in shown
+    code, shown = scripted("komi", 4, ["", "2", "new", "", "1", "quit"], "players=2", "rounds=2")
+    assert code == 0 and "A new game: Komi, seed 5." in shown and shown.count("game over") == 2
+
+
+def test_save_makes_no_folder_and_replaces_a_file_only_after_a_yes(tmp_path):
+    missing = tmp_path / "no-such-folder" / "game.txt"
+    code, shown = scripted("komi", 4, ["", "2", f"save {missing}", "quit"], "players=2", "rounds=2")
+    assert "the folder" in shown and "does not exist" in shown and not missing.parent.exists()
+    there = tmp_path / "kept.txt"
+    there.write_text("my notes\n")
+    code, shown = scripted("komi", 4, ["", "2", f"save {there}", "no", "quit"], "players=2", "rounds=2")
+    assert "already exists (a file of 9 bytes); replace it? (yes/no)" in shown and "not saved" in shown
+    assert there.read_text() == "my notes\n"
+    code, shown = scripted("komi", 4, ["", "2", f"save {there}", "yes", "quit"], "players=2", "rounds=2")
+    assert f"wrote {there}" in shown and T.read(there).game == "komi"
+
+
+def test_save_writes_who_played_each_seat(tmp_path):
+    path = tmp_path / "kk.txt"
+    code, shown = scripted("kendra-kari", 3, ["1"] * 400 + [f"save {path}", "quit"], "players=3")
+    saved = T.read(path)
+    assert saved.played == ("Asha a person", "Bela random", "Chitra random") and saved.bots is None
+    assert "played: Asha a person, Bela random, Chitra random" in path.read_text()
+    assert saved.practice is None
+
+
+def test_moves_in_words_case_this_games_suits_and_the_seat_by_name():
+    """Kendra Kari, seed 3: `4su` is read as 4Su (then refused: Asha does not hold it); `foo` is answered with
+    this game's suits only; `9Sa` names Asha, not "Player 1", and cites no clause of the game (holding a card
+    is no rule of it); `5ba` plays the 5 of Barat; the list says each move in words; a hint says what its
+    numbers mean; the hand is shown sorted by suit and rank."""
+    code, shown = scripted("kendra-kari", 3, ["foo", "4su", "9Sa", "hint", "5ba", "quit"], "players=3")
+    assert code == 0
+    assert "'foo' is not a move here" in shown and "Sa Safed" in shown and "Ba Barat" in shown
+    assert "Sp" not in shown and "He," not in shown and "Ma," not in shown  # no other deck's suits
+    assert "bad notation '4su'" not in shown and "Asha does not hold the 4 of Surkh" in shown
+    assert "Asha does not hold the 9 of Safed" in shown and "Player 1" not in shown and "kk.match]" not in \
+        shown.split("9 of Safed")[1].splitlines()[0]
+    assert "higher the better" in shown
+    assert re.search(r"1\) 5Ba +plays the 5 of Barat to Position 1, matching the 3 of Barat", shown)
+    assert "Asha plays the 5 of Barat to Position 1" in shown
+    hand = re.search(r"your hand +([^\n]+)", shown).group(1).split()
+    from engine.cards import Card
+    from engine.decks import MUGHAL
+
+    cards = [Card.parse(c) for c in hand]
+    assert cards == sorted(cards, key=lambda c: (MUGHAL.suits.index(c.suit), -c.rank)) and len(cards) == 6
+
+
+def test_a_bridge_and_a_new_phase_are_said_in_words_in_the_list_of_moves():
+    """The list of moves says what `*RBa` (a bridge) and `open` do, not only their notation."""
+    from engine import get_game
+    from engine.terminal import CAST, TerminalGame
+    from rich.console import Console
+
+    game = get_game("kendra-kari", players=3)
+    said = set()
+    for seed in range(1, 40):
+        out = io.StringIO()
+        table = TerminalGame(game, seed, {0}, ["random"] * 3, CAST[:3], Console(file=out, width=200, color_system=None),
+                             ask=lambda prompt: "")
+        state = table.state
+        for _ in range(300):
+            if state.current_player is None:
+                break
+            moves = state.legal_moves()
+            if state.current_player == 0:
+                for m in moves:
+                    words = table.describe(m, 0)
+                    if str(m).startswith("*"):
+                        assert "bridges with the" in words and "The ring is cleared" in words, (m, words)
+                        said.add("bridge")
+                    if str(m).startswith("open"):
+                        assert "starts a new phase" in words, (m, words)
+                        said.add("open")
+            move = table.bots[state.current_player].choose(state) if state.current_player >= 0 else \
+                table.chance.outcome(state)
+            state.apply(move)
+        if said == {"bridge", "open"}:
+            break
+    assert said == {"bridge", "open"}
+
+
+def test_hamrang_draw_for_the_dealer_is_told_with_its_cards():
+    """The cards drawn face up to choose Hamrang's dealer are shown to everyone (then shuffled back): the
+    terminal names them, not "a card" ("The a card is the highest card" before)."""
+    code, shown = scripted("hamrang", 1, ["1"] * 200, "players=4")
+    assert code == 0
+    line = next(line for line in shown.splitlines() if "everyone draws a card in turn" in line)
+    assert re.search(r"in turn: \w+ the (\d+|[A-Z][a-z]+) of [A-Z]", line) and "The a card" not in shown, line

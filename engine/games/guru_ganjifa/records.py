@@ -59,6 +59,26 @@ class GGRecord(Record, tuple):
         """The book's prose for this move, ending in its clause ids."""
         return narrate(self, names)
 
+    def narrate_for(self, viewer: int | None, names: Sequence[str] | None = None) -> str:
+        """The step as ``viewer`` (a seat; None for what everyone at the table may know) is told it: the book's
+        narration for the seats that know everything it names; for the others, the same step without what
+        they cannot know (who holds the card a Deni or a high lead calls for, the unbeatable cards a leader
+        keeps back, the card a called player could have doubled with)."""
+        return narrate(self, names, public=viewer is None or viewer not in _knowing(self))
+
+
+def _knowing(record: GGRecord) -> tuple[int, ...]:
+    """The seats that may hear every card and holder this step's narration names (all: every seat)."""
+    note = record.note
+    what = note[0]
+    if what in (DENI, "high"):
+        return (note[2],)  # the holder of the card called for; even the leader does not know where it lies
+    if what == "lead" and len(note) > 2 and note[2]:
+        return (record.player,)  # the cards kept back stay in the leader's hand
+    if what == "called" and len(note) > 1 and note[1] is not None:
+        return (record.player,)  # the card not doubled with stays in hand
+    return tuple(range(64))
+
 
 def card_name(card: Card) -> str:
     """``Raja of Rama``."""
@@ -71,7 +91,8 @@ def card_names(cards) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def narrate(record: GGRecord, names: Sequence[str] | None) -> str:
+def narrate(record: GGRecord, names: Sequence[str] | None, public: bool = False) -> str:
+    """The book's narration of ``record``; ``public``: only what every player at the table may know."""
     names = names or default_names(4)
     p = names[record.player]
     move = record.move
@@ -90,23 +111,25 @@ def narrate(record: GGRecord, names: Sequence[str] | None) -> str:
             text = f"{p} {verb} {len(shown)} unbeatable cards: {card_names(shown)}."
         if must and chosen:
             text += f" With them {p} leads {card_names(chosen)}, which could have waited."
-        elif not must and kept:
+        elif not must and kept and not public:
             text = text[:-1] + ", though nothing was compulsory."
-        if kept:
+        if kept and not public:
             text += f" {p} keeps back {card_names(kept)}: the lowest unbeatable card of a suit may wait."
     elif what == "final":
         text = f"{p} gives no Deni and leads the unbeatable cards left: {card_names(cards)}."
     elif what == "high":
         top, holder = record.note[1], record.note[2]
         text = (f"{p} holds no unbeatable card and leads the {card_name(cards[0])}, the highest of the suit in hand; "
-                f"{names[holder]} must play the {card_name(top)}.")
+                + (f"whoever holds the {card_name(top)} must play it." if public else
+                   f"{names[holder]} must play the {card_name(top)}."))
     elif what == DENI:
         called, holder = record.note[1], record.note[2]
         text = (f"{p} gives a Deni: leads the {card_name(cards[0])} and shows the {card_name(move.shown)}, "
-                f"calling for the {DASHAVATARA.rank_name(called.rank)} ({names[holder]} holds it).")
+                f"calling for the {DASHAVATARA.rank_name(called.rank)} "
+                + ("(whoever holds it must play it)." if public else f"({names[holder]} holds it)."))
     elif what == "called":
         text = f"{p} must play the {card_name(cards[0])} as called."
-        if len(record.note) > 1 and record.note[1] is not None:
+        if len(record.note) > 1 and record.note[1] is not None and not public:
             text = text[:-1] + f", and chooses not to double with the {card_name(record.note[1])}."
     elif what == DOUBLE:
         called, giver, suit = record.note[1], record.note[2], record.note[3]

@@ -74,6 +74,13 @@ class HRRecord(Record, tuple):
         return (f"HRRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, "
                 f"trick={self[4]!r})")
 
+    def shown_cards(self) -> tuple[Card, ...]:
+        """The cards the whole table is shown at this step: those drawn face up to choose the dealer (they are
+        shuffled back before the deal, so naming them tells nobody where a card lies)."""
+        if self.note[0] != DREW:
+            return ()
+        return tuple(c for draws in self.note[2] for _, c in draws)
+
     def narrate(self, names: Sequence[str] | None = None) -> str:
         """The book's prose for this step, ending in its clause ids."""
         return narrate(self, names)

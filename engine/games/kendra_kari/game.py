@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
+from ...cards import Card
 from ...decks import DECKS, MUGHAL
 from ...protocol import Deal, Game, TableSpot, option
 from ...shuffle import shuffled
@@ -108,6 +109,11 @@ class KendraKari(Game):
 
     def __post_init__(self) -> None:
         self.check_options()
+
+    def hand_order(self, card: Card) -> tuple[int, int]:
+        """Where ``card`` goes when a hand is shown at the terminal: by suit in the deck's order, then Raja,
+        Vizier, 10 down to 1 (a hand is held in any order; sorted, a match by suit or rank is easy to see)."""
+        return (MUGHAL.suits.index(card.suit), -card.rank)
 
     @property
     def dealer(self) -> int:

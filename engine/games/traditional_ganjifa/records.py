@@ -76,11 +76,15 @@ def card_names(cards) -> str:
 def _knowing(record: TGRecord) -> tuple[int, ...]:
     """The seats that may hear every card and holder this step's narration names."""
     what, note, player = record.note[0], record.note, record.player
+    # who holds the hukm a lead calls for is known to its holder only: the leader knows it lies in another
+    # hand, not in which (a hardu's declarer may be wrong: the lead is then void)
     if what in ("deni", "talafa", "tavani", "natavani", "sir"):
-        return (player, note[2])
+        return (note[2],)
     if what == "hardu":
-        return (player, note[3])
-    if what in ("give", "return", "ask"):
+        return (note[3],)
+    if what == "ask":  # the card offered stays in the asker's hand until the gheni gives a card for it
+        return (player,)
+    if what in ("give", "return"):
         return (player, note[1])
     if what == "take":
         return (note[2],)

@@ -59,13 +59,16 @@ def test_a_seat_is_told_no_holder_and_no_card_hidden_from_it():
                            "aside": lambda: r.move.cards[0], "take": lambda: note[4]}.get(what, lambda: None)()
             for viewer in range(3):
                 text = r.narrate_for(viewer, names)
-                if secret_holder is not None and viewer not in (r.player, note[secret_holder]):
+                if secret_holder is not None and viewer != note[secret_holder]:
                     private += 1
                     assert names[note[secret_holder]] not in text.split(".")[0], (seed, text)
                 if secret_card is not None and viewer not in (r.player, note[1] if what in ("give", "return")
                                                               else note[2] if what == "take" else r.player):
                     private += 1
                     assert card_name(secret_card) not in text, (seed, what, text)
-                if viewer in (r.player,) and what not in ("take",):
-                    assert text == r.narrate(names)  # the player who made the move hears all of it
+                if viewer in (r.player,) and what not in ("take",) and secret_holder is None:
+                    assert text == r.narrate(names)  # the player who made the move hears all of it...
+                if secret_holder is not None and viewer == r.player != note[secret_holder]:
+                    assert names[note[secret_holder]] not in text.split(".")[0], (seed, text)  # ...but not who holds
+                    # the hukm its lead calls for: the leader knows only that it lies in another hand
     assert private > 500
