@@ -84,3 +84,24 @@ def test_a_stretch_of_one_move_is_said_in_the_chapter_words_alone(tmp_path):
     text = _text(_print_build(tmp_path, page).split("ganjifa-told")[1])
     assert "5. A card goes onto the ring." in text, text
     assert ": ." not in text and "1 move" not in text
+
+
+def test_a_key_move_s_words_are_checked_against_the_game(tmp_path):
+    """Issue 30: the sentence of a key move names cards and holders the game bears out, or the build fails at
+    its line (engine.claims, as for a question)."""
+    steps = T.replay(T.parse(GOLDEN[0].read_text()))
+    r = steps[11]
+    names = T.parse(GOLDEN[0].read_text()).names
+    seat = r.record.player
+    other = (seat + 1) % len(names)
+    card = next(c for c in steps[10].state.hands[other])  # a card another player holds at move 12
+    from engine.decks import MUGHAL
+    wrong = f"12: {names[seat]} holds the {MUGHAL.card_name(card)}.\n"
+    page = _page(wrong)
+    code, out = build(tmp_path, page, {"deals/x.txt": GOLDEN[0].read_text()})
+    assert code != 0 and f"index.md:{line_of(page, wrong.strip())}" in out, out
+    assert "the words contradict the game" in out and f"{names[seat]} does not hold the" in out
+    (tmp_path / "ok").mkdir()
+    right = f"12: {names[other]} holds the {MUGHAL.card_name(card)}.\n"
+    code, out = build(tmp_path / "ok", _page(right), {"deals/x.txt": GOLDEN[0].read_text()})
+    assert code == 0, out

@@ -79,6 +79,9 @@ class DealDirective(GanjifaDirective):
             marks = parse_marks(self.content, self.lineno + self.content_offset + 1, first, last, len(steps))
         except MarkError as err:
             return [self.reporter.error(f"{{{self.name}}}: {err}", line=err.line)]
+        wrong = self.marks_contradict(game, start, steps, marks, names)
+        if wrong:
+            return [self.reporter.error(f"{{{self.name}}}: the words contradict the game: {wrong[1]}", line=wrong[0])]
         shown = self.options.get("print", "fold" if self.content else "full")
         if marks and shown != "fold":
             raise self.fail(f"key moves are marked, so the part is told folded: leave out :print: {shown}")
@@ -174,6 +177,25 @@ class DealDirective(GanjifaDirective):
             moves += item
         flush()
         return moves
+
+    def marks_contradict(self, game, start, steps, marks, names) -> tuple[int, str] | None:
+        """The first sentence of the marks that the game contradicts (engine.claims): a card it names that is on no
+        table of its moves, or a holder or a card count the positions do not bear out; as (line, message)."""
+        from engine.claims import problems
+
+        for mk in marks:
+            a, b = mk.first, mk.last
+            states = [start if a == 1 else steps[a - 2].state] + [r.state for r in steps[a - 1:b]]
+            played = []
+            for r in steps[a - 1:b]:
+                try:
+                    played.append((r.record.player, game.parse_move(r.step.move)))
+                except GanjifaError:
+                    continue
+            found = problems(states, mk.text, names, played)
+            if found:
+                return mk.line, "; ".join(found)
+        return None
 
     def folded_game(self, t, game, steps, first, last, marks, before, after, names) -> nodes.bullet_list:
         """The part told: each key move in full with its sentence (and its picture when ``:pictures:`` draws
