@@ -76,7 +76,7 @@ WORDS: tuple[Word, ...] = (
     _w("refused", r"\b(?:leads?|moves?|plays?) (?:[a-z]+ ){0,4}(?:is|are) refused\b",
        "say what the rule says: 'must', 'may not'"),
     _w("player count", r"\b1 players\b|\b0 to each player\b", "'One player'; leave out a deal of no cards"),
-    _w("one choice", r"\bChoices: [^,.;]+\.|\bNumber of players[.:]",
+    _w("one choice", r"\bChoices: [^,.;]+\.|\bNumber of players: [a-z]+\.",
        "a fixed number of players is said once ('Four players'), not offered as a choice"),
     _w("doubled word", r"\b(about|the|a|an|of|to|and|is|in|it)\s+\1\b", "a word printed twice", re.I),
 )
