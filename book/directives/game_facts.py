@@ -79,9 +79,10 @@ class GameFactsDirective(GanjifaDirective):
         for name, _ in first.piles:
             counts = [len(d.pile(name)) for d in sizes.values()]
             if len(set(counts)) == 1:
-                parts.append(f"{name}: {counts[0]}")
+                parts.append(f"{counts[0]} in the {name}")
             else:
-                parts.append(f"{name}: {counts[0]} ({cls.min_players} players) to {counts[-1]} ({cls.max_players} players)")
+                parts.append(f"{counts[0]} ({cls.min_players} players) to {counts[-1]} ({cls.max_players} players) "
+                             f"in the {name}")
         return "; ".join(parts)
 
 
