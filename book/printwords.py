@@ -60,6 +60,25 @@ WORDS: tuple[Word, ...] = (
     _w("range dots", r"(?<!\.)\.\.(?!\.)", "write 'to': '1 high to 10 low'"),
     _w("seat code", r"\bP[1-9]\b", "name the player (Asha) or say 'Player 1'"),
     _w("Naqsh set code", r"\bN[1-4]\b", "say 'the first set' ... 'the fourth set', or show the set by colour"),
+    # issue 30: what a program says about its own lists and moves, never what a player at the table says
+    _w("choice count", r"\(\d+ choices?\)", "say what the player may do, without counting the list in brackets"),
+    _w("Played label", r"\bPlayed:", "name the player: 'Asha's choice:'"),
+    _w("chance as a player", r"\bChance acts\b|\bchance's turn\b",
+       "say what happens: 'the cards are shuffled first', 'a card is drawn blindly'", re.I),
+    _w("player called it", r"\bas it must\b", "a player is 'she', 'he' or a name, never 'it'", re.I),
+    _w("their own, of one player", r"\btheir own pile\b", "name the player: 'Bela's own pile'", re.I),
+    _w("move notation", r"(?<![\w>])(?:10|[1-9]|[RMV])[A-Z][a-z](?: as [A-Z][a-z]\b|>\d)",
+       "a move in the book's notation ('tavani 3Pa as Kr', 'deck: 4Ba>1') is for the terminal: say it in words",
+       waiting="the worked games' notation column (book/directives/deal.py move_line), which print should leave "
+               "to the site"),
+    _w("option id", r"\((?:[a-z]+-)+[a-z]+[):]", "write a choice as the facts table prints it: '(if none)'"),
+    _w("option as code", r"\bVariants?: [a-z][a-z ]*: ", "name the option and its choice as the facts table does"),
+    _w("refused", r"\b(?:leads?|moves?|plays?) (?:[a-z]+ ){0,4}(?:is|are) refused\b",
+       "say what the rule says: 'must', 'may not'"),
+    _w("player count", r"\b1 players\b|\b0 to each player\b", "'One player'; leave out a deal of no cards"),
+    _w("one choice", r"\bChoices: [^,.;]+\.|\bNumber of players: [a-z]+\.",
+       "a fixed number of players is said once ('Four players'), not offered as a choice"),
+    _w("doubled word", r"\b(about|the|a|an|of|to|and|is|in|it)\s+\1\b", "a word printed twice", re.I),
 )
 
 ENFORCED: dict[str, re.Pattern] = {w.kind: w.pattern for w in WORDS if not w.waiting}

@@ -134,6 +134,10 @@ def outcome(result: Result, names: Sequence[str]) -> tuple[str, str]:
     return " and ".join(people), f"{_listed(people)} {verb}: {_words(result.reason, names)}"
 
 
+# what a player is told while chance is to act: what happens at the table, never chance as a player (issue 30)
+CHANCE_NEXT = "nobody plays yet: first the cards are shuffled, or a card is drawn blindly"
+
+
 def ask(state: State, question: str, names: Sequence[str]) -> Answer:
     """Answer ``question`` (one of :data:`QUESTIONS`) about ``state``, which is left unchanged."""
     q = " ".join(question.strip().rstrip("?").split())
@@ -146,15 +150,17 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             return Answer(q, "nobody", f"Nobody: the game is over. {outcome(result, names)[1]} {_cite((result.clause,))}.",
                           (result.clause,))
         if seat == CHANCE:
-            return Answer(q, "chance", "Chance acts next (a shuffle or a blind draw).", ())
+            return Answer(q, "chance", CHANCE_NEXT[0].upper() + CHANCE_NEXT[1:] + ".", ())
         return Answer(q, names[seat], f"{names[seat]} is to play.", ())
     for word in ("may", "must"):
         if low.startswith(word + " "):
             seat, move_text = _split_name(q[len(word) + 1:], names)
             move = game.parse_move(move_text)
             if state.current_player != seat:
+                if state.current_player is not None and state.current_player < 0:
+                    return Answer(q, "no", f"No: {CHANCE_NEXT}.", ())
                 turn = "nobody's (the game is over)" if state.current_player is None else \
-                    f"{names[state.current_player]}'s" if state.current_player >= 0 else "chance's"
+                    f"{names[state.current_player]}'s"
                 return Answer(q, "no", f"No: it is {turn} turn.", ())
             try:
                 state.check(move)

@@ -25,7 +25,7 @@ from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive
 
-RECORDED = {150: "36db4635a06d307e"}  # issue 29 (true to the sources): Traditional Ganjifa, Hamrang and Ekrang play by their sources, and Shakti says "Asha's own pile", not "their own pile" (issue 30), every other setting hashing as before; before it 14706a30af5b6536 (Udvasa added, issue 22)
+RECORDED = {150: "1d84f9367d068107"}  # issue 30: Traditional Ganjifa's hukm holder plays "as its holder must", not "as it must" (narration only; every other setting hashes as before); before it 36db4635a06d307e, issue 29 (true to the sources): Traditional Ganjifa, Hamrang and Ekrang play by their sources, and Shakti says "Asha's own pile", not "their own pile" (issue 30), every other setting hashing as before; before it 14706a30af5b6536 (Udvasa added, issue 22)
 
 
 def settings():

@@ -29,10 +29,27 @@ CAUGHT = {
     "range dots": "1 high .. 10 low",
     "seat code": "dealer P3",
     "Naqsh set code": "10 N1 M N2",
+    # issue 30's list, word for word as the booklet printed it
+    "choice count": "What Asha may do (2 choices):",
+    "Played label": "Played: Asha plays the 9 of Shamsher",
+    "chance as a player": "Whose turn is it? Chance acts next (a shuffle or a blind draw).",
+    "player called it": "Bela plays the hukm, the Raja of Krishna, as it must.",
+    "their own, of one player": "Chitra discards to their own pile.",
+    "move notation": "Asha must first lead a tavani: tavani 3Pa as Kr. 1. deck: 4Ba>1 7Sh>1",
+    "option id": "the only card of its suit (if-none), or whenever the opener likes (any-time: the booklet",
+    "option as code": "Players: Asha, Bela, Chitra (in the order of play) Variants: rounds: 1",
+    "refused": "otherwise an utari. A lead out of order is refused.",
+    "player count": "Udvasa at a glance 1 players · Mughal deck, 96 cards · deal: 0 to each player; build: 8",
+    "one choice": "Players Number of players: four. Choices: 4. Udvasa Players One player. Choices: 1.",
+    "doubled word": "a game lasts about about nine tricks",
 }
 CLEAN = ["Player 1 wins", "the 10 of Shamsher (10Sh)", "Naqsh, the Delhi banking game", "and so on...",
          "1 high to 10 low", "the moves you may make", "worked out by computer", "careful players",
-         "the first set", "§5 says"]
+         "the first set", "§5 says",
+         "What Asha may do:", "Asha's choice: Asha plays", "Played that way, the deal is lost", "the Raja, as she must",
+         "Bela's own pile", "Each other player lays down their own highest card", "the 10 of Shamsher (10Sh)",
+         "Choices: 1, 2, 3, 4, 5.", "Choices: if none, any time.", "killing it, akheri-marne", "a number is refused",
+         "Four players.", "Rounds: 1", "about one game in 40", "6 to each player", "that that"]
 
 
 def build(tmp_path, page: str, *, print_build: bool) -> tuple[int, str]:
@@ -148,3 +165,52 @@ def test_the_heuristic_player_is_the_careful_player_everywhere():
     for md in sorted((ROOT / "rules").glob("*.md")):
         text = md.read_text(encoding="utf-8")
         assert not re.search(r"\bsimple\s+(?:computer\s+)?(?:players?|strategy)\b", text), md.name
+
+
+# -- the book's own words pass the list (issue 30) ------------------------------------------------
+
+SHAKTI_RESHUFFLE = (
+    "turn=P1; round=5; P1=2Ta 3Ta 4Ta 5Ta 6Ta 7Ta 9Ta RGh; P2=1Sa 1Sh 1Gh 1Su 1Ch 1Qi 9Ba VSh; "
+    "P3=3Sa 5Sa 6Sa 2Gh 8Gh 10Ch VCh 4Su; P4=5Ch 6Ch 7Ch 2Qi RSh 3Ba 7Ba 10Gh; piles=2Sa 4Sa 7Sa 8Sa 9Sa 10Sa VSa "
+    "RSa 10Ta VTa RTa 2Sh 3Sh 5Sh 6Sh 7Sh 8Sh 9Sh 10Sh 4Gh 5Gh 7Gh 9Gh VGh 3Su 5Su 6Su 7Su 8Su 10Su VSu RSu 9Su / "
+    "3Ch 4Ch 8Ch 9Ch RCh 3Qi 4Qi 5Qi 6Gh / 6Qi 7Qi 8Qi 9Qi 10Qi VQi RQi 4Sh 8Ta / 1Ba 2Ch 2Ba 4Ba 5Ba 6Ba 8Ba RBa "
+    "1Ta 10Ba 3Gh VBa 2Su; deck=-")
+TAVANI_OWED = ("P1=9Kr 3Kr 2Ma 4Vr 3Pa 1Pa; P2=RKr 4Ma 2Ku 3Vr 5Pa 2Pa; P3=10Kr 5Ma 6Ku 1Vr 7Pa 4Pa; lead=P1; "
+               "lost=P1 P2 P3; moves=natavani 3Kr, add RKr, add 5Ma, utari 2Ku, add 6Ku, add 4Vr, talafa 3Vr as Ma, "
+               "add 4Pa, add 2Ma")
+
+
+def test_what_the_directives_print_passes_the_list(tmp_path):
+    """Each directive that printed one of issue 30's words, on a page built for print with -W: the list of
+    choices, the chosen move, the facts of a game for a fixed number of players or alone, a whose-turn
+    answer while the cards are shuffled, a lead owed, a worked game played with an option changed, a
+    hukm played. Before issue 30 this page failed on "(2 choices)", "Played:", "Choices: 4.", "(if-none)",
+    "Chance acts next", "Variants: rounds: 1" and "as it must"."""
+    from engine import get_game
+
+    deal = (ROOT / "rules" / "deals" / "traditional-ganjifa-3p.txt").read_text(encoding="utf-8")
+    rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n"
+                    for game in ("kendra-kari", "traditional-ganjifa") for cid in get_game(game).CLAUSES)
+    page = ("# Words\n\n" + rules +
+            "```{position}\n:game: kendra-kari\n:options: players=4\n:names: Asha, Bela, Chitra, Dev\n:move: 9Sh\n"
+            "ring=1:- 2:- 3:- 4:- 5:- 6:- 7:9Ta; last=7; turn=P1; P1=9Sh 3Ta 5Ba RGh 2Ch VSu; "
+            "P2=2Sa 6Ch 10Qi 5Sh 4Gh 8Ba; P3=1Ba 7Su 3Qi 9Ch 1Sa 7Qi; P4=VTa 8Gh 2Su 6Ta 5Su 10Ch; stock=71\n```\n\n"
+            "```{game-facts} hamrang\n```\n\n```{game-facts} udvasa\n```\n\n```{game-facts} traditional-ganjifa\n```\n\n"
+            ":::{question} Whose turn is it?\n:game: shakti\n:names: Asha, Bela, Chitra, Dev\n"
+            f":position: {SHAKTI_RESHUFFLE}\n:ask: whose turn\n:answer: chance\n:picture: no\n:::\n\n"
+            ":::{question} May she lead an utari?\n:game: traditional-ganjifa\n:options: rounds=1\n"
+            f":names: Asha, Bela, Chitra\n:position: {TAVANI_OWED}\n:ask: may Asha utari\n:answer: no\n"
+            ":clause: tg.tavani\n:picture: no\n:::\n\n"
+            "```{deal}\n:file: deals/tg.txt\n:to: 2\n:pictures: none\n:start-picture: no\n```\n\n"
+            "```{deal}\n:file: deals/tg.txt\n:from: 55\n:to: 57\n:pictures: none\n:start-picture: no\n```\n")
+    src = tmp_path / "src"
+    (src / "deals").mkdir(parents=True)
+    (src / "deals" / "tg.txt").write_text(deal, encoding="utf-8")
+    code, out = build(tmp_path, page, print_build=True)
+    assert code == 0, out
+    html = (tmp_path / "print" / "index.html").read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "What Asha may do:" in text and "Asha’s choice:" in text.replace("'", "’")
+    assert "Four players" in text and "One player" in text and "Three players" in text
+    assert "(if none)" in text and "Rounds : 1" in text
+    assert "plays the hukm" in text and "nobody plays yet" in text.lower()

@@ -8,7 +8,7 @@ from sphinx import addnodes
 
 from engine.errors import GanjifaError
 from engine.notation import whole_number
-from engine.protocol import CHANCE
+from engine.protocol import CHANCE, option_text
 from engine.transcript import TranscriptError, initial_state, key_pictures, parse, replay
 
 from . import GanjifaDirective, positive_number
@@ -276,11 +276,10 @@ class DealDirective(GanjifaDirective):
 
         field("Game", f"{game.title}, {game.players} player{'s' if game.players != 1 else ''}")
         field("Players", ", ".join(names) + " (in the order of play)")
-        extra = game.describe_options()
-        if extra:
-            extra = [part for part in extra.split() if not part.startswith("players=")]  # said under Game
-        if extra:
-            field("Variants", ", ".join(part.replace("=", ": ").replace("-", " ") for part in extra))
+        for info in game.options():  # each option not at its default, named as the game's facts table names it
+            value = getattr(game, info.name)
+            if info.name != "players" and value != info.default:  # the players are said under Game
+                field(info.name.replace("_", " ").capitalize(), option_text(value).replace("-", " "))
         return dl
 
     def hands(self, t, names) -> list[nodes.Node]:

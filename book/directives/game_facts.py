@@ -16,6 +16,16 @@ def deals(cls) -> dict:
     return {n: cls.from_options({"players": n}).deal(0) for n in range(cls.min_players, cls.max_players + 1)}
 
 
+def players_words(cls) -> str:
+    """How many play, as a player says it: "3 to 6 players", "Four players", "One player"."""
+    from .sim_figure import number_words
+
+    if cls.min_players != cls.max_players:
+        return f"{cls.min_players} to {cls.max_players} players"
+    n = cls.min_players
+    return f"{number_words(n).capitalize()} player{'s' if n != 1 else ''}"
+
+
 def hands_dealt(deals_by_players: dict, number=str) -> str:
     """How many cards each player is dealt ("6 to each player"), by table size when it differs ("40 each with
     3 players, 30 each with 4 players"); ``number`` writes a player count (e.g. in words)."""
@@ -35,19 +45,21 @@ class GameFactsDirective(GanjifaDirective):
         game = self.game(self.arguments[0])
         cls = type(game)
         # the choices to agree on before play: the deck and the deal are the What you need box's, not repeated
-        rows = [
-            ["Players", f"{cls.min_players} to {cls.max_players}" if cls.min_players != cls.max_players
-             else str(cls.min_players)],
-        ]
+        rows = [["Players", players_words(cls)]]
         for info in cls.options():
             default = info.default
             choices = ", ".join(("**" if c == default else "") + option_text(c).replace("-", " ") + ("**" if c == default else "")
                                 for c in info.choices)
             help_text = info.help.rstrip(".")
+            for c in info.choices:  # a choice the help names, as the list below prints it: "(if none)", not "(if-none)"
+                if isinstance(c, str) and "-" in c:
+                    help_text = help_text.replace(f"({c})", f"({c.replace('-', ' ')})").replace(
+                        f"({c}:", f"({c.replace('-', ' ')}:")
             help_text = help_text[:1].upper() + help_text[1:]
             text = f"{help_text}. Choices: {choices}." if help_text else f"Choices: {choices}."
             if info.name == "players":  # one row for the players: the option's words say the range and the default
-                rows[0][1] = self.rich(text)
+                if len(info.choices) > 1:  # a fixed number is said once, not offered as a choice (issue 30)
+                    rows[0][1] = self.rich(text)
                 continue
             rows.append([info.name.replace("_", " ").capitalize(), self.rich(text)])
         note = nodes.paragraph("", "Defaults are in bold.", classes=["ganjifa-caption"])
@@ -63,13 +75,14 @@ class GameFactsDirective(GanjifaDirective):
     def dealt(self, cls) -> str:
         sizes = deals(cls)
         first = sizes[cls.min_players]
-        parts = [hands_dealt(sizes)]
+        parts = [hands_dealt(sizes)] if any(len(h) for d in sizes.values() for h in d.hands) else []  # a patience deals no hand
         for name, _ in first.piles:
             counts = [len(d.pile(name)) for d in sizes.values()]
             if len(set(counts)) == 1:
-                parts.append(f"{name}: {counts[0]}")
+                parts.append(f"{counts[0]} in the {name}")
             else:
-                parts.append(f"{name}: {counts[0]} ({cls.min_players} players) to {counts[-1]} ({cls.max_players} players)")
+                parts.append(f"{counts[0]} ({cls.min_players} players) to {counts[-1]} ({cls.max_players} players) "
+                             f"in the {name}")
         return "; ".join(parts)
 
 
@@ -104,10 +117,8 @@ class QuickReferenceDirective(GameFactsDirective):
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
         box += title
-        players = (f"{cls.min_players} to {cls.max_players}" if cls.min_players != cls.max_players
-                   else str(cls.min_players))
         facts = nodes.paragraph(classes=["ganjifa-quick-facts"])
-        facts += nodes.Text(f"{players} players · {cls.deck.name} deck, {len(cls.deck.cards)} cards · "
+        facts += nodes.Text(f"{players_words(cls)} · {cls.deck.name} deck, {len(cls.deck.cards)} cards · "
                             f"deal: {self.dealt(cls)}.")
         box += facts
         if cls.EQUIPMENT and not cls.EQUIPMENT.startswith("nothing"):

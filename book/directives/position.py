@@ -87,7 +87,8 @@ class PositionDirective(GanjifaDirective):
     def legal_moves(self, state, names, fresh, chosen: str = "") -> list[nodes.Node]:
         moves = state.legal_moves()
         who = names[state.current_player]
-        intro = nodes.paragraph("", f"What {who} may do ({len(moves)} choice{'s' if len(moves) != 1 else ''}):",
+        # in players' words: no count in brackets, no "Played:" (issue 30)
+        intro = nodes.paragraph("", f"What {who} may do:" if len(moves) != 1 else f"{who}'s only move:",
                                 classes=["ganjifa-legal-intro"])
         items = nodes.bullet_list(classes=["ganjifa-legal"])
         for move in moves:
@@ -97,7 +98,8 @@ class PositionDirective(GanjifaDirective):
             item = nodes.list_item()
             if chosen and str(move) == str(state.game.parse_move(chosen)):
                 item["classes"].append("ganjifa-chosen")
-                para.insert(0, nodes.strong(text="Played: "))
+                if len(moves) != 1:  # the only move needs no mark
+                    para.insert(0, nodes.strong(text=f"{who}'s choice: "))
             item += para
             items += item
         return [intro, items]

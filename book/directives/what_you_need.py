@@ -79,7 +79,13 @@ class WhatYouNeedDirective(GanjifaDirective):
         caption = (f"The table as play starts, with {dealer} dealing. Face-down cards show their dark backs; "
                    "the arrow shows which way play goes." if type(game).max_players > 1 else
                    "The table as play starts. Face-down cards show their dark backs.")
-        box += self.figure(table_svg(game, CAST), caption, classes=["ganjifa-table-picture"])
+        if type(game).max_players > 1:
+            picture = table_svg(game, CAST)
+        else:  # a patience: the table is the layout it starts from, drawn as the game draws its positions
+            from engine.draw import state_svg
+
+            picture = state_svg(game.start(0), names=CAST[:1])
+        box += self.figure(picture, caption, classes=["ganjifa-table-picture"])
         box += self.glance_link(game)
         return [box]
 

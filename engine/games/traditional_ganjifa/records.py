@@ -181,7 +181,7 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
         text = (f"{who} plays the {card_name(note[1])} and the {card_name(note[2])}, making the deni a double "
                 f"trick: everyone else adds one more card.")
     elif what == "hukm":
-        text = f"{who} plays the hukm, the {card_name(cards[0])}, as it must."
+        text = f"{who} plays the hukm, the {card_name(cards[0])}, as its holder must."
     elif what == "burn" and public:
         text = f"{who} adds the {card_name(cards[0])}."
     elif what == "burn":

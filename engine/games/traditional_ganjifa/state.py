@@ -469,7 +469,7 @@ class TGState(State):
         first = next(iter(options))
         names = {AKHERI: "tg.akheri", DUKKAL: "tg.dukkal", DENI: "tg.deni", TAVANI: "tg.tavani"}
         if first in names and kind != first:
-            return names[first], f"{who} must first lead a {first}: {', '.join(map(str, options[first][:3]))}"
+            return names[first], f"{who} must first {_owed_lead(first, options[first])}"
         if kind in (SIR, NATAVANI, HARDU, SOKTA) and not self.tigasta:
             return "tg.tigasta", f"a {kind} may be led only after the tigasta"
         clause = {DUKKAL: "tg.dukkal", DENI: "tg.deni", TALAFA: "tg.talafa-down" if self.tigasta else "tg.talafa",
@@ -480,7 +480,7 @@ class TGState(State):
             return "tg.hardu-void", "after a void hardu the new lead may not be a natavani"
         if kind == HARDU and move.cards[0].suit.number in self.barred:
             return "tg.hardu-void", "a hardu in this suit has just been found void; it may not be declared again"
-        return clause, f"{who} may not lead {move} here"
+        return clause, f"{who} may not lead {'an' if kind[0] in 'aeiou' else 'a'} {kind} here"
 
     def _illegal_chance(self, move) -> IllegalMoveError | None:
         want = {REDEAL: DEAL, NEWDEAL: DEAL, PAY_TAKE: TAKE, DRAWING: DRAW}[self.stage]
@@ -1090,3 +1090,15 @@ _rank_of = _RANK.__getitem__
 def _sorted_hand(hand: dict) -> list[Card]:
     """A hand's cards, suit by suit, strongest first."""
     return [hand[i] for i in sorted(hand, key=_rank_of)]
+
+
+def _owed_lead(kind: str, moves: list) -> str:
+    """The lead a player owes, in players' words (an error names it; notation is for the terminal's own list)."""
+    if kind == TAVANI:
+        suit = DASHAVATARA.suit(moves[0].extra).name
+        return f"lead the tavani owed in {suit}: any card face down, naming {suit}"
+    if kind == AKHERI:
+        return f"lead the last card, the {card_name(moves[0].cards[0])}: the akheri"
+    if kind == DENI:
+        return "give a deni: " + " or ".join(f"the {card_name(m.cards[0])}" for m in moves[:3])
+    return "lead a dukkal: " + " or ".join(card_names(m.cards) for m in moves[:3])

@@ -16,8 +16,10 @@ from ...draw.svg import Picture, element, place, sub, text
 
 SIZE = 34  # a card, px
 GAP = 5
-SHOWN = 6  # cards shown of a long stack (its top ones)
-STEP = SIZE * 0.62  # cards of a stack overlap: each shows its upper part, the top card whole
+SHOWN = 5  # cards shown of a long stack (its top ones)
+# cards of a stack overlap: each shows its upper part, rank and suit code whole (the code's foot is at 0.81 of the
+# card, and the card above's halo reaches its own top edge), the top card whole
+STEP = SIZE * 0.84
 
 
 def state_picture(state, *, names=None) -> Picture:
@@ -28,12 +30,14 @@ def state_picture(state, *, names=None) -> Picture:
     order = [s for s in range(8) if up[s]] + [s for s in range(8) if not up[s]]
     pitch = SIZE + GAP
     width = 8 * pitch + 70
-    text(body, 0, 12, "Build stacks: up from the 1", 12, anchor="start", class_="label")
-    text(body, 4 * pitch + 6, 12, "down from the Raja", 12, anchor="start", class_="label")
+    text(body, 0, 12, "Build stacks", 12, anchor="start", class_="label")
+    text(body, 0, 26, "up from the 1", 11, anchor="start", class_="label")
+    text(body, 4 * pitch + 6, 26, "down from the Raja", 11, anchor="start", class_="label")
+    top = 32  # the build stacks' cards
     for i, s in enumerate(order):
         x = i * pitch + (6 if i >= 4 else 0)
-        place(body, card_picture(tops[s], size=SIZE), x, 18)
-    y0 = 18 + SIZE + 22
+        place(body, card_picture(tops[s], size=SIZE), x, top)
+    y0 = top + SIZE + 22
     text(body, 0, y0 - 6, "Working stacks", 12, anchor="start", class_="label")
     tallest = 0.0
     alts = []
@@ -61,11 +65,11 @@ def state_picture(state, *, names=None) -> Picture:
     stock = len(state.stock)
     sx = 8 * pitch + 14
     if stock:
-        place(body, card_picture(None, size=SIZE), sx, 18)
-    text(body, sx, 18 + SIZE + 13, "Stock", 12, anchor="start", class_="label")
-    text(body, sx, 18 + SIZE + 27, f"{stock} card{'s' if stock != 1 else ''}", 11, anchor="start", class_="stock")
+        place(body, card_picture(None, size=SIZE), sx, top)
+    text(body, sx, top + SIZE + 13, "Stock", 12, anchor="start", class_="label")
+    text(body, sx, top + SIZE + 27, f"{stock} card{'s' if stock != 1 else ''}", 11, anchor="start", class_="stock")
     ups = ", ".join(card_name(tops[s]) for s in order[:4])
     downs = ", ".join(card_name(tops[s]) for s in order[4:])
     alt = (f"Udvasa. Build stacks, up from the 1: {ups}; down from the Raja: {downs}. Working stacks: "
            + "; ".join(alts) + f". Stock: {stock} card{'s' if stock != 1 else ''}")
-    return Picture(body, width, max(tallest, 18 + SIZE + 30), alt)
+    return Picture(body, width, max(tallest, top + SIZE + 30), alt)
