@@ -78,15 +78,50 @@ def quick_reference_id(game) -> str:
     return f"at-a-glance-{game.name}"
 
 
+SET_UP, THE_END = "Set-up", "The end"  # the first and the last part of every quick reference
+
+
+def players_in_words(cls) -> str:
+    """"One player", "Four players", "Two to four players": the table the game is for, in words."""
+    from .what_you_need import _number_words
+
+    low, high = _number_words(cls.min_players), _number_words(cls.max_players)
+    if cls.min_players == cls.max_players:
+        return f"{low.capitalize()} player" + ("" if cls.min_players == 1 else "s")
+    return f"{low.capitalize()} to {high} players"
+
+
+def outline(lines: list[str]) -> list[tuple[str, list[str], int]]:
+    """The directive's body, one part a line: ``Heading: clause clause ...`` -> (heading, clauses, line)."""
+    out = []
+    for k, text in enumerate(lines):
+        if not text.strip():
+            continue
+        heading, colon, cids = text.partition(":")
+        if not colon or not heading.strip() or not cids.split():
+            raise ValueError(f"line {k + 1} of the outline, {text.strip()!r}: write a part as `Heading: clause clause ...`")
+        out.append((heading.strip(), cids.split(), k))
+    return out
+
+
 class QuickReferenceDirective(GameFactsDirective):
     """``{quick-reference} kendra-kari``: the chapter's rules on one page, to photocopy and keep at the table.
 
-    Players, deck, deal and what else is needed; then the game's ``AT_A_GLANCE`` outline (a turn or a
-    round in five steps, scoring), each step the chapter's one-line ``:summary:`` of a clause with its §N,
-    in bold when the chapter marks it ``:remember:`` (a rule players forget); then "Easy to forget", the
-    marked clauses the outline leaves out. It fits one page. It stands after the chapter's clauses: a
-    clause it lists and the chapter has not stated is an error naming the clause.
+    Its body is the outline, one part a line, each a heading and the clauses it lists::
+
+        Set-up: kk.players kk.deal
+        Your turn: kk.match kk.next kk.must-play kk.draw
+        The end: kk.out kk.stock-out
+
+    The first part is "Set-up", the last "The end" (or "The end of a hand"), and at least one part between says how play goes.
+    Every clause the chapter states is listed once (a player at the table needs each), as the chapter's
+    one-line ``:summary:`` with its §N, in bold when the chapter marks it ``:remember:`` (a rule players
+    forget). Above the outline: the players, the deck, and what else is needed. It stands after the
+    chapter's clauses: a clause it lists and the chapter has not stated, a stated clause it leaves out, a
+    clause listed twice or a missing part is an error naming the clause or the part.
     """
+
+    has_content = True
 
     def run(self):
         self.note_engine()
@@ -96,39 +131,49 @@ class QuickReferenceDirective(GameFactsDirective):
 
         store = {cid: c for cid, c in clauses_of(self.env).items()
                  if cid in cls.CLAUSES and c.docname == self.env.docname}
-        missing = [cid for _, cids in cls.AT_A_GLANCE for cid in cids if cid not in store]
+        try:
+            parts = outline(list(self.content))
+        except ValueError as err:
+            raise self.fail(f"the quick reference of {game.title}: {err}") from None
+        heads = [h for h, _, _ in parts]
+        if len(parts) < 3 or heads[0] != SET_UP or not heads[-1].startswith(THE_END):
+            raise self.fail(f"the quick reference of {game.title} has the parts {heads or 'none'}: write its "
+                            f"outline as the directive's body, one part a line (`Heading: clause ...`), "
+                            f"starting with {SET_UP!r}, ending with {THE_END!r} (or 'The end of a deal'), the play between")
+        listed = [cid for _, cids, _ in parts for cid in cids]
+        unknown = [cid for cid in listed if cid not in cls.CLAUSES]
+        if unknown:
+            raise self.fail(f"the quick reference of {game.title} lists {', '.join(unknown)}, which "
+                            f"{game.title} does not have")
+        missing = [cid for cid in listed if cid not in store]
         if missing:
             raise self.fail(f"the quick reference of {game.title} lists {', '.join(missing)}, which this "
                             f"chapter does not state before it: state the clause first")
+        twice = sorted({cid for cid in listed if listed.count(cid) > 1})
+        if twice:
+            raise self.fail(f"the quick reference of {game.title} lists {', '.join(twice)} twice")
+        left_out = [cid for _, cid in sorted((c.number, cid) for cid, c in store.items()) if cid not in listed]
+        if left_out:
+            raise self.fail(f"the quick reference of {game.title} leaves out {', '.join(left_out)}: a player at "
+                            f"the table needs every rule, so list each in the part where it is used")
         box = nodes.container(classes=["ganjifa-quick-reference"], ids=[quick_reference_id(game)])
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
         box += title
-        players = (f"{cls.min_players} to {cls.max_players}" if cls.min_players != cls.max_players
-                   else str(cls.min_players))
         facts = nodes.paragraph(classes=["ganjifa-quick-facts"])
-        facts += nodes.Text(f"{players} players · {cls.deck.name} deck, {len(cls.deck.cards)} cards · "
-                            f"deal: {self.dealt(cls)}.")
+        facts += nodes.Text(f"{players_in_words(cls)} · the {cls.deck.name} deck of {len(cls.deck.cards)} cards.")
         box += facts
         if cls.EQUIPMENT and not cls.EQUIPMENT.startswith("nothing"):
             need = nodes.paragraph(classes=["ganjifa-quick-facts"])
             need += nodes.Text(f"Also: {cls.EQUIPMENT}.")
             box += need
-        outlined = {cid for _, cids in cls.AT_A_GLANCE for cid in cids}
-        if any(store[cid].remember for cid in outlined):
+        if any(store[cid].remember for cid in listed):
             box += nodes.paragraph("", "In bold: the rules players most often forget.", classes=["ganjifa-quick-facts"])
-        for heading, cids in cls.AT_A_GLANCE:
+        for heading, cids, _ in parts:
             box += self.heading(heading)
             lines = nodes.enumerated_list(classes=["ganjifa-quick-glance"], enumtype="arabic")
             for cid in cids:
                 lines += self.line(cid, store[cid].summary, bold=store[cid].remember)
-            box += lines
-        others = sorted((c.number, cid) for cid, c in store.items() if c.remember and cid not in outlined)
-        if others:
-            box += self.heading("Easy to forget")
-            lines = nodes.bullet_list(classes=["ganjifa-quick-glance", "ganjifa-quick-remember"])
-            for _, cid in others:
-                lines += self.line(cid, store[cid].summary)
             box += lines
         return [box]
 
