@@ -121,7 +121,7 @@ def _index(html: str) -> dict[str, list[tuple[str, str, bool]]]:
     """term -> [(href, where, is definition)] as the site shows them."""
     body = html.split('ganjifa-term-index')[1]
     out = {}
-    for entry in re.findall(r'<p class="ganjifa-index-entry">(.*?)</p>', body, re.S):
+    for entry in re.findall(r'<p class="ganjifa-index-entry[^"]*">(.*?)</p>', body, re.S):
         term = re.search(r'ganjifa-index-term">([^<]+)<', entry).group(1)
         out[term] = [(href, re.sub(r"<[^>]+>", "", where), "ganjifa-index-def" in classes)
                      for classes, href, where in re.findall(r'<a class="([^"]*)" href="([^"]+)">(.*?)</a>', entry, re.S)]
@@ -150,3 +150,23 @@ def test_a_mention_of_a_word_defined_nowhere_fails_with_its_line(tmp_path):
     code, out = build(tmp_path, INDEX_BOOK, {"rules.md": RULES, "more.md": more, "words.md": WORDS, "terms.md": TERMS})
     assert code != 0
     assert re.search(rf"more\.md:{line_of(more, 'See the')}: WARNING: {{mention}}: 'rings' is defined nowhere", out), out
+
+
+def test_the_index_lists_topics_and_each_games_sections_not_only_words(tmp_path):
+    from .test_questions import clause
+
+    game = ("# Kendra Kari\n\n## Players and the deal\n\n" + clause("kk.deal", "Deal six cards each.")
+            + "## The end\n\n" + clause("kk.stock-out", "An empty stock ends the game; fewest cards wins, ties share.")
+            + "## Variants\n\nPlay to two bridges.\n\n## Rulings\n\nNone.\n")
+    code, out = build(tmp_path, INDEX_BOOK.replace("rules\n", "rules\ngame\n"),
+                      {"rules.md": RULES, "game.md": game, "more.md": MORE, "words.md": WORDS, "terms.md": TERMS})
+    assert code == 0, out
+    index = _index((tmp_path / "out" / "terms.html").read_text())
+    assert [where for _, where, _ in index["Ties"]] == ["Kendra Kari §2"]
+    assert [where for _, where, _ in index["Variants"]] == ["Kendra Kari: Variants"]
+    assert [where for _, where, _ in index["Rulings"]] == ["Kendra Kari: Rulings"]
+    assert [where for _, where, _ in index["Dealing"]] == ["Kendra Kari §1", "Kendra Kari: Players and the deal"]
+    assert [where for _, where, _ in index["Scoring and winning"]] == ["Kendra Kari §2"]
+    assert [where for _, where, _ in index["Kendra Kari"]] == ["Players and the deal", "The end", "Variants", "Rulings"]
+    assert index["Ties"][0][0] == "game.html#kk.stock-out"
+    assert list(index)[:3] == ["Dealing", "Kendra Kari", "Last card"]  # words and topics in one alphabet
