@@ -193,3 +193,66 @@ class QuickReferenceDirective(GameFactsDirective):
         para += [nodes.strong(words, words) if bold else nodes.Text(words), nodes.Text(" ("), ref, nodes.Text(").")]
         item += para
         return item
+
+
+class GameChooserDirective(GanjifaDirective):
+    """``{game-chooser}``: one table to pick a game by, a game a line in the body::
+
+        ekrang | trick-taking | easy to learn | a game | games=2000 bots=heuristic
+
+    the game, its kind and how hard it is (stated), the stretch of play its length is counted over ("a
+    game", "a round", "a deal"), and the simulation the length is taken from (the options, ``games=`` and
+    ``bots=`` of ``{sim-figure}``, whose cached reports it shares). The players and the deck come from the
+    game's declaration; the length is the simulation's plays for each player in that stretch, in words.
+    """
+
+    has_content = True
+    option_spec = {}
+
+    def run(self):
+        from pathlib import Path
+
+        from engine.shuffle import parse_seed
+
+        from ..simcache import cached_report
+        from .sim_figure import rate_words
+
+        self.note_engine()
+        rows = []
+        for k, line in enumerate(self.content):
+            if not line.strip():
+                continue
+            cells = [c.strip() for c in line.split("|")]
+            if len(cells) != 5 or not all(cells[:4]):
+                raise self.fail(f"line {k + 1} of the body, {line.strip()!r}: write "
+                                f"`game | kind | how hard | a game, a round or a deal | simulation options`")
+            name, kind, hard, stretch, setting = cells
+            words = setting.split()
+            keys = {a: v for a, _, v in (w.partition("=") for w in words) if a in ("games", "seed", "bots")}
+            options = " ".join(w for w in words if w.partition("=")[0] not in keys)
+            game = self.game(name, options)
+            cls = type(game)
+            folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
+            try:
+                report = cached_report(folder, game, int(keys.get("games", "1000")), parse_seed(keys.get("seed", "1")),
+                                       tuple(keys.get("bots", "random").split(",")))
+            except Exception as err:  # a bad option or count: the line's fault
+                raise self.fail(f"line {k + 1} of the body: {err}") from None
+            each = rate_words(report.tally.moves, report.games * game.players)
+            players = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                       else f"{cls.min_players} to {cls.max_players}")
+            rows.append([self._link(name, game.title), players, f"{cls.deck.name}, {len(cls.deck.cards)}", kind,
+                         f"{each[:1].upper()}{each[1:]} plays each, {stretch}", hard])
+        if not rows:
+            raise self.fail("name the games, one a line")
+        return [table(["Game", "Players", "Deck", "Kind", "Length", "How hard"], rows,
+                      classes=["ganjifa-chooser"], widths=[3, 2, 3, 4, 4, 3])]
+
+    def _link(self, name: str, title: str) -> list[nodes.Node]:
+        """The game's name, a link to its chapter (``rules/<name>``) through a pending cross-reference."""
+        from sphinx.addnodes import pending_xref
+
+        ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/rules/{name}", refexplicit=True,
+                           refdoc=self.env.docname)
+        ref += nodes.inline(title, title)
+        return [ref]
