@@ -131,6 +131,19 @@ def smallest_card_font(pdf: Path, sizes=None) -> tuple[float, int, str] | None:
     return min(found) if found else None
 
 
+CARD_LABEL_PT = 8.0  # a card's rank and suit code print at this size or more (7 pt before issue 30)
+
+
+def smallest_suit_code(pdf: Path, sizes=None) -> tuple[float, int, str] | None:
+    """The smallest suit code printed on a card (runs of two-letter codes, "MaKuVr", as the PDF holds
+    them): ``(size in pt, page, text)``, or None for a booklet without cards."""
+    import re
+
+    found = [(size, n, text) for size, n, font, text in (sizes or font_sizes(pdf))
+             if font == PICTURE_FONT and re.fullmatch(r"(?:[A-Z][a-z])+", text)]
+    return min(found) if found else None
+
+
 def smallest_font(pdf: Path, sizes=None) -> tuple[float, int, str, str]:
     """The smallest text anywhere in the booklet: ``(size in pt, page, font, text)``."""
     return min(sizes or font_sizes(pdf))
@@ -252,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     card = smallest_card_font(pdf, sizes)
     if card:
         print(f"smallest text in a picture: {card[0]:.2f} pt (p. {card[1]}, {card[2]!r})")
+    code = smallest_suit_code(pdf, sizes)
+    if code:
+        print(f"smallest suit code on a card: {code[0]:.2f} pt (p. {code[1]}, {code[2]!r}; at least {CARD_LABEL_PT:g} pt wanted)")
     size, n, font, text = smallest_font(pdf, sizes)
     print(f"smallest text anywhere: {size:.2f} pt (p. {n}, {font}, {text!r})")
     if args.png:
