@@ -203,7 +203,7 @@ class GameChooserDirective(GanjifaDirective):
     the game, its kind and how hard it is (stated), the stretch of play its length is counted over ("a
     game", "a round", "a deal"), and the simulation the length is taken from (the options, ``games=`` and
     ``bots=`` of ``{sim-figure}``, whose cached reports it shares). The players and the deck come from the
-    game's declaration; the length is the simulation's plays for each player in that stretch, in words.
+    game's declaration; the length is the simulation's moves for each player in that stretch, in words.
     """
 
     has_content = True
@@ -242,7 +242,8 @@ class GameChooserDirective(GanjifaDirective):
             players = (f"{cls.min_players}" if cls.min_players == cls.max_players
                        else f"{cls.min_players} to {cls.max_players}")
             rows.append([self._link(name, game.title), players, f"{cls.deck.name}, {len(cls.deck.cards)}", kind,
-                         f"{each[:1].upper()}{each[1:]} plays each, {stretch}", hard])
+                         f"{each[:1].upper()}{each[1:]} {'move' if each == 'about one' else 'moves'} each, {stretch}",
+                         hard])
         if not rows:
             raise self.fail("name the games, one a line")
         return [table(["Game", "Players", "Deck", "Kind", "Length", "How hard"], rows,

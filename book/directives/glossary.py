@@ -10,7 +10,7 @@ book) lists every headword alphabetically with one plain definition, written in 
 body, one word a line::
 
     Bridge: In Kendra Kari, a card played to the centre that matches ... .
-    Phase [ekrang]: In Ekrang, one of the two tricks of a round ... .
+    Phase [ekrang]: In Ekrang, one of the two tricks of a round ... .   (chapters named beside the glossary's page)
 
 and, after it, the chapters that explain the word, each a link to the place (in print, a page
 number). A word the chapters mark with ``{define}`` and the glossary does not define, or a glossary
@@ -21,6 +21,7 @@ definition, not the chapter's sentence, which may carry a whole rule with it.
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from docutils import nodes
@@ -164,7 +165,8 @@ class GlossaryDirective(SphinxDirective):
             if key in words:
                 raise self.error(f"{{glossary-index}}: {found['head']!r} is defined twice in the body")
             words[key] = {"head": found["head"], "text": found["text"].strip(),
-                          "docs": (found["docs"] or "").split(), "line": self.content_offset + k + 1,
+                          "docs": [posixpath.join(posixpath.dirname(self.env.docname), d) for d in (found["docs"] or "").split()],
+                          "line": self.content_offset + k + 1,
                           "docname": self.env.docname}
         node = glossary_list(words=words)
         self.set_source_info(node)
