@@ -79,6 +79,7 @@ def quick_reference_id(game) -> str:
 
 
 SET_UP, THE_END = "Set-up", "The end"  # the first and the last part of every quick reference
+ONE_PAGE = 24  # rules: a quick reference of more is printed across two facing pages
 
 
 def players_in_words(cls) -> str:
@@ -156,7 +157,8 @@ class QuickReferenceDirective(GameFactsDirective):
         if left_out:
             raise self.fail(f"the quick reference of {game.title} leaves out {', '.join(left_out)}: a player at "
                             f"the table needs every rule, so list each in the part where it is used")
-        box = nodes.container(classes=["ganjifa-quick-reference"], ids=[quick_reference_id(game)])
+        spread = ["ganjifa-quick-spread"] if len(listed) > ONE_PAGE else []  # in print: two facing pages
+        box = nodes.container(classes=["ganjifa-quick-reference", *spread], ids=[quick_reference_id(game)])
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
         box += title
@@ -241,13 +243,12 @@ class GameChooserDirective(GanjifaDirective):
             each = rate_words(report.tally.moves, report.games * game.players)
             players = (f"{cls.min_players}" if cls.min_players == cls.max_players
                        else f"{cls.min_players} to {cls.max_players}")
-            rows.append([self._link(name, game.title), players, f"{cls.deck.name}, {len(cls.deck.cards)}", kind,
-                         f"{each[:1].upper()}{each[1:]} {'move' if each == 'about one' else 'moves'} each, {stretch}",
-                         hard])
+            rows.append([self._link(name, game.title), players, f"{cls.deck.name} {len(cls.deck.cards)}", kind,
+                         f"{each[:1].upper()}{each[1:]} in {stretch}", hard])
         if not rows:
             raise self.fail("name the games, one a line")
-        return [table(["Game", "Players", "Deck", "Kind", "Length", "How hard"], rows,
-                      classes=["ganjifa-chooser"], widths=[3, 2, 3, 4, 4, 3])]
+        return [table(["Game", "Players", "Deck", "Kind", "Moves each", "How hard"], rows,
+                      classes=["ganjifa-chooser"], widths=[4, 2, 4, 3, 4, 3])]
 
     def _link(self, name: str, title: str) -> list[nodes.Node]:
         """The game's name, a link to its chapter (``rules/<name>``) through a pending cross-reference."""

@@ -31,7 +31,7 @@ MIN_CARD = 32  # the smallest card whose rank and suit code reach 8 pt (10.7 px)
 # where the sign, the rank and the code sit, as a share of the card's box below its centre (the baselines of
 # the rank and code); the sign's bottom stays a little above the rank's top, clear of it (issue 30)
 SIGN_Y, SIGN_SCALE = -0.305, 0.004  # the sign mark is drawn 20 units tall: 0.08 of the box at this scale
-RANK_Y, CODE_Y, CODE_WIDTH = 0.0, 0.275, 0.46
+RANK_Y, CODE_Y, CODE_WIDTH = 0.0, 0.268, 0.49
 # a code that reaches below the line (Qi, Sp) sits this much higher, squeezed to fit where the rim narrows
 LOW_CODE_Y, LOW_CODE_WIDTH = 0.25, 0.33
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
