@@ -78,3 +78,19 @@ def test_a_quick_reference_that_leaves_out_a_part_or_a_rule_fails_at_its_line(tm
     errors = [line for line in out.splitlines() if "ERROR" in line]
     assert code != 0 and len(errors) == 1 and f"index.md:{line_of(page, '{quick-reference}')}:" in errors[0], out
     assert says in errors[0], errors[0]
+
+
+def test_a_quick_reference_longer_than_a_page_is_marked_to_print_as_a_spread(tmp_path):
+    from book.directives.game_facts import ONE_PAGE
+
+    ids = list(game_class("traditional-ganjifa").CLAUSES)
+    assert len(ids) > ONE_PAGE  # Traditional Ganjifa's 37 rules take two pages in print
+    page = "# TG\n\n" + "".join(clause(cid, f"Rule {k}.") for k, cid in enumerate(ids)) + \
+        f"```{{quick-reference}} traditional-ganjifa\nSet-up: {ids[0]}\nPlay: {' '.join(ids[1:-1])}\nThe end: {ids[-1]}\n```\n"
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert re.search(r'<div class="ganjifa-quick-reference ganjifa-quick-spread[^"]*"', html), html[-3000:]
+    (tmp_path / "k").mkdir()
+    code, out = build(tmp_path / "k", _page("Set-up: kk.deal\nYour turn: kk.match\nThe end: kk.out\n"))
+    assert code == 0 and "ganjifa-quick-spread" not in (tmp_path / "k" / "out" / "index.html").read_text()
