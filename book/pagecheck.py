@@ -269,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     card = smallest_card_font(pdf, sizes)
     if card:
         print(f"smallest text in a picture: {card[0]:.2f} pt (p. {card[1]}, {card[2]!r})")
-    code = smallest_suit_code(pdf, sizes)
+    code = smallest_suit_code(pdf)  # by height: measured again
     if code:
         print(f"smallest suit code on a card: {code[0]:.2f} pt (p. {code[1]}, {code[2]!r}; at least {CARD_LABEL_PT:g} pt wanted)")
     size, n, font, text = smallest_font(pdf, sizes)

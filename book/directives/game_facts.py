@@ -79,7 +79,10 @@ def quick_reference_id(game) -> str:
 
 
 SET_UP, THE_END = "Set-up", "The end"  # the first and the last part of every quick reference
-ONE_PAGE = 24  # rules: a quick reference of more is printed across two facing pages
+# a quick reference longer than a page is printed across two facing pages: its length in lines of the
+# printed box (about 78 characters a line at 8.1 pt; a part's heading and its space count two, the title
+# and the facts three). Guru Ganjifa's 48 spilled two lines over its page; Naqsh's 43 fit (issue 30)
+ONE_PAGE, LINE = 45, 78
 
 
 def players_in_words(cls) -> str:
@@ -157,7 +160,8 @@ class QuickReferenceDirective(GameFactsDirective):
         if left_out:
             raise self.fail(f"the quick reference of {game.title} leaves out {', '.join(left_out)}: a player at "
                             f"the table needs every rule, so list each in the part where it is used")
-        spread = ["ganjifa-quick-spread"] if len(listed) > ONE_PAGE else []  # in print: two facing pages
+        lines = 3 + 2 * len(parts) + sum(-(-(len(store[cid].summary) + 7) // LINE) for cid in listed)
+        spread = ["ganjifa-quick-spread"] if lines > ONE_PAGE else []  # in print: two facing pages
         box = nodes.container(classes=["ganjifa-quick-reference", *spread], ids=[quick_reference_id(game)])
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
