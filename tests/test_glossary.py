@@ -165,7 +165,10 @@ def test_the_index_lists_topics_and_each_games_sections_not_only_words(tmp_path)
     assert [where for _, where, _ in index["Ties"]] == ["Kendra Kari §2"]
     assert [where for _, where, _ in index["Variants"]] == ["Kendra Kari: Variants"]
     assert [where for _, where, _ in index["Rulings"]] == ["Kendra Kari: Rulings"]
-    assert [where for _, where, _ in index["Dealing"]] == ["Kendra Kari §1", "Kendra Kari: Players and the deal"]
+    assert [where for _, where, _ in index["Dealing"]] == ["Kendra Kari: Players and the deal", "Kendra Kari §1"]
+    # a section is linked by an id of its chapter's own: "variants" repeats in every chapter of the booklet
+    assert index["Variants"][0][0] == "game.html#topic-game-variants"
+    assert 'id="topic-game-variants"' in (tmp_path / "out" / "game.html").read_text()
     assert [where for _, where, _ in index["Scoring and winning"]] == ["Kendra Kari §2"]
     assert [where for _, where, _ in index["Kendra Kari"]] == ["Players and the deal", "The end", "Variants", "Rulings"]
     assert index["Ties"][0][0] == "game.html#kk.stock-out"

@@ -87,15 +87,31 @@ def collect(app, doctree) -> None:
         term["section"] = sections.get(term["anchor"], "")
     from .clause import clause_block
 
-    heads = [{"title": node[0].astext(), "anchor": node["ids"][0], "depth": _depth(node)}
-             for node in doctree.findall(nodes.section) if node["ids"] and node.children
-             and isinstance(node[0], nodes.title)]
-    rules = [{"clause": node["clause_id"], "section": _section_title(node)} for node in doctree.findall(clause_block)]
+    heads = []
+    for node in doctree.findall(nodes.section):
+        if not (node["ids"] and node.children and isinstance(node[0], nodes.title)):
+            continue
+        # a section's own id ("the-deal") repeats from chapter to chapter on the one page of the booklet:
+        # the index links to an id of the chapter's own
+        unique = f"topic-{slug(env.docname)}-{node['ids'][0]}"
+        if unique not in node["ids"]:
+            node["ids"].append(unique)
+        heads.append({"title": node[0].astext(), "anchor": unique, "depth": _depth(node), "line": _line(node)})
+    rules = [{"clause": node["clause_id"], "section": _section_title(node), "line": _line(node)}
+             for node in doctree.findall(clause_block)]
     outline = outline_of(env)
     if rules:
         outline[env.docname] = {"sections": heads, "clauses": rules}
     else:
         outline.pop(env.docname, None)
+
+
+def _line(node: nodes.Node) -> int:
+    """The source line of a node, or of its first child that has one (a section's title)."""
+    for each in node.findall():
+        if each.line:
+            return each.line
+    return 0
 
 
 def _depth(section: nodes.section) -> int:
@@ -205,12 +221,13 @@ def topics(env) -> dict[str, list[tuple[str, str, str]]]:
                 for rule in found["clauses"]:
                     said = stated.get(rule["clause"])
                     if said and said.docname == doc and summary.search(said.summary):
-                        places.append((doc, rule["clause"], f"{title} §{said.number}"))
+                        places.append((rule["line"], doc, rule["clause"], f"{title} §{said.number}"))
             if heading:
-                places += [(doc, h["anchor"], f"{title}: {h['title']}") for h in found["sections"]
+                places += [(h["line"], doc, h["anchor"], f"{title}: {h['title']}") for h in found["sections"]
                            if h["depth"] and heading.search(h["title"])]
-            out.setdefault(topic, []).extend(places)
-        out[title] = [(doc, h["anchor"], h["title"]) for h in found["sections"] if h["depth"] == 1]
+            out.setdefault(topic, []).extend(place[1:] for place in sorted(places))  # in the chapter's order
+        short = title.split(" (")[0]  # "Kendra Kari", not "Kendra Kari (केंद्र कड़ी)": the entry's name
+        out[short] = [(doc, h["anchor"], h["title"]) for h in found["sections"] if h["depth"] == 1]
     return {topic: places for topic, places in out.items() if places}
 
 
