@@ -35,10 +35,10 @@ def test_glossary_lists_each_term_with_its_plain_definition_and_places(tmp_path)
     assert last == "Last card The card played most recently. See Rules .", last
     assert "decides what may follow" not in last and "Players sit" not in last
     # a term defined in two chapters is listed once, with both places in the book's order
-    assert ring == "Ring Six places for cards. See Rules ; More rules .", ring
+    assert ring == "Ring Six places for cards. See Rules . See More rules .", ring
     assert traditional == "Traditional ranking The old order of the numbers. See Rules .", traditional
     # a word no chapter marks leads to the chapters the glossary names
-    assert phase == "Phase One of the two halves of a round. See Rules ; More rules .", phase
+    assert phase == "Phase One of the two halves of a round. See Rules . See More rules .", phase
     assert 'href="rules.html#term-rules-last-card"' in html and 'href="more.html#term-more-ring"' in html
     page = (tmp_path / "out" / "rules.html").read_text()
     assert re.search(r'<span class="ganjifa-term" id="term-rules-ring">ring</span>', page)

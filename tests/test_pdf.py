@@ -646,14 +646,13 @@ def test_few_pages_are_mostly_blank(real_pdf):
 @pytest.mark.book
 def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
     """Each glossary entry is a plain definition followed by the chapters that explain the word with their
-    pages ("See Guru Ganjifa, p. 41; Traditional Ganjifa, p. 290."); each page lies in that chapter and
-    holds the word."""
+    pages ("See Guru Ganjifa, p. 41. See Traditional Ganjifa, p. 290."); each page lies in that chapter."""
     start = real_pdf.page_of("The words this book gives a special meaning")
     end = real_pdf.page_of("Every word the glossary explains", start)  # the index follows the glossary
     text = " ".join("\n".join(real_pdf.pages[start - 1:end - 1]).replace("\u2010\n", "").split())
     full = {title.split(" (")[0]: title for title in _real_chapter_titles()}  # "Kendra Kari (केंद्र कड़ी)"
     chapters = "|".join(re.escape(title) for title in sorted(full, key=len, reverse=True))
-    entries = re.findall(r"(?:^|(?<=\. ))([A-Z][\w\u2010-]*) [^.]*?\. See (.*?\d)\.(?= |$)",
+    entries = re.findall(r"(?:^|(?<=\. ))([A-Z][\w\u2010-]*) [^.]*?\. (See .*?\d\.)(?= (?!See\b)[A-Z][a-z]|$)",
                          text.split("Every word", 1)[0])
     refs = [(term, chapter, int(page)) for term, places in entries  # "Naqsh (नक़्श), p. 307"
             for chapter, page in re.findall(rf"({chapters})(?: \([^)]*\))?, p\.\s?(\d+)", places)]

@@ -210,19 +210,19 @@ def resolve(app, doctree, docname) -> None:
             item += nodes.term(head, head[:1].upper() + head[1:])
             definition = nodes.definition()
             if key in words:
-                definition += nodes.paragraph("", words[key]["text"], classes=["ganjifa-glossary-entry"])
-            para = nodes.paragraph(classes=["ganjifa-glossary-places"])
-            para += nodes.Text("See ")
-            for n, (doc, term) in enumerate(places):
-                if n:
-                    para += nodes.Text("; ")
+                definition += nodes.paragraph("", words[key]["text"], classes=["ganjifa-glossary-definition"])
+            # each place its own paragraph (a booklet that leaves a section out drops the places into it,
+            # and the word with the last of them: book/pdf.py leave_out)
+            for doc, term in places:
+                para = nodes.paragraph(classes=["ganjifa-glossary-entry"])
                 title = env.titles[doc].astext() if doc in env.titles else doc
                 uri = "" if doc == docname else builder.get_relative_uri(docname, doc)
                 anchor = f"#{term['anchor']}" if term["anchor"] else ""
+                para += nodes.Text("See ")
                 para += nodes.reference("", title, refuri=f"{uri}{anchor}" or "#", internal=True,
                                         classes=["ganjifa-page-ref"])
-            para += nodes.Text(".")
-            definition += para
+                para += nodes.Text(".")
+                definition += para
             item += definition
             listing += item
         placeholder.replace_self(listing)
