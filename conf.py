@@ -102,3 +102,10 @@ else:
         "sidebar/scroll-end.html",
     ]}
 suppress_warnings = []
+
+
+def setup(app):
+    """The front matter's page for choosing a game (rules/choosing.md) reads its table from the games."""
+    from book.directives.game_facts import GameChooserDirective
+
+    app.add_directive("game-chooser", GameChooserDirective)

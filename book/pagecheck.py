@@ -84,13 +84,14 @@ def engine_words(texts: list[str], words: dict[str, re.Pattern] = ENGINE_WORDS) 
 PICTURE_FONT = "Noto-Sans-Bold"  # engine/draw/svg.py: every picture's text; no other text of the booklet uses it
 
 
-def font_sizes(pdf: Path) -> list[tuple[float, int, str, str]]:
+def font_sizes(pdf: Path, height: bool = False) -> list[tuple[float, int, str, str]]:
     """``(size in pt, page, font, text)`` for every run of glyphs of one font and size on a line.
 
     PDFium (pypdfium2) reads glyphs inside form XObjects too (WeasyPrint draws centred SVG text in one);
     each glyph's size as printed is its font size times the scale of the matrix it is drawn with (every
     transformation applied). About ten times as fast as pdfminer.six, which this used to read it with,
-    and the same figures.
+    and the same figures. ``height``: the size as the glyph's height (its vertical scale only), so that a
+    label squeezed sideways to fit its card (SVG ``textLength``) is measured by how tall it prints.
     """
     import ctypes
     import math
@@ -113,7 +114,8 @@ def font_sizes(pdf: Path) -> list[tuple[float, int, str, str]]:
                 if char in skip:
                     continue
                 pdfium_c.FPDFText_GetMatrix(text.raw, i, matrix)
-                size = pdfium_c.FPDFText_GetFontSize(text.raw, i) * math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+                scale = math.hypot(matrix.c, matrix.d) if height else math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+                size = pdfium_c.FPDFText_GetFontSize(text.raw, i) * scale
                 pdfium_c.FPDFText_GetFontInfo(text.raw, i, name, len(name), flags)
                 pdfium_c.FPDFText_GetCharOrigin(text.raw, i, x, y)  # on the baseline
                 font = name.value.decode("utf-8", "replace").split("+", 1)[-1]
@@ -128,6 +130,21 @@ def smallest_card_font(pdf: Path, sizes=None) -> tuple[float, int, str] | None:
     """The smallest text in any picture (a card's rank or suit label, a player's name, a position's
     number): ``(size in pt, page, text)``, or None for a booklet without pictures."""
     found = [(size, n, text) for size, n, font, text in (sizes or font_sizes(pdf)) if font == PICTURE_FONT]
+    return min(found) if found else None
+
+
+CARD_LABEL_PT = 8.0  # a card's rank and suit code print at this size or more (7 pt before issue 30)
+
+
+def smallest_suit_code(pdf: Path, sizes=None) -> tuple[float, int, str] | None:
+    """The smallest suit code printed on a card (runs of two-letter codes, "MaKuVr", as the PDF holds
+    them), by how tall it prints (a wide code such as "Vm" is squeezed sideways to stay inside the rim):
+    ``(size in pt, page, text)``, or None for a booklet without cards. ``sizes``: :func:`font_sizes` with
+    ``height=True``."""
+    import re
+
+    found = [(size, n, text) for size, n, font, text in (sizes or font_sizes(pdf, height=True))
+             if font == PICTURE_FONT and re.fullmatch(r"(?:[A-Z][a-z])+", text)]
     return min(found) if found else None
 
 
@@ -252,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
     card = smallest_card_font(pdf, sizes)
     if card:
         print(f"smallest text in a picture: {card[0]:.2f} pt (p. {card[1]}, {card[2]!r})")
+    code = smallest_suit_code(pdf)  # by height: measured again
+    if code:
+        print(f"smallest suit code on a card: {code[0]:.2f} pt (p. {code[1]}, {code[2]!r}; at least {CARD_LABEL_PT:g} pt wanted)")
     size, n, font, text = smallest_font(pdf, sizes)
     print(f"smallest text anywhere: {size:.2f} pt (p. {n}, {font}, {text!r})")
     if args.png:

@@ -589,14 +589,40 @@ def test_print_boxes_read_from_the_stylesheet():
 
 @pytest.mark.parametrize("deck_key", list(DECKS))
 def test_every_card_label_fits_inside_the_rim(deck_key):
-    """At the smallest card size used in a whole-table picture, every rank and suit label is 9.4 px
-    (7 pt printed unshrunk) or more and lies inside the rim."""
+    """At the smallest card size used in a whole-table picture, every rank and suit label is 10.67 px
+    (8 pt printed unshrunk; 9.44 px, 7 pt, before issue 30) or more and lies inside the rim."""
     for card in DECKS[deck_key].cards:
         for size in (MIN_CARD, 64):
             boxes = list(text_boxes(parse(card_svg(card, size=size))))
             assert [t.text for t in boxes] == [rank_label(card)] + [card_label(card.suit)] * bool(card_label(card.suit))
             assert all(t.fits for t in boxes), (card, size, [(t.text, t.box, t.card) for t in boxes])
-            assert min(t.size for t in boxes) >= 9.4 * size / MIN_CARD - 1e-9
+            assert min(t.size for t in boxes) >= 32 / 3 * size / MIN_CARD - 1e-9
+
+
+@pytest.mark.parametrize("deck_key", list(DECKS))
+def test_the_suit_sign_stands_clear_of_the_rank(deck_key):
+    """The sign mark's lowest point is above the top of the rank's tallest glyph (the sign touched or
+    crossed the rank's top on every card before issue 30)."""
+    import re as _re
+
+    from engine.draw.cards import SIGNS
+    from engine.draw.measure import ASCENT
+
+    def lowest(d: str) -> float:  # the path's lowest y, control points included (a generous bound)
+        numbers = [float(v) for v in _re.findall(r"-?\d+(?:\.\d+)?", d)]
+        return max(numbers[1::2])
+
+    for card in DECKS[deck_key].cards:
+        root = parse(card_svg(card, size=MIN_CARD))
+        sign = root.find(".//{*}g[@class='sign']")
+        if sign is None:
+            continue
+        m = _re.search(r"translate\(([-\d.]+)[ ,]+([-\d.]+)\) scale\(([\d.]+)\)", sign.get("transform"))
+        cy, scale = float(m.group(2)), float(m.group(3))
+        bottom = cy + scale * max(lowest(p.get("d")) + (1.5 if p.get("stroke") else 0) for p in sign)
+        rank = next(t for t in root.findall(".//{*}text") if t.get("class") == "rank")
+        top = float(rank.get("y")) - ASCENT * float(rank.get("font-size"))
+        assert top > bottom, (card, bottom, top)  # both bounds generous: control points, strokes, a tall capital
 
 
 def test_a_long_label_would_be_caught():

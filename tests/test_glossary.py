@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pytest
 
 from .test_directive_errors import build, line_of
 
@@ -11,7 +14,9 @@ RULES = ("# Rules\n\nCards sit on a {define}`ring` of six places. The card just 
          "{define}`last card <Last card>`, and it decides what may follow. " + "Players sit round the table. " * 12 + "\n\n"
          "Other things happen. This reversal is the {define}`traditional <traditional ranking>` ranking.\n")
 MORE = "# More rules\n\nIn this game the {define}`ring` is a circle of chairs.\n"
-WORDS = "# Glossary\n\n```{glossary-index}\n```\n"
+WORDS = ("# Glossary\n\n```{glossary-index}\nLast card: The card played most recently.\n"
+         "Ring: Six places for cards.\nTraditional ranking: The old order of the numbers.\n"
+         "Phase [rules more]: One of the two halves of a round.\n```\n")
 
 
 def _entries(html: str) -> list[str]:
@@ -19,23 +24,76 @@ def _entries(html: str) -> list[str]:
     return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in re.findall(r"<dt.*?</dd>", body, re.S)]
 
 
-def test_glossary_lists_each_term_with_its_defining_sentence_and_place(tmp_path):
+def test_glossary_lists_each_term_with_its_plain_definition_and_places(tmp_path):
     code, out = build(tmp_path, INDEX, {"rules.md": RULES, "more.md": MORE, "words.md": WORDS})
     assert code == 0, out
     html = (tmp_path / "out" / "words.html").read_text()
     entries = _entries(html)
-    assert [e.split()[0] for e in entries] == ["Last", "Ring", "Traditional"]  # alphabetical, capitalised
-    last, ring, traditional = entries
-    assert "Players sit" not in last  # from a long paragraph only the defining sentence
-    assert "Rules : The card just played is the last card, and it decides what may follow." in last
-    assert "More rules : In this game the ring is a circle of chairs." in ring  # a short paragraph whole
+    assert [e.split()[0] for e in entries] == ["Last", "Phase", "Ring", "Traditional"]  # alphabetical, capitalised
+    last, phase, ring, traditional = entries
+    # one plain definition, not the chapter's sentence with its rule
+    assert last == "Last card The card played most recently. See Rules .", last
+    assert "decides what may follow" not in last and "Players sit" not in last
     # a term defined in two chapters is listed once, with both places in the book's order
-    assert ring.index("Rules : Cards sit on a ring") < ring.index("More rules : In this game the ring")
-    # a sentence that leans on the one before it ("This ...") is quoted with it
-    assert "Other things happen. This reversal is the traditional ranking." in traditional
+    assert ring == "Ring Six places for cards. See Rules . See More rules .", ring
+    assert traditional == "Traditional ranking The old order of the numbers. See Rules .", traditional
+    # a word no chapter marks leads to the chapters the glossary names
+    assert phase == "Phase One of the two halves of a round. See Rules . See More rules .", phase
     assert 'href="rules.html#term-rules-last-card"' in html and 'href="more.html#term-more-ring"' in html
     page = (tmp_path / "out" / "rules.html").read_text()
     assert re.search(r'<span class="ganjifa-term" id="term-rules-ring">ring</span>', page)
+
+
+@pytest.mark.parametrize("words, says", [
+    (WORDS.replace("Ring: Six places for cards.\n", ""), "'ring' is defined in "),
+    (WORDS.replace("Phase [rules more]", "Phase"), "'Phase': no chapter defines it with {define}"),
+    (WORDS.replace("Phase [rules more]", "Phase [nowhere]"), "nowhere is no chapter"),
+    (WORDS.replace("Ring: Six", "Ring Six"), "write `Word: one plain definition.`"),
+])
+def test_a_glossary_word_without_a_definition_or_a_place_fails(tmp_path, words, says):
+    code, out = build(tmp_path, INDEX, {"rules.md": RULES, "more.md": MORE, "words.md": words})
+    assert code != 0 and says in out, out
+
+
+BOOK = Path(__file__).resolve().parent.parent
+
+
+def _book_glossary() -> dict[str, tuple[str, list[str]]]:
+    from book.directives.glossary import WORD_LINE
+
+    text = (BOOK / "rules" / "glossary.md").read_text(encoding="utf-8")
+    body = text.split("```{glossary-index}")[1].split("```")[0]
+    out = {}
+    for line in body.strip().splitlines():
+        found = WORD_LINE.match(line.strip())
+        assert found, f"glossary.md: {line!r} is not `Word: definition.`"
+        out[found["head"].lower()] = (found["text"], (found["docs"] or "").split())
+    return out
+
+
+def _chapter_terms() -> dict[str, list[str]]:
+    """headword -> the chapters that mark it with {define}, and the sentence around each mark."""
+    out: dict[str, list[str]] = {}
+    for path in sorted((BOOK / "rules").glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"\{define\}`([^`]+)`", text):
+            role = re.match(r"^\s*(.+?)\s*(?:<([^<>]+)>)?\s*$", found[1], re.S)
+            out.setdefault((role[2] or role[1]).strip().lower(), []).append(path.stem)
+    return out
+
+
+def test_the_books_glossary_defines_every_word_in_one_plain_sentence():
+    glossary, marked = _book_glossary(), _chapter_terms()
+    assert not sorted(set(marked) - set(glossary)), f"words with no definition: {sorted(set(marked) - set(glossary))}"
+    for key, (text, docs) in glossary.items():
+        assert key in marked or docs, f"{key}: defined by no chapter and leads nowhere"
+        assert len(text) <= 200 and text.endswith(".") and len(re.findall(r"[.!?](\s|$)", text)) == 1, \
+            f"{key}: a definition is one plain sentence: {text!r}"
+    # the words a newcomer meets without a definition today
+    for word in ("phase", "opener", "put in", "low card"):
+        assert word in glossary, f"the glossary does not define {word!r}"
+    # "Trick" is what a trick is, not who wins the game; "Batch" is four cards, not the whole deal rule
+    assert "most tricks" not in glossary["trick"][0] and "forty" not in glossary["batch"][0]
 
 
 def test_a_term_defined_twice_in_one_chapter_fails_with_its_line(tmp_path):
@@ -63,7 +121,7 @@ def _index(html: str) -> dict[str, list[tuple[str, str, bool]]]:
     """term -> [(href, where, is definition)] as the site shows them."""
     body = html.split('ganjifa-term-index')[1]
     out = {}
-    for entry in re.findall(r'<p class="ganjifa-index-entry">(.*?)</p>', body, re.S):
+    for entry in re.findall(r'<p class="ganjifa-index-entry[^"]*">(.*?)</p>', body, re.S):
         term = re.search(r'ganjifa-index-term">([^<]+)<', entry).group(1)
         out[term] = [(href, re.sub(r"<[^>]+>", "", where), "ganjifa-index-def" in classes)
                      for classes, href, where in re.findall(r'<a class="([^"]*)" href="([^"]+)">(.*?)</a>', entry, re.S)]
@@ -94,13 +152,24 @@ def test_a_mention_of_a_word_defined_nowhere_fails_with_its_line(tmp_path):
     assert re.search(rf"more\.md:{line_of(more, 'See the')}: WARNING: {{mention}}: 'rings' is defined nowhere", out), out
 
 
-def test_the_quoted_sentence_holds_the_word_itself_not_a_longer_one(tmp_path):
-    """"bank" is quoted from the sentence that defines it, not from an earlier one that says "banking"."""
-    rules = ("# Rules\n\nThis is a banking game of the seventeen family, a cousin of Twenty-One. "
-             "One player is the dealer and the {define}`bank`: the one who plays against the others. "
-             + "Players sit round the table. " * 12 + "\n")
-    code, out = build(tmp_path, INDEX, {"rules.md": rules, "more.md": MORE, "words.md": WORDS})
+def test_the_index_lists_topics_and_each_games_sections_not_only_words(tmp_path):
+    from .test_questions import clause
+
+    game = ("# Kendra Kari\n\n## Players and the deal\n\n" + clause("kk.deal", "Deal six cards each.")
+            + "## The end\n\n" + clause("kk.stock-out", "An empty stock ends the game; fewest cards wins, ties share.")
+            + "## Variants\n\nPlay to two bridges.\n\n## Rulings\n\nNone.\n")
+    code, out = build(tmp_path, INDEX_BOOK.replace("rules\n", "rules\ngame\n"),
+                      {"rules.md": RULES, "game.md": game, "more.md": MORE, "words.md": WORDS, "terms.md": TERMS})
     assert code == 0, out
-    bank = next(e for e in _entries((tmp_path / "out" / "words.html").read_text()) if e.startswith("Bank"))
-    assert "One player is the dealer and the bank: the one who plays against the others." in bank, bank
-    assert "banking game" not in bank
+    index = _index((tmp_path / "out" / "terms.html").read_text())
+    assert [where for _, where, _ in index["Ties"]] == ["Kendra Kari §2"]
+    assert [where for _, where, _ in index["Variants"]] == ["Kendra Kari: Variants"]
+    assert [where for _, where, _ in index["Rulings"]] == ["Kendra Kari: Rulings"]
+    assert [where for _, where, _ in index["Dealing"]] == ["Kendra Kari: Players and the deal", "Kendra Kari §1"]
+    # a section is linked by an id of its chapter's own: "variants" repeats in every chapter of the booklet
+    assert index["Variants"][0][0] == "game.html#topic-game-variants"
+    assert 'id="topic-game-variants"' in (tmp_path / "out" / "game.html").read_text()
+    assert [where for _, where, _ in index["Scoring and winning"]] == ["Kendra Kari §2"]
+    assert [where for _, where, _ in index["Kendra Kari"]] == ["Players and the deal", "The end", "Variants", "Rulings"]
+    assert index["Ties"][0][0] == "game.html#kk.stock-out"
+    assert list(index)[:3] == ["Dealing", "Kendra Kari", "Last card"]  # words and topics in one alphabet

@@ -591,6 +591,47 @@ def test_the_title_page_and_the_imprint_follow(real_pdf):
 
 
 @pytest.mark.book
+def test_the_imprint_is_whole_on_the_back_of_the_title_page(real_pdf):
+    """The imprint's last sentence ran onto p. 3 alone before issue 30."""
+    last = "checked against the text when the booklet was made"
+    assert last in " ".join(real_pdf.pages[1].split()), real_pdf.pages[1][-300:]
+    assert last not in " ".join(real_pdf.pages[2].split())
+
+
+@pytest.mark.book
+def test_a_table_starts_on_the_page_of_the_words_that_introduce_it(real_pdf):
+    """The Naqsh pack's table began on the page after its section (p. 23, issue 30)."""
+    section = real_pdf.page_of("Naqsh, the Delhi banking game, uses a smaller pack")
+    assert real_pdf.page_of("fourth set", section) == section
+
+
+@pytest.mark.book
+def test_no_page_starts_with_one_word_of_a_broken_sentence(real_pdf):
+    """A paragraph's last word alone at the top of a page ("is", "The": issue 30)."""
+    lone = []
+    for n in range(4, len(real_pdf.pages) + 1):
+        lines = real_pdf.lines(n)
+        if len(lines) > 1 and re.fullmatch(r"(?:[a-z]+|The|A|An)[.,;:]?", lines[0]):
+            lone.append((n, lines[0], lines[1][:40]))
+    assert not lone, lone
+
+
+@pytest.mark.book
+def test_each_at_a_glance_page_has_its_set_up_turn_and_end(real_pdf):
+    """Each chapter's quick reference starts a page with its title and holds its three parts."""
+    contents_end = real_pdf.page_of("How to use this book", 4)
+    for game in ("Kendra Kari", "Udvasa", "Ekrang", "Komi", "Nakash", "Hamrang", "Shakti", "Sama", "Guru Ganjifa",
+                 "Traditional Ganjifa", "Naqsh"):
+        starts = [n for n in range(contents_end + 1, len(real_pdf.pages) + 1)
+                  if real_pdf.lines(n)[:1] == [f"{game} at a glance"]]  # the box opens its page
+        assert len(starts) == 1, (game, starts)
+        page = starts[0]
+        text = " ".join((real_pdf.pages[page - 1] + real_pdf.pages[page]).split())
+        assert "Set-up" in text and "The end" in text, (game, page)
+        assert "1 players" not in text
+
+
+@pytest.mark.book
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_few_pages_are_mostly_blank(real_pdf):
     """No page more than 40% blank, except before a chapter opening, at the book's end and the
@@ -657,18 +698,25 @@ def test_a_worked_game_takes_at_most_three_printed_pages(real_pdf):
 
 @pytest.mark.book
 def test_glossary_gives_the_page_where_each_word_is_defined(real_pdf):
-    """Each glossary entry names the chapter and page ("Guru Ganjifa, p. 41: A card is ..."); page N holds
-    that definition."""
+    """Each glossary entry is a plain definition followed by the chapters that explain the word with their
+    pages ("See Guru Ganjifa, p. 41. See Traditional Ganjifa, p. 290."); each page lies in that chapter."""
     start = real_pdf.page_of("The words this book gives a special meaning")
     end = real_pdf.page_of("Every word the glossary explains", start)  # the index follows the glossary
-    text = " ".join("\n".join(real_pdf.pages[start - 1:end - 1]).split())
-    chapters = "|".join(re.escape(title.split(" (")[0]) for title in _real_chapter_titles())
-    refs = re.findall(rf"({chapters})[^,:]*, p\.\s?(\d+): (\S+ \S+ \S+)", text)
-    assert len(refs) >= 50, text[:2000]  # 20 from three chapters before every game's words went in (issue 19)
-    assert {chapter for chapter, _, _ in refs} >= {"The decks", "Kendra Kari", "Guru Ganjifa", "Komi", "Nakash",
-                                                   "Sama", "Naqsh"}
-    for chapter, page, opening in refs:
-        assert opening in " ".join(real_pdf.pages[int(page) - 1].split()), (chapter, page, opening)
+    text = " ".join("\n".join(real_pdf.pages[start - 1:end - 1]).replace("\u2010\n", "").split())
+    full = {title.split(" (")[0]: title for title in _real_chapter_titles()}  # "Kendra Kari (केंद्र कड़ी)"
+    chapters = "|".join(re.escape(title) for title in sorted(full, key=len, reverse=True))
+    entries = re.findall(r"(?:^|(?<=\. ))([A-Z][\w\u2010-]*) [^.]*?\. (See .*?\d\.)(?= (?!See\b)[A-Z][a-z]|$)",
+                         text.split("Every word", 1)[0])
+    refs = [(term, chapter, int(page)) for term, places in entries  # "Naqsh (नक़्श), p. 307"
+            for chapter, page in re.findall(rf"({chapters})(?: \([^)]*\))?, p\.\s?(\d+)", places)]
+    assert len(refs) >= 60, text[:2000]  # 20 from three chapters before every game's words went in (issue 19)
+    assert {chapter for _, chapter, _ in refs} >= {"The decks", "Kendra Kari", "Guru Ganjifa", "Komi", "Nakash",
+                                                   "Sama", "Naqsh", "Traditional Ganjifa", "Ekrang"}
+    starts = {title: _chapter_start(real_pdf, full[title], 4) for title in {c for _, c, _ in refs}}
+    following = sorted(starts.values()) + [len(real_pdf.pages) + 1]
+    for term, chapter, page in refs:
+        first = starts[chapter]
+        assert first <= page < min(p for p in following if p > first), (term, chapter, page)
 
 
 INDEX_ENTRY = re.compile(r"([A-Z][A-Za-z\u2010-]*(?: [A-Za-z\u2010-]+)*) (\d+(?:, \d+)*)")
@@ -685,7 +733,7 @@ def _index_entries(built: Built) -> dict[str, list[int]]:
         if lines[-1] == str(n):
             lines.pop()  # the page number
         if n == start:
-            lines = [" ".join(lines).split("works with it.", 1)[1]]  # after the heading and its note
+            lines = [" ".join(lines).split("the sections of its chapter.", 1)[1]]  # after the heading and its note
         elif lines[0] == "Index":
             lines.pop(0)  # the running head
         text.append(" ".join(lines))
@@ -700,7 +748,14 @@ def test_index_gives_the_pages_where_each_word_is_defined_and_used(real_pdf):
     assert len(index) >= 45, index
     assert sum(len(pages) > 1 for pages in index.values()) >= 20, index  # marked uses, not just definitions
     assert {"Bank", "Pot", "Stake", "Stand", "Ghodi", "Mir", "Leading Raja", "Komi", "Naqsh"} <= set(index), index
+    # the topics and the games are there too (issue 30), each with its pages in the book's order
+    assert {"Ties", "Variants", "Rulings", "Dealing", "Kendra Kari", "Traditional Ganjifa"} <= set(index), index
+    glossary = (ROOT / "rules" / "glossary.md").read_text(encoding="utf-8")
+    words = {line.split(":")[0].split(" [")[0].lower() for line in glossary.splitlines() if ": " in line}
     for term, pages in index.items():
+        if term.lower() not in words:  # a topic: its pages are sections and rules, not the word
+            assert pages == sorted(pages), (term, pages)
+            continue
         assert pages == sorted(pages), (term, pages)
         for page in pages:
             text = real_pdf.pages[page - 1]
@@ -728,10 +783,11 @@ def test_no_text_on_a_picture_under_6pt(real_pdf):
     # the card labels are there to be measured: a suit code and a rank on the Guru Ganjifa table
     picture_text = " ".join(t for _, _, f, t in sizes if f == "Noto-Sans-Bold")
     assert "Vr" in picture_text and "Ka" in picture_text
-    # the suit codes on the cards (runs of two-letter codes: "MaKuVr") print at 7 pt or more (issue 19)
-    codes = [(size, page, text) for size, page, font, text in sizes
-             if font == "Noto-Sans-Bold" and re.fullmatch(r"(?:[A-Z][a-z]){1,}", text)]
-    assert codes and min(codes)[0] >= 7.0, f"p. {min(codes)[1]}: suit codes {min(codes)[2]!r} at {min(codes)[0]} pt"
+    # the suit codes on the cards (runs of two-letter codes: "MaKuVr") print at 8 pt or more (7 pt: issue 19; 8: issue 30)
+    from book.pagecheck import CARD_LABEL_PT, smallest_suit_code
+
+    code = smallest_suit_code(real_pdf.path)  # by height: a wide code is squeezed sideways, not shorter
+    assert code and code[0] >= CARD_LABEL_PT == 8.0, f"p. {code[1]}: suit codes {code[2]!r} at {code[0]} pt"
 
 
 def test_font_sizes_see_text_drawn_in_an_svg(tmp_path):

@@ -69,7 +69,8 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     page = ("# Q\n\n" + clause("kk.must-play", "If you can play, you must.", remember=True)
             + QUESTION.format(position=DEV, answer="no", clause="kk.must-play")
             + "".join(clause(cid, text) for cid, text in GLANCE.items())
-            + "\n```{quick-reference} kendra-kari\n```\n")
+            + "\n```{quick-reference} kendra-kari\nSet-up: kk.out\n"
+              "Your turn: kk.match kk.next kk.must-play kk.draw kk.bridge\nThe end: kk.stock-out\n```\n")
     code, out = build(tmp_path, page)
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
@@ -78,7 +79,7 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     assert "No: Dev can play (7Gh), so may not draw §1." in text  # the clause cited as §N, in words
     assert "kk.must-play" not in text.split("May Dev draw")[1].split("at a glance")[0]
     assert "Kendra Kari at a glance" in text
-    # the turn in five lines, each the chapter's one-line summary with its number, in the outline's order
+    # each part's lines, each the chapter's one-line summary with its number, in the outline's order
     turn = text.split("Your turn")[1].split("The end")[0]
     assert re.findall(r"([A-Z][^()]+?) \(§(\d+)\)\.", turn) == [
         ("Play a card that matches the top card", "2"), ("Then the next player plays", "3"),
@@ -87,25 +88,13 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     # the rule players forget is in bold where the outline has it, and said to be
     assert "In bold: the rules players most often forget." in text
     assert re.search(r"<strong>If you can play, you must</strong>", html)
-    assert "Easy to forget" not in text  # every marked rule is in the outline already
-    assert text.index("Your turn") < text.index("The end")
-
-
-def test_easy_to_forget_lists_the_marked_rules_the_outline_leaves_out(tmp_path):
-    page = ("# Q\n\n" + clause("kk.deal", "Deal six cards each.", remember=True)
-            + "".join(clause(cid, text) for cid, text in GLANCE.items())
-            + clause("kk.must-play", "If you can play, you must.")
-            + "\n```{quick-reference} kendra-kari\n```\n")
-    code, out = build(tmp_path, page)
-    assert code == 0, out
-    text = re.sub(r"<[^>]+>", "", (tmp_path / "out" / "index.html").read_text())
-    forget = text.split("Easy to forget")[1]
-    assert re.findall(r"\(§(\d+)\)", forget) == ["1"] and "Deal six cards each" in forget
-    assert "In bold" not in text
+    assert "Easy to forget" not in text  # every rule is in the outline
+    assert text.index("Set-up") < text.index("Your turn") < text.index("The end")
 
 
 def test_a_quick_reference_needs_its_clauses_stated_and_summed_up(tmp_path):
-    page = "# Q\n\n" + clause("kk.match", "Match it.") + "```{quick-reference} kendra-kari\n```\n"
+    page = ("# Q\n\n" + clause("kk.match", "Match it.")
+            + "```{quick-reference} kendra-kari\nSet-up: kk.match\nYour turn: kk.next\nThe end: kk.out\n```\n")
     code, out = build(tmp_path, page)
     errors = [line for line in out.splitlines() if "ERROR" in line]
     assert code != 0 and len(errors) == 1 and f"index.md:{line_of(page, '{quick-reference}')}:" in errors[0]

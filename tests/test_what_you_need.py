@@ -102,7 +102,9 @@ def test_box_links_to_the_chapters_quick_reference(tmp_path):
     from engine import get_game
 
     rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n" for cid in get_game("komi").CLAUSES)
-    page = "# Komi\n\n```{what-you-need} komi\n```\n\n" + rules + "```{quick-reference} komi\n```\n"
+    ids = list(get_game("komi").CLAUSES)
+    body = f"Set-up: {ids[0]}\nA round: {' '.join(ids[1:-1])}\nThe end: {ids[-1]}\n"
+    page = "# Komi\n\n```{what-you-need} komi\n```\n\n" + rules + "```{quick-reference} komi\n" + body + "```\n"
     code, out = build(tmp_path, page)
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()

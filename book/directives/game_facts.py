@@ -72,34 +72,60 @@ class GameFactsDirective(GanjifaDirective):
                 out.append(nodes.strong(part, part) if k % 2 else nodes.Text(part))
         return out
 
-    def dealt(self, cls) -> str:
-        sizes = deals(cls)
-        first = sizes[cls.min_players]
-        parts = [hands_dealt(sizes)] if any(len(h) for d in sizes.values() for h in d.hands) else []  # a patience deals no hand
-        for name, _ in first.piles:
-            counts = [len(d.pile(name)) for d in sizes.values()]
-            if len(set(counts)) == 1:
-                parts.append(f"{counts[0]} in the {name}")
-            else:
-                parts.append(f"{counts[0]} ({cls.min_players} players) to {counts[-1]} ({cls.max_players} players) "
-                             f"in the {name}")
-        return "; ".join(parts)
-
 
 def quick_reference_id(game) -> str:
     """The anchor of a game's quick reference, which its What you need box links to."""
     return f"at-a-glance-{game.name}"
 
 
+SET_UP, THE_END = "Set-up", "The end"  # the first and the last part of every quick reference
+# a quick reference longer than a page is printed across two facing pages: its length in lines of the
+# printed box (about 78 characters a line at 8.1 pt; a part's heading and its space count two, the title
+# and the facts three). Guru Ganjifa's 48 spilled two lines over its page; Naqsh's 43 fit (issue 30)
+ONE_PAGE, LINE = 45, 78
+
+
+def players_in_words(cls) -> str:
+    """"One player", "Four players", "Two to four players": the table the game is for, in words."""
+    from .what_you_need import _number_words
+
+    low, high = _number_words(cls.min_players), _number_words(cls.max_players)
+    if cls.min_players == cls.max_players:
+        return f"{low.capitalize()} player" + ("" if cls.min_players == 1 else "s")
+    return f"{low.capitalize()} to {high} players"
+
+
+def outline(lines: list[str]) -> list[tuple[str, list[str], int]]:
+    """The directive's body, one part a line: ``Heading: clause clause ...`` -> (heading, clauses, line)."""
+    out = []
+    for k, text in enumerate(lines):
+        if not text.strip():
+            continue
+        heading, colon, cids = text.partition(":")
+        if not colon or not heading.strip() or not cids.split():
+            raise ValueError(f"line {k + 1} of the outline, {text.strip()!r}: write a part as `Heading: clause clause ...`")
+        out.append((heading.strip(), cids.split(), k))
+    return out
+
+
 class QuickReferenceDirective(GameFactsDirective):
     """``{quick-reference} kendra-kari``: the chapter's rules on one page, to photocopy and keep at the table.
 
-    Players, deck, deal and what else is needed; then the game's ``AT_A_GLANCE`` outline (a turn or a
-    round in five steps, scoring), each step the chapter's one-line ``:summary:`` of a clause with its §N,
-    in bold when the chapter marks it ``:remember:`` (a rule players forget); then "Easy to forget", the
-    marked clauses the outline leaves out. It fits one page. It stands after the chapter's clauses: a
-    clause it lists and the chapter has not stated is an error naming the clause.
+    Its body is the outline, one part a line, each a heading and the clauses it lists::
+
+        Set-up: kk.players kk.deal
+        Your turn: kk.match kk.next kk.must-play kk.draw
+        The end: kk.out kk.stock-out
+
+    The first part is "Set-up", the last "The end" (or "The end of a hand"), and at least one part between says how play goes.
+    Every clause the chapter states is listed once (a player at the table needs each), as the chapter's
+    one-line ``:summary:`` with its §N, in bold when the chapter marks it ``:remember:`` (a rule players
+    forget). Above the outline: the players, the deck, and what else is needed. It stands after the
+    chapter's clauses: a clause it lists and the chapter has not stated, a stated clause it leaves out, a
+    clause listed twice or a missing part is an error naming the clause or the part.
     """
+
+    has_content = True
 
     def run(self):
         self.note_engine()
@@ -109,37 +135,51 @@ class QuickReferenceDirective(GameFactsDirective):
 
         store = {cid: c for cid, c in clauses_of(self.env).items()
                  if cid in cls.CLAUSES and c.docname == self.env.docname}
-        missing = [cid for _, cids in cls.AT_A_GLANCE for cid in cids if cid not in store]
+        try:
+            parts = outline(list(self.content))
+        except ValueError as err:
+            raise self.fail(f"the quick reference of {game.title}: {err}") from None
+        heads = [h for h, _, _ in parts]
+        if len(parts) < 3 or heads[0] != SET_UP or not heads[-1].startswith(THE_END):
+            raise self.fail(f"the quick reference of {game.title} has the parts {heads or 'none'}: write its "
+                            f"outline as the directive's body, one part a line (`Heading: clause ...`), "
+                            f"starting with {SET_UP!r}, ending with {THE_END!r} (or 'The end of a deal'), the play between")
+        listed = [cid for _, cids, _ in parts for cid in cids]
+        unknown = [cid for cid in listed if cid not in cls.CLAUSES]
+        if unknown:
+            raise self.fail(f"the quick reference of {game.title} lists {', '.join(unknown)}, which "
+                            f"{game.title} does not have")
+        missing = [cid for cid in listed if cid not in store]
         if missing:
             raise self.fail(f"the quick reference of {game.title} lists {', '.join(missing)}, which this "
                             f"chapter does not state before it: state the clause first")
-        box = nodes.container(classes=["ganjifa-quick-reference"], ids=[quick_reference_id(game)])
+        twice = sorted({cid for cid in listed if listed.count(cid) > 1})
+        if twice:
+            raise self.fail(f"the quick reference of {game.title} lists {', '.join(twice)} twice")
+        left_out = [cid for _, cid in sorted((c.number, cid) for cid, c in store.items()) if cid not in listed]
+        if left_out:
+            raise self.fail(f"the quick reference of {game.title} leaves out {', '.join(left_out)}: a player at "
+                            f"the table needs every rule, so list each in the part where it is used")
+        lines = 3 + 2 * len(parts) + sum(-(-(len(store[cid].summary) + 7) // LINE) for cid in listed)
+        spread = ["ganjifa-quick-spread"] if lines > ONE_PAGE else []  # in print: two facing pages
+        box = nodes.container(classes=["ganjifa-quick-reference", *spread], ids=[quick_reference_id(game)])
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
         box += title
         facts = nodes.paragraph(classes=["ganjifa-quick-facts"])
-        facts += nodes.Text(f"{players_words(cls)} · {cls.deck.name} deck, {len(cls.deck.cards)} cards · "
-                            f"deal: {self.dealt(cls)}.")
+        facts += nodes.Text(f"{players_in_words(cls)} · the {cls.deck.name} deck of {len(cls.deck.cards)} cards.")
         box += facts
         if cls.EQUIPMENT and not cls.EQUIPMENT.startswith("nothing"):
             need = nodes.paragraph(classes=["ganjifa-quick-facts"])
             need += nodes.Text(f"Also: {cls.EQUIPMENT}.")
             box += need
-        outlined = {cid for _, cids in cls.AT_A_GLANCE for cid in cids}
-        if any(store[cid].remember for cid in outlined):
+        if any(store[cid].remember for cid in listed):
             box += nodes.paragraph("", "In bold: the rules players most often forget.", classes=["ganjifa-quick-facts"])
-        for heading, cids in cls.AT_A_GLANCE:
+        for heading, cids, _ in parts:
             box += self.heading(heading)
             lines = nodes.enumerated_list(classes=["ganjifa-quick-glance"], enumtype="arabic")
             for cid in cids:
                 lines += self.line(cid, store[cid].summary, bold=store[cid].remember)
-            box += lines
-        others = sorted((c.number, cid) for cid, c in store.items() if c.remember and cid not in outlined)
-        if others:
-            box += self.heading("Easy to forget")
-            lines = nodes.bullet_list(classes=["ganjifa-quick-glance", "ganjifa-quick-remember"])
-            for _, cid in others:
-                lines += self.line(cid, store[cid].summary)
             box += lines
         return [box]
 
@@ -159,3 +199,66 @@ class QuickReferenceDirective(GameFactsDirective):
         para += [nodes.strong(words, words) if bold else nodes.Text(words), nodes.Text(" ("), ref, nodes.Text(").")]
         item += para
         return item
+
+
+class GameChooserDirective(GanjifaDirective):
+    """``{game-chooser}``: one table to pick a game by, a game a line in the body::
+
+        ekrang | trick-taking | easy to learn | a game | games=2000 bots=heuristic
+
+    the game, its kind and how hard it is (stated), the stretch of play its length is counted over ("a
+    game", "a round", "a deal"), and the simulation the length is taken from (the options, ``games=`` and
+    ``bots=`` of ``{sim-figure}``, whose cached reports it shares). The players and the deck come from the
+    game's declaration; the length is the simulation's moves for each player in that stretch, in words.
+    """
+
+    has_content = True
+    option_spec = {}
+
+    def run(self):
+        from pathlib import Path
+
+        from engine.shuffle import parse_seed
+
+        from ..simcache import cached_report
+        from .sim_figure import rate_words
+
+        self.note_engine()
+        rows = []
+        for k, line in enumerate(self.content):
+            if not line.strip():
+                continue
+            cells = [c.strip() for c in line.split("|")]
+            if len(cells) != 5 or not all(cells[:4]):
+                raise self.fail(f"line {k + 1} of the body, {line.strip()!r}: write "
+                                f"`game | kind | how hard | a game, a round or a deal | simulation options`")
+            name, kind, hard, stretch, setting = cells
+            words = setting.split()
+            keys = {a: v for a, _, v in (w.partition("=") for w in words) if a in ("games", "seed", "bots")}
+            options = " ".join(w for w in words if w.partition("=")[0] not in keys)
+            game = self.game(name, options)
+            cls = type(game)
+            folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
+            try:
+                report = cached_report(folder, game, int(keys.get("games", "1000")), parse_seed(keys.get("seed", "1")),
+                                       tuple(keys.get("bots", "random").split(",")))
+            except Exception as err:  # a bad option or count: the line's fault
+                raise self.fail(f"line {k + 1} of the body: {err}") from None
+            each = rate_words(report.tally.moves, report.games * game.players)
+            players = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                       else f"{cls.min_players} to {cls.max_players}")
+            rows.append([self._link(name, game.title), players, f"{cls.deck.name} {len(cls.deck.cards)}", kind,
+                         f"{each[:1].upper()}{each[1:]} in {stretch}", hard])
+        if not rows:
+            raise self.fail("name the games, one a line")
+        return [table(["Game", "Players", "Deck", "Kind", "Moves each", "How hard"], rows,
+                      classes=["ganjifa-chooser"], widths=[4, 2, 4, 3, 4, 3])]
+
+    def _link(self, name: str, title: str) -> list[nodes.Node]:
+        """The game's name, a link to its chapter (``rules/<name>``) through a pending cross-reference."""
+        from sphinx.addnodes import pending_xref
+
+        ref = pending_xref("", refdomain="std", reftype="doc", reftarget=f"/rules/{name}", refexplicit=True,
+                           refdoc=self.env.docname)
+        ref += nodes.inline(title, title)
+        return [ref]

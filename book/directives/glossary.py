@@ -5,14 +5,23 @@ A chapter marks the place where it defines a word with the ``{define}`` role::
     a card that links two opposite sides of the ring, a {define}`bridge`, sweeps ...
     This is {define}`building a bridge <bridge>`.     (shown text <headword>)
 
-The role prints the word as a defined term and leaves an anchor. ``{glossary}`` (one per
-book) lists every headword alphabetically with, for each chapter that defines it, the
-sentence that defines it and a link to the place; in print the link is a page number. The
-definition is the chapter's own sentence, so the glossary cannot drift from the rules.
+The role prints the word as a defined term and leaves an anchor. ``{glossary-index}`` (one per
+book) lists every headword alphabetically with one plain definition, written in the directive's
+body, one word a line::
+
+    Bridge: In Kendra Kari, a card played to the centre that matches ... .
+    Phase [ekrang]: In Ekrang, one of the two tricks of a round ... .   (chapters named beside the glossary's page)
+
+and, after it, the chapters that explain the word, each a link to the place (in print, a page
+number). A word the chapters mark with ``{define}`` and the glossary does not define, or a glossary
+word no chapter defines and no ``[chapter ...]`` names, fails the build: every word the book gives a
+meaning is in the glossary, and every glossary word leads to the rules that use it. The entry is a
+definition, not the chapter's sentence, which may carry a whole rule with it.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 
 from docutils import nodes
@@ -130,17 +139,36 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     return [d for d in getattr(env, "ganjifa_glossary_docs", {}) if d in env.found_docs]
 
 
-class GlossaryDirective(SphinxDirective):
-    """``{glossary}``: every defined term of the book, alphabetically, with its sentence and place."""
+WORD_LINE = re.compile(r"^(?P<head>[^:\[\]]+?)\s*(?:\[(?P<docs>[^\]]*)\])?\s*:\s*(?P<text>\S.*)$")
 
-    has_content = False
+
+class GlossaryDirective(SphinxDirective):
+    """``{glossary-index}``: every defined term of the book, alphabetically, with its plain definition (the
+    body, ``Word: definition.`` or ``Word [chapter ...]: definition.`` a line) and the places that explain it."""
+
+    has_content = True
 
     def run(self):
         docs = getattr(self.env, "ganjifa_glossary_docs", None)
         if docs is None:
             docs = self.env.ganjifa_glossary_docs = {}
         docs[self.env.docname] = True
-        node = glossary_list()
+        words = {}
+        for k, line in enumerate(self.content):
+            if not line.strip():
+                continue
+            found = WORD_LINE.match(line.strip())
+            if not found:
+                raise self.error(f"{{glossary-index}}: line {k + 1} of the body, {line.strip()!r}: write "
+                                 f"`Word: one plain definition.` (or `Word [chapter ...]: ...`)")
+            key = found["head"].lower()
+            if key in words:
+                raise self.error(f"{{glossary-index}}: {found['head']!r} is defined twice in the body")
+            words[key] = {"head": found["head"], "text": found["text"].strip(),
+                          "docs": [posixpath.join(posixpath.dirname(self.env.docname), d) for d in (found["docs"] or "").split()],
+                          "line": self.content_offset + k + 1,
+                          "docname": self.env.docname}
+        node = glossary_list(words=words)
         self.set_source_info(node)
         return [node]
 
@@ -150,26 +178,50 @@ def resolve(app, doctree, docname) -> None:
     env = app.env
     order = {d: i for i, d in enumerate(_reading_order(env))}
     for placeholder in list(doctree.findall(glossary_list)):
+        words = placeholder.get("words", {})
         entries: dict[str, list[tuple[str, dict]]] = {}
         for doc, found in terms_of(env).items():
             for term in found:
                 entries.setdefault(term["head"].lower(), []).append((doc, term))
         if not entries:
             logger.warning("{glossary}: no chapter marks a term with {define}", location=placeholder)
+        for key in sorted(entries):
+            if key not in words:
+                doc, term = entries[key][0]
+                logger.warning(f"{{glossary-index}}: {term['head']!r} is defined in {doc} but the glossary does "
+                               f"not say what it means: add a line `{term['head']}: one plain definition.`",
+                               location=placeholder)
+        for key, word in words.items():
+            if key in entries:
+                continue
+            unknown = [d for d in word["docs"] if d not in env.found_docs]
+            if not word["docs"] or unknown:
+                logger.warning(f"{{glossary-index}}: {word['head']!r}: no chapter defines it with {{define}}"
+                               + (f" and {', '.join(unknown)} is no chapter" if unknown else "")
+                               + "; name the chapters that use it, `Word [chapter ...]: ...`",
+                               location=(word["docname"], word["line"]))
+                continue
+            entries[key] = [(d, {"head": word["head"], "anchor": ""}) for d in word["docs"]]
         listing = nodes.definition_list(classes=["ganjifa-glossary"])
         for key in sorted(entries):
             places = sorted(entries[key], key=lambda e: order.get(e[0], 1_000))
             item = nodes.definition_list_item()
-            head = places[0][1]["head"]
+            head = words.get(key, {}).get("head") or places[0][1]["head"]
             item += nodes.term(head, head[:1].upper() + head[1:])
             definition = nodes.definition()
+            if key in words:
+                definition += nodes.paragraph("", words[key]["text"], classes=["ganjifa-glossary-definition"])
+            # each place its own paragraph (a booklet that leaves a section out drops the places into it,
+            # and the word with the last of them: book/pdf.py leave_out)
             for doc, term in places:
                 para = nodes.paragraph(classes=["ganjifa-glossary-entry"])
                 title = env.titles[doc].astext() if doc in env.titles else doc
                 uri = "" if doc == docname else builder.get_relative_uri(docname, doc)
-                para += nodes.reference("", title, refuri=f"{uri}#{term['anchor']}", internal=True,
+                anchor = f"#{term['anchor']}" if term["anchor"] else ""
+                para += nodes.Text("See ")
+                para += nodes.reference("", title, refuri=f"{uri}{anchor}" or "#", internal=True,
                                         classes=["ganjifa-page-ref"])
-                para += nodes.Text(": " + term["sentence"])
+                para += nodes.Text(".")
                 definition += para
             item += definition
             listing += item

@@ -12,6 +12,11 @@ works with it) with the light ``{mention}`` role; the word reads as plain text::
 each marked mention, in the book's order. On the site each place is a link named by its chapter
 and section; in print it is the page number (print.css: ``target-counter``). A ``{mention}`` whose
 headword no chapter defines is an error, so the index holds only words the book explains.
+
+Beside the words, the index lists topics a reader looks up (:data:`TOPICS`: ties, scoring, dealing,
+variants, rulings), found in the chapters themselves: the rules whose one-line summary speaks of
+them and the sections named for them; and each game, with its chapter's sections. A topic
+entry reads like a word's, the places in the book's order.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
+
+import re
 
 from .glossary import ROLE, _reading_order, slug, terms_of
 
@@ -78,10 +85,64 @@ def collect(app, doctree) -> None:
                 for node in doctree.findall(nodes.inline) if "ganjifa-term" in node["classes"]}
     for term in terms_of(env).get(env.docname, []):
         term["section"] = sections.get(term["anchor"], "")
+    from .clause import clause_block
+
+    heads = []
+    for node in doctree.findall(nodes.section):
+        if not (node["ids"] and node.children and isinstance(node[0], nodes.title)):
+            continue
+        # a section's own id ("the-deal") repeats from chapter to chapter on the one page of the booklet:
+        # the index links to an id of the chapter's own
+        unique = f"topic-{slug(env.docname)}-{node['ids'][0]}"
+        if unique not in node["ids"]:
+            node["ids"].append(unique)
+        heads.append({"title": node[0].astext(), "anchor": unique, "depth": _depth(node), "line": _line(node)})
+    rules = [{"clause": node["clause_id"], "section": _section_title(node), "line": _line(node)}
+             for node in doctree.findall(clause_block)]
+    outline = outline_of(env)
+    if rules:
+        outline[env.docname] = {"sections": heads, "clauses": rules}
+    else:
+        outline.pop(env.docname, None)
+
+
+def _line(node: nodes.Node) -> int:
+    """The source line of a node, or of its first child that has one (a section's title)."""
+    for each in node.findall():
+        if each.line:
+            return each.line
+    return 0
+
+
+def _depth(section: nodes.section) -> int:
+    depth, node = 0, section.parent
+    while node is not None:
+        depth += isinstance(node, nodes.section)
+        node = node.parent
+    return depth
+
+
+def outline_of(env) -> dict[str, dict]:
+    """docname -> a game chapter's sections (title, anchor, depth) and clauses (id, section), in reading order."""
+    if not hasattr(env, "ganjifa_outline"):
+        env.ganjifa_outline = {}
+    return env.ganjifa_outline
+
+
+# topic -> (a rule's one-line summary that speaks of it, a section title named for it)
+TOPICS = {
+    "Ties": (re.compile(r"\bti(e|es|ed)\b|\bshare", re.I), None),
+    "Scoring and winning": (re.compile(r"\bscores?\b|\bwins\b|\bwin\b|\bwinner|\bpot\b|\bpays?\b|\btotal", re.I),
+                            re.compile(r"scor|winning|worth|pot", re.I)),
+    "Dealing": (re.compile(r"\bdeal(s|t)?\b", re.I), re.compile(r"\bdeal", re.I)),
+    "Variants": (None, re.compile(r"^Variants$")),
+    "Rulings": (None, re.compile(r"^Rulings$")),
+}
 
 
 def purge(app, env, docname) -> None:
     mentions_of(env).pop(docname, None)
+    outline_of(env).pop(docname, None)
     getattr(env, "ganjifa_term_index_docs", {}).pop(docname, None)
 
 
@@ -90,6 +151,10 @@ def merge(app, env, docnames, other) -> None:
     for docname, found in mentions_of(other).items():
         if docname in docnames:
             store[docname] = found
+    outline = outline_of(env)
+    for docname, found in outline_of(other).items():
+        if docname in docnames:
+            outline[docname] = found
     docs = getattr(env, "ganjifa_term_index_docs", None)
     if docs is None:
         docs = env.ganjifa_term_index_docs = {}
@@ -140,6 +205,32 @@ def places(env) -> dict[str, list[tuple[int, int, str, dict, bool]]]:
     return out
 
 
+def topics(env) -> dict[str, list[tuple[str, str, str]]]:
+    """topic -> its places ``(docname, anchor, where)`` in the book's order: the rules and sections of
+    :data:`TOPICS`, and for each game chapter its sections."""
+    from .clause import clauses_of
+
+    stated = clauses_of(env)
+    out: dict[str, list] = {}
+    for doc in [d for d in _reading_order(env) if d in outline_of(env)]:
+        found = outline_of(env)[doc]
+        title = env.titles[doc].astext() if doc in env.titles else doc
+        for topic, (summary, heading) in TOPICS.items():
+            places = []
+            if summary:
+                for rule in found["clauses"]:
+                    said = stated.get(rule["clause"])
+                    if said and said.docname == doc and summary.search(said.summary):
+                        places.append((rule["line"], doc, rule["clause"], f"{title} §{said.number}"))
+            if heading:
+                places += [(h["line"], doc, h["anchor"], f"{title}: {h['title']}") for h in found["sections"]
+                           if h["depth"] and heading.search(h["title"])]
+            out.setdefault(topic, []).extend(place[1:] for place in sorted(places))  # in the chapter's order
+        short = title.split(" (")[0]  # "Kendra Kari", not "Kendra Kari (केंद्र कड़ी)": the entry's name
+        out[short] = [(doc, h["anchor"], h["title"]) for h in found["sections"] if h["depth"] == 1]
+    return {topic: places for topic, places in out.items() if places}
+
+
 def resolve(app, doctree, docname) -> None:
     builder = app.builder
     env = app.env
@@ -148,7 +239,25 @@ def resolve(app, doctree, docname) -> None:
         if not entries:
             logger.warning("{term-index}: no chapter marks a term with {define}", location=placeholder)
         box = nodes.container(classes=["ganjifa-term-index"])
-        for key in sorted(entries):
+        subjects = topics(env)
+        names = {}
+        for topic in subjects:  # a game named like a word (Komi, Naqsh) is listed apart from the word
+            names[topic] = f"{topic} (the game)" if topic.lower() in entries else topic
+        for key in sorted(list(entries) + [names[t].lower() for t in subjects]):
+            topic = next((t for t in subjects if names[t].lower() == key), None)
+            if topic:
+                para = nodes.paragraph(classes=["ganjifa-index-entry", "ganjifa-index-topic"])
+                para += nodes.inline("", names[topic], classes=["ganjifa-index-term"])
+                para += nodes.Text(" ")
+                for n, (doc, anchor, where) in enumerate(subjects[topic]):
+                    if n:
+                        para += nodes.Text(", ")
+                    uri = "" if doc == docname else builder.get_relative_uri(docname, doc)
+                    ref = nodes.reference("", "", refuri=f"{uri}#{anchor}", internal=True, classes=["ganjifa-index-ref"])
+                    ref += nodes.inline("", where, classes=["ganjifa-index-where"])
+                    para += ref
+                box += para
+                continue
             first = next(p for p in entries[key] if p[4])
             head = first[3]["head"]
             para = nodes.paragraph(classes=["ganjifa-index-entry"])

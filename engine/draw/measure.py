@@ -7,7 +7,7 @@ text's size in the picture is its ``font-size``. Boxes come from :func:`~engine.
 >>> from engine import Card
 >>> from engine.draw import card_svg
 >>> [(t.text, t.size, t.fits) for t in text_boxes(card_svg(Card.parse("10Vm"), size=32))]
-[('10', 9.6, True), ('Vm', 9.44, True)]
+[('10', 10.72, True), ('Vm', 10.72, True)]
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from xml.etree.ElementTree import Element
 from .svg import estimate_width
 
 ASCENT, DESCENT = 0.76, 0.24  # of the font size: the tallest capital, the deepest descender
-_DESCENDERS = set("gjpqyQ,;()")
+DESCENDERS = set("gjpqyQ,;()")  # letters that reach below the line (the card face keeps them off the rim)
 _TRANSLATE = re.compile(r"translate\(([-\d.]+)[ ,]+([-\d.]+)\)")
 
 
@@ -76,7 +76,7 @@ def text_boxes(root: Element) -> Iterator[TextBox]:
                 tx, ty = x + float(child.get("x") or 0), y + float(child.get("y") or 0)
                 anchor = child.get("text-anchor") or "start"
                 left = tx - width / 2 if anchor == "middle" else tx - width if anchor == "end" else tx
-                low = DESCENT if set(child.text) & _DESCENDERS else 0.04
+                low = DESCENT if set(child.text) & DESCENDERS else 0.04
                 yield TextBox(child.text, size, (left, ty - ASCENT * size, left + width, ty + low * size), card)
             elif tag == "g":
                 inner = _rim(child, x, y) if "card" in (child.get("class") or "").split() else card
