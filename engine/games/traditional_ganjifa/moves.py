@@ -216,3 +216,15 @@ def _by_index(kind: str) -> list:
 
 DENI_BY_INDEX, TALAFA_BY_INDEX, UTARI_BY_INDEX, AKHERI_BY_INDEX = map(_by_index, (DENI, TALAFA, UTARI, AKHERI))
 NATAVANI_BY_INDEX, HARDU_BY_INDEX, GIVE_BY_INDEX = map(_by_index, (NATAVANI, HARDU, GIVE))
+_OPENS: dict = {}  # the Surkhya -> its opening moves by the other card's index
+
+
+def open_moves(surkhya: Card) -> list:
+    """The openings with ``surkhya``, interned: card.index -> the move opening with the Surkhya and that card."""
+    table = _OPENS.get(surkhya)
+    if table is None:
+        table = _OPENS[surkhya] = [None] * (max(c.index for c in DASHAVATARA.cards) + 1)
+        for c in DASHAVATARA.cards:
+            if c is not surkhya:
+                table[c.index] = make(OPEN, (surkhya, c))
+    return table

@@ -22,7 +22,7 @@ from ...families.tricks import INDEX_SIZE, strength_by_index, suit_orders
 from ...protocol import CHANCE, Result, State
 from .moves import (ADD, ADD_MOVES, AKHERI, ASIDE, ASK, DEAL, DENI, DOUBLE, DRAW, DUKKAL, GIVE, HARDU, KEEP,
                     KEEP_MOVE, NATAVANI, OPEN, RETURN, SETS, SIR, SOKTA, SUIT_CODES, SWAP, TAKE, TALAFA, TAVANI,
-                    UTARI, TGMove, _place, make)
+                    UTARI, TGMove, _place, make, open_moves)
 from .moves import (AKHERI_BY_INDEX, ASIDE_MOVES, DENI_BY_INDEX, GIVE_BY_INDEX, HARDU_BY_INDEX, NATAVANI_BY_INDEX,
                     RETURN_MOVES, TALAFA_BY_INDEX, UTARI_BY_INDEX, UTARI_DRAW)
 from .records import TGRecord, card_name, card_names
@@ -229,7 +229,8 @@ class TGState(State):
             rest = [c for c in cards if c is not s]
             if self.game.low_cards:
                 rest = [c for c in rest if self._low(c)] or rest
-            return [make(OPEN, (s, c)) for c in rest]
+            opens = open_moves(s)
+            return [opens[c.index] for c in rest]
         if stage == EXCHANGE:
             return self._exchange_moves(seat, cards)
         if stage == GIVING:
@@ -352,22 +353,31 @@ class TGState(State):
         return [m for moves in self.lead_options(seat).values() for m in moves]
 
     def _follow_moves(self, seat, hand) -> list[TGMove]:
+        cards, doubles = self._follow_choices(seat, hand)
+        moves = list(map(_ADD_BY_INDEX.__getitem__, cards))
+        if doubles:
+            moves += doubles
+        return moves
+
+    def _follow_choices(self, seat, hand) -> tuple:
+        """What ``seat`` may add to the trick now: (the indexes of the cards it may add, in the hand's order, and
+        the doubles it may make). :meth:`_follow_moves` lists them as moves (the adds first); the random
+        players' loop (:meth:`play_random`) takes one of them by its place in that list."""
         _, owed, must = self.queue[0]
         if must and owed <= len(must):  # the called cards, once there is no room left for any other
-            return [ADD_MOVES[c] for c in must]
-        moves = list(map(_ADD_BY_INDEX.__getitem__, hand))
-        if self.kind != K_FORCE:
-            if self.kind == K_OPEN and self.game.low_cards:
-                return [m for m in moves if self._low(m[1][0])] or moves
-            return moves
+            return [c.index for c in must], ()
+        kind = self.kind
+        if kind != K_FORCE:
+            if kind == K_OPEN and self.game.low_cards:
+                return [i for i, c in hand.items() if self._low(c)] or [*hand], ()
+            return [*hand], ()
         duty = self._duty(seat)
-        cards = hand.values()
-        if duty is not None and self.kind == K_FORCE and self.lead_move[0] == DENI and owed == 1 \
+        if duty is not None and self.lead_move[0] == DENI and owed == 1 \
                 and not self.doubled and duty.rank == 12 and self.game.double:
             led = self.trick[0][1]
-            moves += [make(DOUBLE, (duty, c)) for c in cards
-                      if c.suit is duty.suit and c is not duty and self.strength(c) > self.strength(led)]
-        return moves
+            return [*hand], [make(DOUBLE, (duty, c)) for c in hand.values()
+                             if c.suit is duty.suit and c is not duty and self.strength(c) > self.strength(led)]
+        return [*hand], ()
 
     @staticmethod
     def _low(card: Card) -> bool:
@@ -402,7 +412,7 @@ class TGState(State):
                 continue
             s = t.suit.number
             if held[s] == 0 or (held[s] == 1 and self._deni_suit(s, seat)):
-                out += [make(SWAP, (c, t)) for c in cards]
+                out += [_tuple_new(TGMove, (SWAP, (c, t), None)) for c in cards]  # make(), inline
         for s in range(len(SUITS)):
             if held[s] == 1 and s not in in_trick and self._deni_suit(s, seat):
                 raja = self.order[s][0]
@@ -572,9 +582,9 @@ class TGState(State):
 
     def play_random(self, streams, chance, max_moves: int) -> "TGState":
         """:meth:`State.play_random`'s loop, making the same moves: a card added to a trick, most of the steps,
-        goes straight from the rules of a trick's adds (``_follow_moves``) to applying it (``_apply_follow``),
-        the two ``legal_moves()`` and ``apply_legal()`` call for it."""
-        follow_moves, apply_follow, append = self._follow_moves, self._apply_follow, self.history.append
+        goes straight from the rules of a trick's adds (``_follow_choices``) to applying it (``_apply_follow``),
+        the two ``legal_moves()`` and ``apply_legal()`` call for it, and only the move taken is looked up."""
+        follow_choices, apply_follow, append = self._follow_choices, self._apply_follow, self.history.append
         for _ in range(max_moves):
             seat = self.current_player
             if seat is None:
@@ -582,8 +592,9 @@ class TGState(State):
             if seat == CHANCE:
                 self.play_chance(chance)
             elif self.stage == FOLLOW:
-                moves = follow_moves(seat, self.hands_[seat])
-                move = moves[floor(streams[seat]() * len(moves))]  # floor = int for a product >= 0, cheaper
+                cards, doubles = follow_choices(seat, self.hands_[seat])  # _follow_moves(), not made into moves
+                k = floor(streams[seat]() * (len(cards) + len(doubles)))  # floor = int for a product >= 0, cheaper
+                move = _ADD_BY_INDEX[cards[k]] if k < len(cards) else doubles[k - len(cards)]
                 self.moves_text.append(move)
                 append(apply_follow(seat, move))
             else:
