@@ -37,6 +37,7 @@ Rulings (the chapter states each with its reason):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -189,7 +190,7 @@ class TraditionalGanjifa(Game):
         for i, hand in enumerate(deal.hands):
             if len(hand) != 40:
                 raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not 40", "tg.deal")
-        ids = set(map(id, deal.all_cards()))  # cards are interned: compared by identity, without Card.__hash__
+        ids = set(map(id, chain.from_iterable(deal.hands)))  # interned cards, compared by identity (no piles)
         if len(ids) != 120 or not ids <= _DECK_IDS:
             raise self.deal_error("the three hands must hold the 120 cards of the Dashavatara deck once each",
                                   "tg.deal")

@@ -145,9 +145,9 @@ class TGState(State):
         self.dealt = [tuple(h) for h in hands]
         self.hands_ = [{c.index: c for c in hand} for hand in hands]
         owner = self.owner
-        for seat, hand in enumerate(hands):
-            for c in hand:
-                owner[c.index] = seat
+        for seat, hand in enumerate(self.hands_):
+            for i in hand:
+                owner[i] = seat
         if sum(map(len, hands)) == len(DASHAVATARA.cards):  # the whole deck dealt: each suit in order, all in hand
             self.order = [list(o) for o in ORDERS]
         else:
@@ -228,14 +228,14 @@ class TGState(State):
             s = self.game.surkhya
             rest = [c for c in cards if c is not s]
             if self.game.low_cards:
-                rest = [c for c in rest if self._low(c)] or rest
+                rest = [c for c in rest if c.index not in _RAJAS] or rest  # _low(), by the card's index
             opens = open_moves(s)
             return [opens[c.index] for c in rest]
         if stage == EXCHANGE:
             return self._exchange_moves(seat, cards)
         if stage == GIVING:
             s = self.ask[2]
-            return [make(GIVE, (c,)) for c in cards if c.suit.number == s and c.rank != 12]
+            return [GIVE_BY_INDEX[c.index] for c in cards if c.suit.number == s and c.rank != 12]
         if stage == PAY_ASIDE:
             out = []
             for which in SETS:
@@ -369,7 +369,7 @@ class TGState(State):
         kind = self.kind
         if kind != K_FORCE:
             if kind == K_OPEN and self.game.low_cards:
-                return [i for i, c in hand.items() if self._low(c)] or [*hand], ()
+                return [i for i in hand if i not in _RAJAS] or [*hand], ()  # _low(), by the card's index
             return [*hand], ()
         duty = self._duty(seat)
         if duty is not None and self.lead_move[0] == DENI and owed == 1 \
@@ -807,7 +807,10 @@ class TGState(State):
         return record
 
     def _lead_single(self, seat, card, kind, move, clauses, note, down: int = -1) -> TGRecord:
-        self._take(seat, card)
+        idx = card.index  # _take(), inline
+        del self.hands_[seat][idx]
+        self.owner[idx] = -1
+        self.order[card.suit.number].remove(card)
         self.trick.append((seat, card))
         self.kind, self.lead_move = kind, move
         if down >= 0:
@@ -819,9 +822,12 @@ class TGState(State):
         return self._record(CHANCE if move.kind == DRAW else seat, move, clauses, note)
 
     def _lead_multi(self, seat, move, kind, clauses, note) -> TGRecord:
-        for c in move.cards:
-            self._take(seat, c)
-            self.trick.append((seat, c))
+        hand, owner, order, trick = self.hands_[seat], self.owner, self.order, self.trick
+        for c in move[1]:  # _take(), inline
+            del hand[c.index]
+            owner[c.index] = -1
+            order[c.suit.number].remove(c)
+            trick.append((seat, c))
         self.kind, self.lead_move = kind, move
         self.suit = move.cards[0].suit.number if kind == K_SOKTA else -1
         k = len(move.cards) if kind != K_SIR else 2
