@@ -228,3 +228,4 @@ def open_moves(surkhya: Card) -> list:
             if c is not surkhya:
                 table[c.index] = make(OPEN, (surkhya, c))
     return table
+DRAW_BY_INDEX = _by_index(DRAW)

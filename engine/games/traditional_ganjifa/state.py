@@ -23,7 +23,7 @@ from ...protocol import CHANCE, Result, State
 from .moves import (ADD, ADD_MOVES, AKHERI, ASIDE, ASK, DEAL, DENI, DOUBLE, DRAW, DUKKAL, GIVE, HARDU, KEEP,
                     KEEP_MOVE, NATAVANI, OPEN, RETURN, SETS, SIR, SOKTA, SUIT_CODES, SWAP, TAKE, TALAFA, TAVANI,
                     UTARI, TGMove, _place, make, open_moves)
-from .moves import (AKHERI_BY_INDEX, ASIDE_MOVES, DENI_BY_INDEX, GIVE_BY_INDEX, HARDU_BY_INDEX, NATAVANI_BY_INDEX,
+from .moves import (AKHERI_BY_INDEX, ASIDE_MOVES, DENI_BY_INDEX, DRAW_BY_INDEX, GIVE_BY_INDEX, HARDU_BY_INDEX, NATAVANI_BY_INDEX,
                     RETURN_MOVES, TALAFA_BY_INDEX, UTARI_BY_INDEX, UTARI_DRAW)
 from .records import TGRecord, card_name, card_names
 from .strategy import move_priority as _move_priority
@@ -544,7 +544,7 @@ class TGState(State):
             return make(DEAL, self.game.deal_cards(rng, first))
         if stage == DRAWING:
             cards = _sorted_hand(self.hands_[self.leader])
-            return make(DRAW, (cards[rng.below(len(cards))],))
+            return DRAW_BY_INDEX[cards[rng.below(len(cards))].index]
         amount = self.payments[0][1][0][1]
         return make(TAKE, tuple(_sorted_hand({c.index: c for c in rng.shuffled(self.aside)[:amount]})))
 
