@@ -49,6 +49,7 @@ Asha holds the Raja of Surkh and opens with it and the lowest Surkh card held, t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -93,6 +94,7 @@ EVENTS = MappingProxyType({
 
 HAND_SIZE = 24
 _DECK_IDS = frozenset(map(id, MUGHAL.cards))
+_DAY_RAJA, _NIGHT_RAJA = Card.parse("RSu"), Card.parse("RSa")  # the leading Raja by day, by night
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,7 @@ class Hamrang(Game):
 
     @property
     def leading_raja(self) -> Card:
-        return Card.parse("RSu" if self.time == "day" else "RSa")
+        return _DAY_RAJA if self.time == "day" else _NIGHT_RAJA
 
     def first_dealer_words(self) -> str:
         return self.FIRST_DEALER
@@ -177,9 +179,8 @@ class Hamrang(Game):
         for i, hand in enumerate(deal.hands):
             if len(hand) != HAND_SIZE:
                 raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not {HAND_SIZE}", "hr.deal")
-        cards = deal.all_cards()
-        ids = set(map(id, cards))
-        if len(ids) != len(cards) or not _DECK_IDS.issuperset(ids):
+        ids = set(map(id, chain.from_iterable(deal.hands)))  # interned cards, compared by identity (no piles)
+        if len(ids) != 4 * HAND_SIZE or not _DECK_IDS.issuperset(ids):
             raise self.deal_error("it must hold each of the 96 Mughal cards exactly once", "hr.deal")
 
     def position(self, text: str):
