@@ -57,6 +57,7 @@ def _reversed_numerals(hand, move) -> bool:
             return True
     return False
 _SEATS = tuple(range(N))
+_AFTER = tuple(tuple((seat + k) % N for k in range(1, N)) for seat in range(N))  # the others, in turn
 _card_of = itemgetter(1)  # of a (seat, card) pair in a trick
 _END: dict = {}  # (clauses, out, passed, over) -> clauses with the trick's ending added
 
@@ -412,7 +413,10 @@ class HRState(State):
             self._lead_suit = s
             self._trick_leader = seat
             active = self._active
-            self._to_play = [p for p in ((seat + 1) % N, (seat + 2) % N, (seat + 3) % N) if active[p]]
+            self._to_play = to_play = []  # the players still in, in turn after the leader
+            for p in _AFTER[seat]:
+                if active[p]:
+                    to_play.append(p)
         else:
             s = self._lead_suit
             held = len(hand[s])
