@@ -94,6 +94,7 @@ EVENTS = MappingProxyType({
 
 HAND_SIZE = 24
 _DECK_IDS = frozenset(map(id, MUGHAL.cards))
+_DEALT: list = [None]  # the last deal deal() made (immutable, and whole by construction: new_game need not check it)
 _DAY_RAJA, _NIGHT_RAJA = Card.parse("RSu"), Card.parse("RSa")  # the leading Raja by day, by night
 
 
@@ -162,13 +163,15 @@ class Hamrang(Game):
         hands = [[] for _ in range(4)]
         for k in range(0, 96, 4):
             hands[(k // 4) % 4].extend(cards[k:k + 4])
-        return Deal(tuple(map(tuple, hands)))
+        _DEALT[0] = deal = Deal(tuple(map(tuple, hands)))
+        return deal
 
     def new_game(self, deal: Deal):
         """The game from ``deal``, chance's draw for the dealer to come (DealError, clause hr.deal, if it does not fit)."""
         from .state import HRState
 
-        self._check_deal(deal)
+        if deal is not _DEALT[0]:  # a deal of deal()'s own is whole by construction
+            self._check_deal(deal)
         return HRState(self, deal.hands, drawing=True)
 
     def _check_deal(self, deal: Deal) -> None:
