@@ -120,7 +120,7 @@ class TraditionalGanjifa(Game):
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "tg.deal"
     PEER: ClassVar = "hearts"
-    PEER_TARGET: ClassVar = (3, 0.6)  # issue 21: the least ratio to the peer, at this many players
+    PEER_TARGET: ClassVar = (3, 1.0)  # issue 33: the least ratio of decisions a second to the peer, at this many players
     EQUIPMENT: ClassVar = "pencil and paper for the scores; the cards won are counted after each deal"
     FIRST_DEALER: ClassVar = "any player; the deal passes to the right after each deal, and the Surkhya's holder leads"
     SEAT_CARDS: ClassVar = ("hand", "face-up")
