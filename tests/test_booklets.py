@@ -474,3 +474,16 @@ def test_a_booklets_imprint_names_the_sources_of_its_games_only():
     assert "Adrian Morgan" not in sources and "Mughal deck" not in sources
     everything = next(line for line in bookpdf.imprint("All", bookpdf.AUTHOR, "x") if line.startswith("Sources:"))
     assert everything.count("(") >= 5 and "Traditional Ganjifa" in everything
+
+
+def test_make_test_makes_the_booklets_with_the_book_and_make_booklets_builds_no_book(tmp_path, monkeypatch):
+    """The real book's build makes the booklets after its site (book_build.build_booklets); their tests wait for
+    what that did. `make booklets` (BOOKLETS_MADE) has made them already: its test run starts no build."""
+    from tests import book_build
+
+    monkeypatch.setenv(book_build.BOOKLETS_MADE, "1")
+    assert book_build.start(tmp_path / "run") is False and not (tmp_path / "run").exists()
+    (tmp_path / "booklets.json").write_text('{"returncode": 0, "stdout": "made", "stderr": "", "seconds": 1.0}')
+    assert book_build.wait_booklets(tmp_path, seconds=1) == book_build.Step(0, "made", "", 1.0)
+    code = (ROOT / "tests" / "book_build.py").read_text(encoding="utf-8")
+    assert '"--booklets", str(folder)' in code.split("def build(")[1].split("def build_booklets(")[0]
