@@ -101,9 +101,9 @@ PEERS: dict[str, Peer] = {p.name: p for p in (
 
 
 def target_of(name: str, peer: Peer, players: int, workers: int | None = None) -> float | None:
-    """The least ratio asked of game ``name`` with ``players`` players: its own (``Game.PEER_TARGET``, the
-    issue that brought the game in set it: Ekrang 1.0x crazy_eights at four players, Traditional Ganjifa
-    0.6x hearts at three), else its peer's (a simulation's always its peer's)."""
+    """The least ratio of decisions a second asked of game ``name`` with ``players`` players: its own
+    (``Game.PEER_TARGET``: Ekrang 1.0x crazy_eights at four players, Traditional Ganjifa 1.0x hearts at
+    three), else its peer's (a simulation's, of games a second, always its peer's)."""
     own = game_class(name).PEER_TARGET
     if own is not None:  # the game's own target replaces the peer's (its simulation has none)
         at, ratio = own
