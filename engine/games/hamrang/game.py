@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -94,6 +95,8 @@ EVENTS = MappingProxyType({
 
 HAND_SIZE = 24
 _DECK_IDS = frozenset(map(id, MUGHAL.cards))
+# seat by seat, the places in the pack of the cards dealt to it, four at a time round the table
+_DEALT_TO = tuple(itemgetter(*[k for k in range(96) if (k // 4) % 4 == seat]) for seat in range(4))
 _DEALT: list = [None]  # the last deal deal() made (immutable, and whole by construction: new_game need not check it)
 _DAY_RAJA, _NIGHT_RAJA = Card.parse("RSu"), Card.parse("RSa")  # the leading Raja by day, by night
 
@@ -160,10 +163,8 @@ class Hamrang(Game):
     def deal(self, seed: int | str) -> Deal:
         """Shuffle with ``seed`` and deal four cards at a time round the table, 24 each."""
         cards = shuffled(MUGHAL.cards, seed)
-        hands = [[] for _ in range(4)]
-        for k in range(0, 96, 4):
-            hands[(k // 4) % 4].extend(cards[k:k + 4])
-        _DEALT[0] = deal = Deal(tuple(map(tuple, hands)))
+        first, second, third, fourth = _DEALT_TO  # each seat's batches of four, taken from the shuffled pack
+        _DEALT[0] = deal = Deal((first(cards), second(cards), third(cards), fourth(cards)))
         return deal
 
     def new_game(self, deal: Deal):

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -89,6 +90,10 @@ CLAUSES = MappingProxyType({
 
 DEALS = (3, 1, 2)
 _DECK_IDS = frozenset(map(id, DASHAVATARA.cards))
+# the places in the cut pack of the cards dealt, the hands in seat order, when ``first`` is dealt to first: ten
+# batches of four each, round the table
+_DEALT_TO = tuple(itemgetter(*[(b * 3 + (seat - first) % 3) * 4 + j for seat in range(3) for b in range(10)
+                               for j in range(4)]) for first in range(3))
 _DEALT: list = [None]  # the last deal deal() made (immutable, and whole by construction: new_game need not check it)
 
 
@@ -160,13 +165,7 @@ class TraditionalGanjifa(Game):
             if cards[at - 1].rank != 12:  # the card cut to: the bottom card of the lifted part
                 break
         cards = cards[at:] + cards[:at]
-        hands = [[], [], []]
-        for b in range(10):
-            for i in range(3):
-                seat = (first + i) % 3
-                k = (b * 3 + i) * 4
-                hands[seat] += cards[k:k + 4]
-        return tuple(hands[0] + hands[1] + hands[2])
+        return _DEALT_TO[first](cards)  # in batches of four round the table from ``first``: the hands in seat order
 
     def deal(self, seed: int | str) -> Deal:
         cards = self.deal_cards(Rng(seed_int(seed)), 0)
