@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 from math import floor
-from operator import itemgetter
+from operator import attrgetter, itemgetter, not_
 from typing import TYPE_CHECKING, Sequence
 
 from ...cards import Card, format_cards
@@ -57,6 +57,8 @@ def _reversed_numerals(hand, move) -> bool:
             return True
     return False
 _SEATS = tuple(range(N))
+_FROM = tuple(tuple((first + k) % N for k in range(N)) for first in range(N))  # the seats in turn from ``first``
+_rank = attrgetter("rank")
 _AFTER = tuple(tuple((seat + k) % N for k in range(1, N)) for seat in range(N))  # the others, in turn
 _card_of = itemgetter(1)  # of a (seat, card) pair in a trick
 _END: dict = {}  # (clauses, out, passed, over) -> clauses with the trick's ending added
@@ -339,10 +341,11 @@ class HRState(State):
         shuffler = rng.below(N)
         tail, rest = rng.shuffled_tail(MUGHAL.cards, N)
         cards = tail[::-1]
-        drawers = [(shuffler + k) % N for k in range(N)]
+        drawers = _FROM[shuffler]
         while True:
-            top = max(c.rank for c in cards[-len(drawers):])
-            tied = [p for p, c in zip(drawers, cards[-len(drawers):]) if c.rank == top]
+            drawn = cards[-len(drawers):]
+            top = max(map(_rank, drawn))
+            tied = [p for p, c in zip(drawers, drawn) if c.rank == top]
             if len(tied) == 1:
                 return HRDraw(shuffler, cards)
             tail, rest = rng.shuffled_tail(rest, len(tied))
@@ -393,8 +396,8 @@ class HRState(State):
         self._dealer = dealer
         self._drawing = False
         self.current_player = self._leader
-        out = tuple(p for p in range(N) if not self._active[p])
-        record = HRRecord(CHANCE, move, CL_DRAW_OUT if out else CL_DRAW, ("draw", dealer, rounds, out), None)
+        out = tuple(compress(_SEATS, map(not_, self._active)))
+        record = _new(HRRecord, (CHANCE, move, CL_DRAW_OUT if out else CL_DRAW, ("draw", dealer, rounds, out), None))
         self.history.append(record)
         return record
 
@@ -570,16 +573,17 @@ def _end(hand, card: Card) -> str:
 def _draw_rounds(shuffler: int, cards: Sequence[Card]):
     """The rounds of a draw for the dealer (each a tuple of ``(seat, card)``), or None if ``cards`` are
     not exactly the cards such a draw takes: everyone from the shuffler on, then tied players again."""
-    drawers = [(shuffler + k) % N for k in range(N)]
+    drawers = _FROM[shuffler]
     rounds = []
     k = 0
     while True:
         if k + len(drawers) > len(cards):
             return None
-        draws = tuple(zip(drawers, cards[k:k + len(drawers)]))
+        drawn = cards[k:k + len(drawers)]
+        draws = tuple(zip(drawers, drawn))
         k += len(drawers)
         rounds.append(draws)
-        top = max(c.rank for _, c in draws)
+        top = max(map(_rank, drawn))
         tied = [p for p, c in draws if c.rank == top]
         if len(tied) == 1:
             return tuple(rounds) if k == len(cards) else None
