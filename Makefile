@@ -54,10 +54,11 @@ $(PDF): $(SITE)
 # The site's game pages link to their deck's booklet: --site copies the booklets into the site when it is built
 booklets: $(STAMP)
 	$(BIN)/python -m book.booklets --site _build/html
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n 0 tests/test_booklets.py  # each booklet's PDFs checked
+	GANJIFA_BOOKLETS_MADE=1 $(BIN)/python -m pytest -q -p no:cacheprovider -n 0 tests/test_booklets.py  # each booklet's PDFs checked (no book built)
 
 # every test, on every core (pytest-xdist); the real book is built once, in the background, while the
-# other tests run (tests/book_build.py); the ten slowest tests are listed at the end
+# other tests run, and the booklets after its site, reading the simulations it has cached (tests/book_build.py;
+# into _build/pdf, as `make booklets` makes them); the ten slowest tests are listed at the end
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m "not check"
 

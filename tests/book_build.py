@@ -7,6 +7,13 @@ what each step said and took to ``FOLDER/result.json``, then ``FOLDER/done``.
 
 ``FOLDER/site.json`` says the site is built (its tests need not wait for the booklet).
 
+Once the site is built (and the simulations its pages run are cached in ``_build/cache``), the print
+shop's booklets, one per deck, are made in the background too, as ``make booklets`` makes them
+(``python -m book.booklets``, one at a time, into ``_build/pdf``, reading the same cached simulations, and
+not made again when their inputs have not changed); ``FOLDER/booklets.json`` says what that did, for
+tests/test_booklets.py (:func:`wait_booklets`). ``make booklets`` sets :data:`BOOKLETS_MADE`: its test
+run reads the booklets it has just made, and builds no book.
+
 ``tests/conftest.py`` starts it in the background as soon as a run has collected a test marked
 ``book`` (the first worker to get there starts it; the others find it started), runs those tests
 last, and hands them :func:`wait` 's :class:`Book`. So the two cores keep playing games while the
@@ -27,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PDF_NAME = "ganjifa-rules.pdf"
 WAIT_SECONDS = 1500
+BOOKLETS_MADE = "GANJIFA_BOOKLETS_MADE"  # set by `make booklets`: the booklets are made, build no book
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,9 @@ def build(folder: Path) -> dict:
         log = open(folder / "fresh.log", "w", encoding="utf-8")
         subprocess.Popen([sys.executable, "-m", "tests.book_build", "--fresh-copy", str(folder)], cwd=ROOT,
                          stdout=log, stderr=subprocess.STDOUT)
+        log = open(folder / "booklets.log", "w", encoding="utf-8")
+        subprocess.Popen([sys.executable, "-m", "tests.book_build", "--booklets", str(folder)], cwd=ROOT,
+                         stdout=log, stderr=subprocess.STDOUT)
         single = _sphinx("-W", "--keep-going", "-q", "-b", "singlehtml", "-t", "print",
                          "-d", str(folder / "html" / ".doctrees"), str(ROOT), str(folder / "singlehtml"))
         out["singlehtml"] = single.__dict__
@@ -140,9 +151,38 @@ def build(folder: Path) -> dict:
     return out
 
 
+def build_booklets(folder: Path) -> dict:
+    """Make the booklets as ``make booklets`` does (``python -m book.booklets``, one at a time: the book's own
+    build and the tests keep the other core), after the site's build has cached the simulations they read;
+    write what it did to ``folder/booklets.json``."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "book.booklets", "--jobs", "1"], cwd=ROOT, capture_output=True,
+                          text=True)
+    out = Step(done.returncode, done.stdout, done.stderr, round(time.perf_counter() - start, 1)).__dict__
+    tmp = folder / "booklets.json.tmp"
+    tmp.write_text(json.dumps(out), encoding="utf-8")
+    os.replace(tmp, folder / "booklets.json")
+    return out
+
+
+def wait_booklets(folder: Path, seconds: float = WAIT_SECONDS) -> Step:
+    """What making the booklets did in this run (:func:`build_booklets`), once it has finished; it is made
+    after the book's site, so a site that failed to build made none (a failed step says so)."""
+    deadline = time.monotonic() + seconds
+    while not (folder / "booklets.json").exists():
+        if (folder / "done").exists() and wait(folder, seconds).html.returncode:
+            return Step(1, "", "not made: the book's site failed to build", 0.0)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the booklets were not made within {seconds:.0f} s")
+        time.sleep(0.5)
+    return Step(**json.loads((folder / "booklets.json").read_text(encoding="utf-8")))
+
+
 def start(folder: Path) -> bool:
-    """Start the build into ``folder`` in the background unless a process of this run already has;
-    True if this call started it."""
+    """Start the build into ``folder`` in the background unless a process of this run already has (or the
+    run is ``make booklets``' own, :data:`BOOKLETS_MADE`); True if this call started it."""
+    if os.environ.get(BOOKLETS_MADE):
+        return False
     folder.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(folder / "started", os.O_CREAT | os.O_EXCL | os.O_WRONLY)
@@ -179,7 +219,8 @@ def stop(folder: Path) -> None:
         pid = int((folder / "started").read_text() or 0)
     except (OSError, ValueError):
         return
-    if pid and not ((folder / "done").exists() and (folder / "fresh.json").exists()):  # the copy's build, too
+    if pid and not ((folder / "done").exists() and (folder / "fresh.json").exists()  # the copy's build, too
+                    and (folder / "booklets.json").exists()):  # and the booklets
         try:
             os.killpg(pid, 15)
         except OSError:
@@ -227,6 +268,9 @@ def wait_fresh(folder: Path, seconds: float = WAIT_SECONDS) -> dict:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--fresh-copy"]:
         build_fresh_copy(Path(argv[1]))
+        return 0
+    if argv[:1] == ["--booklets"]:
+        build_booklets(Path(argv[1]))
         return 0
     folder = Path(argv[0])
     result = build(folder)

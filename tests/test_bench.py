@@ -22,13 +22,18 @@ def test_bench_writes_a_record_per_game_and_player_count_and_per_worker_count(tm
     report = json.loads(out.read_text())
     games, sims = report["games"], report["simulations"]
     assert [(r["game"], r["players"]) for r in games] == EVERY_COUNT
-    assert all(r["games_per_s"] > 0 and r["moves_per_s"] > r["games_per_s"] for r in games)
+    assert all(r["games_per_s"] > 0 and r["decisions_per_s"] >= r["games_per_s"] for r in games)
     assert all(0 < r["median_games_per_s"] <= r["games_per_s"] for r in games)  # the fastest slice, the median beside it
+    assert all(0 < r["median_decisions_per_s"] <= r["decisions_per_s"] for r in games)
+    assert [(r["game"], r["players"], r["bots"]) for r in report["careful"]] == [(n, p, "heuristic")
+                                                                                for n, p in bench.CAREFUL]
     assert [(r["game"], r["workers"]) for r in sims] == [(name, w) for name in available_games() for w in (1, 2)]
     assert all(r["simulated_games_per_s"] > 0 and r["games"] >= 200 for r in sims)
     assert report["peers"] == [] and report["ratios"] == [] and "pip install -e '.[peers]'" in report["peers_missing"]
     printed = capsys.readouterr().out
-    assert "games/s" in printed and "speed-up" in printed and "100,000 games" in printed
+    assert "games/s" in printed and "decisions/s" in printed and "speed-up" in printed and "100,000 games" in printed
+    assert "shakti among careful players (4p, as its designers' notes simulate it): " in printed
+    assert "games a second" in printed
     hint = [line for line in printed.splitlines() if "OpenSpiel" in line]
     assert hint == [bench.PEERS_HINT]  # without the peers: our figures, and one line on how to get them
 
@@ -47,11 +52,38 @@ def test_every_game_declares_a_known_peer_and_is_compared_game_for_game():
         assert {k: v for k, v in game.option_items() if k not in ("players", "rounds")} == {}, name
 
 
+def test_decisions_are_the_players_moves_with_chance_s_steps_left_out():
+    """measure() counts a game's decisions as its players' moves: the steps less chance's (Hamrang's draw for the
+    dealer, Traditional Ganjifa's random cards), the same games played again by the same bots."""
+    from engine.play import run
+    from engine.protocol import CHANCE
+
+    for name, players in (("hamrang", 4), ("traditional-ganjifa", 3)):
+        r = measure(name, players, seconds=0.02)
+        game = unit_game(name, players)
+        bots = [bench.RandomBot(f"bench/{name}/{players}/{seat}") for seat in range(players)]
+        decisions = steps = 0
+        for seed in range(r["games"]):
+            history = run(game.new_game(game.deal(seed)), bots, seed).history
+            decisions += sum(record.player != CHANCE for record in history)
+            steps += len(history)
+        assert decisions < steps  # the games had chance's steps, left out
+        assert r["mean_decisions"] == round(decisions / r["games"], 2)
+
+
+def test_careful_players_are_timed_too():
+    r = measure("shakti", 4, seconds=0.02, bots="heuristic")
+    assert r["bots"] == "heuristic" and r["games_per_s"] > 0 and r["decisions_per_s"] > r["games_per_s"]
+    assert r["mean_decisions"] < measure("shakti", 4, seconds=0.02)["mean_decisions"]  # they finish far sooner
+
+
 def test_targets_are_the_issue_s():
-    assert PEERS["crazy_eights"].target_for(4) == 2.0 and PEERS["crazy_eights"].target_for(3) is None
+    """Issue 33: every game at least its peer's decisions a second (the simulation: three times the peer's games)."""
+    assert PEERS["crazy_eights"].target_for(4) == 1.0 and PEERS["crazy_eights"].target_for(3) is None
     assert PEERS["crazy_eights"].target_for(4, workers=2) == 3.0
     assert PEERS["crazy_eights"].target_for(4, workers=1) is None
-    assert PEERS["hearts"].target_for(4) == 0.8 and PEERS["hearts"].aim == 1.0
+    assert PEERS["hearts"].target_for(4) == 1.0
+    assert target_of("traditional-ganjifa", PEERS["hearts"], 3) == 1.0
     assert all(PEERS["blackjack"].target_for(n) == 1.0 for n in range(2, 8))
     assert PEERS["blackjack"].target_for(4, workers=2) is None
 
@@ -61,11 +93,14 @@ def test_ratio_of_a_real_measurement_to_a_peer():
     assert ours["games_per_s"] > 0 and ours["games"] >= 5
     peer = PEERS[game_class("kendra-kari").PEER]
     theirs = {peer.name: {"peer": peer.name, "games_per_s": ours["games_per_s"] / 2,
-                          "median_games_per_s": ours["median_games_per_s"] / 4}}
+                          "median_games_per_s": ours["median_games_per_s"] / 4,
+                          "decisions_per_s": ours["decisions_per_s"] / 2,
+                          "median_decisions_per_s": ours["median_decisions_per_s"] / 4}}
     sim = measure_simulation("kendra-kari", 4, seconds=0.0, workers=2, games=200)
     assert sim["games"] == 200 and sim["simulated_games_per_s"] > 0
     game_row, sim_row = ratio_rows([ours], [sim], theirs)
     assert game_row["kind"] == "game" and game_row["ratio"] == 2.0 and game_row["median_ratio"] == 4.0
+    assert game_row["games_ratio"] == 2.0
     assert game_row["target"] == peer.target_for(4) and game_row["met"] is (2.0 >= peer.target_for(4))
     assert sim_row["kind"] == "simulation" and sim_row["workers"] == 2 and sim_row["median_ratio"] is None
     assert sim_row["ratio"] == round(sim["simulated_games_per_s"] / theirs[peer.name]["games_per_s"], 3)
@@ -91,7 +126,8 @@ def test_bench_times_the_peers_beside_ours_and_prints_the_ratios(tmp_path, capsy
     for r in game_rows:
         peer = peer_of(r["game"])
         assert r["peer"] == peer.name
-        assert r["ratio"] == round(ours[r["game"], r["players"]]["games_per_s"] / peers[peer.name]["games_per_s"], 3)
+        assert r["ratio"] == round(ours[r["game"], r["players"]]["decisions_per_s"] / peers[peer.name]["decisions_per_s"], 3)
+        assert r["games_ratio"] == round(ours[r["game"], r["players"]]["games_per_s"] / peers[peer.name]["games_per_s"], 3)
         assert r["target"] == target_of(r["game"], peer, r["players"])  # the game's own, else its peer's
         if r["target"] is None:
             assert r["met"] is None
@@ -108,7 +144,7 @@ def test_bench_times_the_peers_beside_ours_and_prints_the_ratios(tmp_path, capsy
 @pytest.mark.skipif(not peers_available(), reason=NO_PEERS)
 def test_a_peer_is_random_play_outs_to_the_end():
     r = bench.measure_peer(PEERS["blackjack"], seconds=0.02)
-    assert r["games_per_s"] > 0 and r["games"] >= 5 and r["mean_moves"] >= 0
+    assert r["games_per_s"] > 0 and r["games"] >= 5 and r["mean_decisions"] >= 0
 
 
 def test_bench_refuses_a_nonpositive_time(capsys):
@@ -163,13 +199,13 @@ def test_instructions_are_counted_under_callgrind():
 
 
 def test_a_game_may_set_its_own_target_against_its_peer():
-    """Issue 21 asks 0.6x hearts of Traditional Ganjifa (three players), issue 23 1.0x crazy_eights of Ekrang
+    """Issue 33 asks 1.0x hearts of Traditional Ganjifa (three players), issue 23 1.0x crazy_eights of Ekrang
     (four players): a game's PEER_TARGET replaces its peer's target, at its own player count, for play-outs only."""
     from engine.bench import PEERS, target_of
 
-    assert target_of("traditional-ganjifa", PEERS["hearts"], 3) == 0.6
-    assert target_of("guru-ganjifa", PEERS["hearts"], 4) == 0.8  # the peer's own, where the game sets none
+    assert target_of("traditional-ganjifa", PEERS["hearts"], 3) == 1.0  # issue 33: per decision
+    assert target_of("guru-ganjifa", PEERS["hearts"], 4) == 1.0  # the peer's own, where the game sets none
     assert target_of("ekrang", PEERS["crazy_eights"], 4) == 1.0 and target_of("ekrang", PEERS["crazy_eights"], 3) is None
     assert target_of("ekrang", PEERS["crazy_eights"], 4, workers=2) is None
-    assert target_of("kendra-kari", PEERS["crazy_eights"], 4) == 2.0
+    assert target_of("kendra-kari", PEERS["crazy_eights"], 4) == 1.0
     assert target_of("kendra-kari", PEERS["crazy_eights"], 4, workers=2) == 3.0

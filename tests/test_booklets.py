@@ -2,8 +2,9 @@
 
 The table and the saddle-stitch order are checked in a moment (no book is built). The imposition is
 checked on a small fixture PDF (WeasyPrint, a page per number). The real booklets are checked where
-``make booklets`` made them (``_build/pdf``; it runs this file after making them): without them those
-tests are skipped, so ``make test`` does not build three more books.
+they are made (``_build/pdf``): ``make test`` makes them in the background with the real book, once its
+site has cached the simulations they read (tests/book_build.py), and runs these tests last, with the
+book's; ``make booklets`` makes them and then runs this file on them (no book is built).
 """
 
 from __future__ import annotations
@@ -255,11 +256,26 @@ class Text:
         raise AssertionError(f"{needle!r} is on no page from {start} on")
 
 
+@pytest.fixture(scope="session")
+def booklets_made() -> None:
+    """The booklets, made: by this test run, in the background with the real book (tests/book_build.py), or
+    by ``make booklets`` just before it ran this file (book_build.BOOKLETS_MADE)."""
+    import os
+
+    from tests import book_build
+    from tests.conftest import _folder
+
+    if not os.environ.get(book_build.BOOKLETS_MADE):
+        folder = _folder()
+        book_build.start(folder)  # (started at collection, as a test of the book is here)
+        step = book_build.wait_booklets(folder)
+        assert step.returncode == 0, f"making the booklets failed:\n{step.stdout}\n{step.stderr}"[-4000:]
+
+
 @pytest.fixture(scope="module", params=[s.key for s in SPECS])
-def made(request):
+def made(request, booklets_made):
     spec = next(s for s in SPECS if s.key == request.param)
-    if not _made(spec):
-        pytest.skip(f"{spec.interior.name} not made: `make booklets` makes it, then runs these tests")
+    assert _made(spec), f"{spec.interior.name} was not made"
     return spec, Text(spec.interior)
 
 
@@ -272,6 +288,7 @@ def _titles(spec: booklets.Spec) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_the_interior_is_a5_throughout_a_multiple_of_four_pages(made):
     spec, built = made
     assert len(built.pages) % 4 == 0
@@ -281,6 +298,7 @@ def test_the_interior_is_a5_throughout_a_multiple_of_four_pages(made):
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_the_interior_holds_its_chapters_and_only_its_games(made):
     from engine.registry import available_games, game_class
 
@@ -297,6 +315,7 @@ def test_the_interior_holds_its_chapters_and_only_its_games(made):
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_the_contents_give_each_chapters_page(made):
     from tests.test_pdf import _contents
 
@@ -322,6 +341,7 @@ def _pdffonts(path: Path) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_fonts_are_embedded_and_none_is_type_3(made):
     spec, built = made
     for path in (spec.interior, spec.cover, spec.imposed):
@@ -333,6 +353,7 @@ def test_fonts_are_embedded_and_none_is_type_3(made):
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_the_index_gives_pages_that_hold_the_term_of_its_games_only(made):
     from tests.test_pdf import _index_entries
 
@@ -355,6 +376,7 @@ def test_the_index_gives_pages_that_hold_the_term_of_its_games_only(made):
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_the_cover_has_bleed_and_the_decks_name(made):
     spec, _ = made
     cover = PdfReader(spec.cover)
@@ -371,6 +393,7 @@ def test_the_cover_has_bleed_and_the_decks_name(made):
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_the_imposed_file_is_every_page_once_in_its_bindings_order(made):
     spec, built = made
     reader = PdfReader(spec.imposed)
@@ -387,6 +410,7 @@ def test_the_imposed_file_is_every_page_once_in_its_bindings_order(made):
 
 
 @pytest.mark.slow
+@pytest.mark.book  # made with the real book, run last with its tests
 def test_a_booklet_too_thick_to_staple_gets_a_cover_spread_with_its_spine(made):
     from book.spread import spine_mm
 
@@ -450,3 +474,16 @@ def test_a_booklets_imprint_names_the_sources_of_its_games_only():
     assert "Adrian Morgan" not in sources and "Mughal deck" not in sources
     everything = next(line for line in bookpdf.imprint("All", bookpdf.AUTHOR, "x") if line.startswith("Sources:"))
     assert everything.count("(") >= 5 and "Traditional Ganjifa" in everything
+
+
+def test_make_test_makes_the_booklets_with_the_book_and_make_booklets_builds_no_book(tmp_path, monkeypatch):
+    """The real book's build makes the booklets after its site (book_build.build_booklets); their tests wait for
+    what that did. `make booklets` (BOOKLETS_MADE) has made them already: its test run starts no build."""
+    from tests import book_build
+
+    monkeypatch.setenv(book_build.BOOKLETS_MADE, "1")
+    assert book_build.start(tmp_path / "run") is False and not (tmp_path / "run").exists()
+    (tmp_path / "booklets.json").write_text('{"returncode": 0, "stdout": "made", "stderr": "", "seconds": 1.0}')
+    assert book_build.wait_booklets(tmp_path, seconds=1) == book_build.Step(0, "made", "", 1.0)
+    code = (ROOT / "tests" / "book_build.py").read_text(encoding="utf-8")
+    assert '"--booklets", str(folder)' in code.split("def build(")[1].split("def build_booklets(")[0]

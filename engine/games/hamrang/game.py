@@ -50,6 +50,8 @@ Asha holds the Raja of Surkh and opens with it and the lowest Surkh card held, t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -94,6 +96,10 @@ EVENTS = MappingProxyType({
 
 HAND_SIZE = 24
 _DECK_IDS = frozenset(map(id, MUGHAL.cards))
+# seat by seat, the places in the pack of the cards dealt to it, four at a time round the table
+_DEALT_TO = tuple(itemgetter(*[k for k in range(96) if (k // 4) % 4 == seat]) for seat in range(4))
+_DEALT: list = [None]  # the last deal deal() made (immutable, and whole by construction: new_game need not check it)
+_DAY_RAJA, _NIGHT_RAJA = Card.parse("RSu"), Card.parse("RSa")  # the leading Raja by day, by night
 
 
 @dataclass(frozen=True)
@@ -147,7 +153,7 @@ class Hamrang(Game):
 
     @property
     def leading_raja(self) -> Card:
-        return Card.parse("RSu" if self.time == "day" else "RSa")
+        return _DAY_RAJA if self.time == "day" else _NIGHT_RAJA
 
     def first_dealer_words(self) -> str:
         return self.FIRST_DEALER
@@ -158,16 +164,16 @@ class Hamrang(Game):
     def deal(self, seed: int | str) -> Deal:
         """Shuffle with ``seed`` and deal four cards at a time round the table, 24 each."""
         cards = shuffled(MUGHAL.cards, seed)
-        hands = [[] for _ in range(4)]
-        for k in range(0, 96, 4):
-            hands[(k // 4) % 4].extend(cards[k:k + 4])
-        return Deal(tuple(map(tuple, hands)))
+        first, second, third, fourth = _DEALT_TO  # each seat's batches of four, taken from the shuffled pack
+        _DEALT[0] = deal = Deal((first(cards), second(cards), third(cards), fourth(cards)))
+        return deal
 
     def new_game(self, deal: Deal):
         """The game from ``deal``, chance's draw for the dealer to come (DealError, clause hr.deal, if it does not fit)."""
         from .state import HRState
 
-        self._check_deal(deal)
+        if deal is not _DEALT[0]:  # a deal of deal()'s own is whole by construction
+            self._check_deal(deal)
         return HRState(self, deal.hands, drawing=True)
 
     def _check_deal(self, deal: Deal) -> None:
@@ -178,9 +184,8 @@ class Hamrang(Game):
         for i, hand in enumerate(deal.hands):
             if len(hand) != HAND_SIZE:
                 raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not {HAND_SIZE}", "hr.deal")
-        cards = deal.all_cards()
-        ids = set(map(id, cards))
-        if len(ids) != len(cards) or not _DECK_IDS.issuperset(ids):
+        ids = set(map(id, chain.from_iterable(deal.hands)))  # interned cards, compared by identity (no piles)
+        if len(ids) != 4 * HAND_SIZE or not _DECK_IDS.issuperset(ids):
             raise self.deal_error("it must hold each of the 96 Mughal cards exactly once", "hr.deal")
 
     def position(self, text: str):

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from math import floor
+from operator import attrgetter, itemgetter, not_
 from typing import TYPE_CHECKING, Sequence
 
 from ...cards import Card, format_cards
@@ -29,6 +32,10 @@ for _r in Ranking:
     STRENGTH[_r] = _table
 # per ranking: the deck suit by suit, each suit strongest first (hands are filled in this order, never sorted)
 ORDERED = {r: tuple(sorted(MUGHAL.cards, key=lambda c, t=STRENGTH[r]: (c.suit.number, -t[c.index]))) for r in Ranking}
+# per ranking: (card.index, suit number, card) in ORDERED's order (hands are filled by reading it)
+_COURTS = tuple(c.index for c in MUGHAL.cards if c.rank >= 11)  # the court cards' indexes
+assert SUITS == 8  # (HRState fills a hand's eight suits)
+PLACED = {r: tuple((c.index, c.suit.number, c) for c in cards) for r, cards in ORDERED.items()}
 del _r, _table, _c, _v
 
 CL_OPEN, CL_OPEN_SUB = ("hr.opening",), ("hr.opening", "hr.substitute")
@@ -49,6 +56,11 @@ def _reversed_numerals(hand, move) -> bool:
         if c.rank <= 10 and WEAK[c.suit.number] and sum(1 for d in hand[c.suit.number] if d.rank <= 10) >= 2:
             return True
     return False
+_SEATS = tuple(range(N))
+_FROM = tuple(tuple((first + k) % N for k in range(N)) for first in range(N))  # the seats in turn from ``first``
+_rank = attrgetter("rank")
+_AFTER = tuple(tuple((seat + k) % N for k in range(1, N)) for seat in range(N))  # the others, in turn
+_card_of = itemgetter(1)  # of a (seat, card) pair in a trick
 _END: dict = {}  # (clauses, out, passed, over) -> clauses with the trick's ending added
 
 
@@ -93,16 +105,19 @@ class HRState(State):
         self.history: list[HRRecord] = []
         strength = self._strength = STRENGTH[game.ranking]
         self._traditional = game.ranking is Ranking.TRADITIONAL
-        self._hands = [[[] for _ in range(SUITS)] for _ in hands]
+        self._hands = filled = [[[], [], [], [], [], [], [], []] for _ in hands]  # a list per suit (SUITS)
         owner = [-1] * _SIZE
         for seat, hand in enumerate(hands):
             for card in hand:
                 owner[card.index] = seat
-        for card in ORDERED[game.ranking]:
-            seat = owner[card.index]
+        for i, s, card in PLACED[game.ranking]:
+            seat = owner[i]
             if seat >= 0:
-                self._hands[seat][card.suit.number].append(card)
-        self._courts = [sum(1 for c in hand if c.rank >= 11) for hand in hands]
+                filled[seat][s].append(card)
+        self._courts = courts = [0] * len(hands)
+        for i in _COURTS:
+            if owner[i] >= 0:
+                courts[owner[i]] += 1
         self._active = [c > 0 for c in self._courts]
         self._tricks = [0] * N
         self._won: list[list[Card]] = [[] for _ in range(N)]
@@ -326,10 +341,11 @@ class HRState(State):
         shuffler = rng.below(N)
         tail, rest = rng.shuffled_tail(MUGHAL.cards, N)
         cards = tail[::-1]
-        drawers = [(shuffler + k) % N for k in range(N)]
+        drawers = _FROM[shuffler]
         while True:
-            top = max(c.rank for c in cards[-len(drawers):])
-            tied = [p for p, c in zip(drawers, cards[-len(drawers):]) if c.rank == top]
+            drawn = cards[-len(drawers):]
+            top = max(map(_rank, drawn))
+            tied = [p for p, c in zip(drawers, drawn) if c.rank == top]
             if len(tied) == 1:
                 return HRDraw(shuffler, cards)
             tail, rest = rng.shuffled_tail(rest, len(tied))
@@ -355,14 +371,33 @@ class HRState(State):
     def apply_legal(self, move) -> HRRecord:
         return self._play(self.current_player, move)
 
+    def play_chance(self, chance) -> HRRecord:
+        return self._apply_draw(chance.outcome(self))  # chance's own draw: nothing to check
+
+    def play_random(self, streams, chance, max_moves: int) -> "HRState":
+        """:meth:`State.play_random`'s loop, making the same moves: a player's move goes straight from the list
+        of legal moves (``_legal``) to playing it (``_play``), the two calls ``legal_move_sequence()`` and
+        ``apply_legal()`` make."""
+        legal, play = self._legal, self._play
+        for _ in range(max_moves):
+            seat = self.current_player
+            if seat is None:
+                return self
+            if seat == CHANCE:
+                self.play_chance(chance)
+            else:
+                moves = legal()
+                play(seat, moves[floor(streams[seat]() * len(moves))])  # floor = int for a product >= 0, cheaper
+        return self
+
     def _apply_draw(self, move: HRDraw) -> HRRecord:
         rounds = _draw_rounds(move.shuffler, move.cards)
         dealer = rounds[-1][0][0] if len(rounds[-1]) == 1 else max(rounds[-1], key=lambda d: d[1].rank)[0]
         self._dealer = dealer
         self._drawing = False
         self.current_player = self._leader
-        out = tuple(p for p in range(N) if not self._active[p])
-        record = HRRecord(CHANCE, move, CL_DRAW_OUT if out else CL_DRAW, ("draw", dealer, rounds, out), None)
+        out = tuple(compress(_SEATS, map(not_, self._active)))
+        record = _new(HRRecord, (CHANCE, move, CL_DRAW_OUT if out else CL_DRAW, ("draw", dealer, rounds, out), None))
         self.history.append(record)
         return record
 
@@ -381,7 +416,10 @@ class HRState(State):
             self._lead_suit = s
             self._trick_leader = seat
             active = self._active
-            self._to_play = [p for p in ((seat + 1) % N, (seat + 2) % N, (seat + 3) % N) if active[p]]
+            self._to_play = to_play = []  # the players still in, in turn after the leader
+            for p in _AFTER[seat]:
+                if active[p]:
+                    to_play.append(p)
         else:
             s = self._lead_suit
             held = len(hand[s])
@@ -402,9 +440,7 @@ class HRState(State):
         courts = (a.rank >= 11) + (b.rank >= 11)
         if courts:
             self._courts[seat] -= courts
-        trick = self.trick
-        trick.append((seat, a))
-        trick.append((seat, b))
+        self.trick += ((seat, a), (seat, b))
         plays.append((seat, move))
         if self._to_play:
             self.current_player = self._to_play[0]
@@ -420,7 +456,7 @@ class HRState(State):
         for p, c in self.trick:
             if c.suit.number == s and strength[c.index] > best:
                 best, winner, card = strength[c.index], p, c
-        self._won[winner].extend(c for _, c in self.trick)
+        self._won[winner] += map(_card_of, self.trick)
         self._tricks[winner] += 1
         self.last_trick = (self.trick, winner)
         self.trick = []
@@ -428,12 +464,12 @@ class HRState(State):
         self._opening = False
         self._lead_suit = -1
         active, courts = self._active, self._courts
-        out = []
-        for p in range(N):
-            if active[p] and not courts[p]:
+        out = ()
+        if 0 in courts:  # someone may have played the last court card held
+            out = tuple([p for p in range(N) if active[p] and not courts[p]])
+            for p in out:
                 active[p] = False
-                out.append(p)
-        left = sum(active)
+        left = active.count(True)
         over = left <= 1 if self.game.last_player == "stops" else left == 0
         passed = False
         if over:
@@ -445,10 +481,9 @@ class HRState(State):
             passed = leader != winner
             self._leader = leader
         self.current_player = leader
-        clauses = _ended(clauses, bool(out), passed, over)
-        record = _new(HRRecord, (seat, move, clauses, note, (winner, card, self._tricks[winner], tuple(out), leader,
-                                                             passed, self._trick_leader,
-                                                             tuple(p for p in range(N) if active[p]),
+        clauses = _END.get((clauses, bool(out), passed, over)) or _ended(clauses, bool(out), passed, over)
+        record = _new(HRRecord, (seat, move, clauses, note, (winner, card, self._tricks[winner], out, leader,
+                                                             passed, self._trick_leader, tuple(compress(_SEATS, active)),
                                                              self._final() if over else None)))
         self.history.append(record)
         return record
@@ -538,16 +573,17 @@ def _end(hand, card: Card) -> str:
 def _draw_rounds(shuffler: int, cards: Sequence[Card]):
     """The rounds of a draw for the dealer (each a tuple of ``(seat, card)``), or None if ``cards`` are
     not exactly the cards such a draw takes: everyone from the shuffler on, then tied players again."""
-    drawers = [(shuffler + k) % N for k in range(N)]
+    drawers = _FROM[shuffler]
     rounds = []
     k = 0
     while True:
         if k + len(drawers) > len(cards):
             return None
-        draws = tuple(zip(drawers, cards[k:k + len(drawers)]))
+        drawn = cards[k:k + len(drawers)]
+        draws = tuple(zip(drawers, drawn))
         k += len(drawers)
         rounds.append(draws)
-        top = max(c.rank for _, c in draws)
+        top = max(map(_rank, drawn))
         tied = [p for p, c in draws if c.rank == top]
         if len(tied) == 1:
             return tuple(rounds) if k == len(cards) else None

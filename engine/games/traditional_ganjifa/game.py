@@ -37,6 +37,8 @@ Rulings (the chapter states each with its reason):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
+from operator import itemgetter
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -88,6 +90,11 @@ CLAUSES = MappingProxyType({
 
 DEALS = (3, 1, 2)
 _DECK_IDS = frozenset(map(id, DASHAVATARA.cards))
+# the places in the cut pack of the cards dealt, the hands in seat order, when ``first`` is dealt to first: ten
+# batches of four each, round the table
+_DEALT_TO = tuple(itemgetter(*[(b * 3 + (seat - first) % 3) * 4 + j for seat in range(3) for b in range(10)
+                               for j in range(4)]) for first in range(3))
+_DEALT: list = [None]  # the last deal deal() made (immutable, and whole by construction: new_game need not check it)
 
 
 @dataclass(frozen=True)
@@ -118,7 +125,7 @@ class TraditionalGanjifa(Game):
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "tg.deal"
     PEER: ClassVar = "hearts"
-    PEER_TARGET: ClassVar = (3, 0.6)  # issue 21: the least ratio to the peer, at this many players
+    PEER_TARGET: ClassVar = (3, 1.0)  # issue 33: the least ratio of decisions a second to the peer, at this many players
     EQUIPMENT: ClassVar = "pencil and paper for the scores; the cards won are counted after each deal"
     FIRST_DEALER: ClassVar = "any player; the deal passes to the right after each deal, and the Surkhya's holder leads"
     SEAT_CARDS: ClassVar = ("hand", "face-up")
@@ -158,22 +165,18 @@ class TraditionalGanjifa(Game):
             if cards[at - 1].rank != 12:  # the card cut to: the bottom card of the lifted part
                 break
         cards = cards[at:] + cards[:at]
-        hands = [[], [], []]
-        for b in range(10):
-            for i in range(3):
-                seat = (first + i) % 3
-                k = (b * 3 + i) * 4
-                hands[seat] += cards[k:k + 4]
-        return tuple(hands[0] + hands[1] + hands[2])
+        return _DEALT_TO[first](cards)  # in batches of four round the table from ``first``: the hands in seat order
 
     def deal(self, seed: int | str) -> Deal:
         cards = self.deal_cards(Rng(seed_int(seed)), 0)
-        return Deal(tuple(cards[i * 40:(i + 1) * 40] for i in range(3)))
+        _DEALT[0] = deal = Deal((cards[:40], cards[40:80], cards[80:]))
+        return deal
 
     def new_game(self, deal: Deal):
         from .state import TGState
 
-        self._check_deal(deal)
+        if deal is not _DEALT[0]:  # a deal of deal()'s own is whole by construction
+            self._check_deal(deal)
         state = TGState(self)
         state.set_hands(deal.hands)
         state.begin_deal()
@@ -189,7 +192,7 @@ class TraditionalGanjifa(Game):
         for i, hand in enumerate(deal.hands):
             if len(hand) != 40:
                 raise self.deal_error(f"P{i + 1} holds {len(hand)} cards, not 40", "tg.deal")
-        ids = set(map(id, deal.all_cards()))  # cards are interned: compared by identity, without Card.__hash__
+        ids = set(map(id, chain.from_iterable(deal.hands)))  # interned cards, compared by identity (no piles)
         if len(ids) != 120 or not ids <= _DECK_IDS:
             raise self.deal_error("the three hands must hold the 120 cards of the Dashavatara deck once each",
                                   "tg.deal")

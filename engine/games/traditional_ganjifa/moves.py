@@ -203,3 +203,29 @@ ADD_MOVES = {c: make(ADD, (c,)) for c in DASHAVATARA.cards}  # one-card adds are
 KEEP_MOVE = make(KEEP)
 RETURN_MOVES = {c: make(RETURN, (c,)) for c in DASHAVATARA.cards}
 ASIDE_MOVES = {(w, c): make(ASIDE, (c,), w) for w in SETS for c in DASHAVATARA.cards}
+UTARI_DRAW = make(UTARI)  # an utari of no card: the random card is drawn
+
+
+def _by_index(kind: str) -> list:
+    """``kind``'s one-card moves, interned: card.index -> the move of that card (the engine's lists share them)."""
+    table = [None] * (max(c.index for c in DASHAVATARA.cards) + 1)
+    for c in DASHAVATARA.cards:
+        table[c.index] = make(kind, (c,))
+    return table
+
+
+DENI_BY_INDEX, TALAFA_BY_INDEX, UTARI_BY_INDEX, AKHERI_BY_INDEX = map(_by_index, (DENI, TALAFA, UTARI, AKHERI))
+NATAVANI_BY_INDEX, HARDU_BY_INDEX, GIVE_BY_INDEX = map(_by_index, (NATAVANI, HARDU, GIVE))
+_OPENS: dict = {}  # the Surkhya -> its opening moves by the other card's index
+
+
+def open_moves(surkhya: Card) -> list:
+    """The openings with ``surkhya``, interned: card.index -> the move opening with the Surkhya and that card."""
+    table = _OPENS.get(surkhya)
+    if table is None:
+        table = _OPENS[surkhya] = [None] * (max(c.index for c in DASHAVATARA.cards) + 1)
+        for c in DASHAVATARA.cards:
+            if c is not surkhya:
+                table[c.index] = make(OPEN, (surkhya, c))
+    return table
+DRAW_BY_INDEX = _by_index(DRAW)

@@ -10,6 +10,8 @@ with burned cards at the bottom in the order they were burned, so ``order[s][0]`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import floor
+from operator import itemgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
@@ -20,8 +22,9 @@ from ...families.tricks import INDEX_SIZE, strength_by_index, suit_orders
 from ...protocol import CHANCE, Result, State
 from .moves import (ADD, ADD_MOVES, AKHERI, ASIDE, ASK, DEAL, DENI, DOUBLE, DRAW, DUKKAL, GIVE, HARDU, KEEP,
                     KEEP_MOVE, NATAVANI, OPEN, RETURN, SETS, SIR, SOKTA, SUIT_CODES, SWAP, TAKE, TALAFA, TAVANI,
-                    UTARI, TGMove, _place, make)
-from .moves import ASIDE_MOVES, RETURN_MOVES
+                    UTARI, TGMove, _place, make, open_moves)
+from .moves import (AKHERI_BY_INDEX, ASIDE_MOVES, DENI_BY_INDEX, DRAW_BY_INDEX, GIVE_BY_INDEX, HARDU_BY_INDEX, NATAVANI_BY_INDEX,
+                    RETURN_MOVES, TALAFA_BY_INDEX, UTARI_BY_INDEX, UTARI_DRAW)
 from .records import TGRecord, card_name, card_names
 from .strategy import move_priority as _move_priority
 
@@ -30,9 +33,11 @@ if TYPE_CHECKING:
 
 SUITS = DASHAVATARA.suits
 _tuple_new = tuple.__new__
+_card_of = itemgetter(1)  # of a (seat, card) pair in a trick
 ORDERS = suit_orders(DASHAVATARA, Ranking.TRADITIONAL)  # each suit strongest first
 STRENGTH = strength_by_index(DASHAVATARA, Ranking.TRADITIONAL)  # 12 for a Raja .. 1
 CARDS = {c.index: c for c in DASHAVATARA.cards}
+_RAJAS = frozenset(c.index for c in DASHAVATARA.cards if c.rank == 12)
 HAND = 40  # cards in each hand
 TARGET = 40  # cards a player must win not to owe any
 
@@ -138,11 +143,15 @@ class TGState(State):
         """Give each seat its cards (``hands`` in the order dealt): a new deal's hands."""
         self._clear_deal()
         self.dealt = [tuple(h) for h in hands]
-        for seat, hand in enumerate(hands):
-            for c in hand:
-                self.hands_[seat][c.index] = c
-                self.owner[c.index] = seat
-        self._rebuild_order()
+        self.hands_ = [{c.index: c for c in hand} for hand in hands]
+        owner = self.owner
+        for seat, hand in enumerate(self.hands_):
+            for i in hand:
+                owner[i] = seat
+        if sum(map(len, hands)) == len(DASHAVATARA.cards):  # the whole deck dealt: each suit in order, all in hand
+            self.order = [list(o) for o in ORDERS]
+        else:
+            self._rebuild_order()
         if face_up is None:
             face_up = [frozenset() if seat in payers else frozenset(h[:4] + h[-4:]) for seat, h in enumerate(hands)]
         self.face_up = list(face_up)
@@ -155,7 +164,7 @@ class TGState(State):
 
     def _rajaless(self) -> bool:
         """Some hand holds no Raja."""
-        return any(not any(c.rank == 12 for c in h.values()) for h in self.hands_)
+        return any(map(_RAJAS.isdisjoint, self.hands_))
 
     def begin_deal(self) -> None:
         """After the cards are dealt: a redeal if a hand has no Raja, else the payments, else the opening."""
@@ -169,7 +178,7 @@ class TGState(State):
     def _to_opening(self) -> None:
         self.leader = self.owner[self.game.surkhya.index]
         self.stage, self.current_player = OPENING, self.leader
-        self.hands_ = [{c.index: c for c in _sorted_hand(h)} for h in self.hands_]  # in order, as a position reads them
+        self.hands_ = [{i: h[i] for i in sorted(h, key=_rank_of)} for h in self.hands_]  # in order, as a position reads them
         self.base, self.moves_text = None, []  # position() starts from here: the snapshot, made when asked
         self._opening = (SimpleNamespace(hands=[list(h.values()) for h in self.hands_], won=((), (), ()),
                                          stage=OPENING, leader=self.leader, lost=(), burned=(),
@@ -219,13 +228,14 @@ class TGState(State):
             s = self.game.surkhya
             rest = [c for c in cards if c is not s]
             if self.game.low_cards:
-                rest = [c for c in rest if self._low(c)] or rest
-            return [make(OPEN, (s, c)) for c in rest]
+                rest = [c for c in rest if c.index not in _RAJAS] or rest  # _low(), by the card's index
+            opens = open_moves(s)
+            return [opens[c.index] for c in rest]
         if stage == EXCHANGE:
             return self._exchange_moves(seat, cards)
         if stage == GIVING:
             s = self.ask[2]
-            return [make(GIVE, (c,)) for c in cards if c.suit.number == s and c.rank != 12]
+            return [GIVE_BY_INDEX[c.index] for c in cards if c.suit.number == s and c.rank != 12]
         if stage == PAY_ASIDE:
             out = []
             for which in SETS:
@@ -252,66 +262,84 @@ class TGState(State):
         """What ``seat`` may lead now, by kind: {kind: [moves]} in the order of obligation."""
         hand = self.hands_[seat]
         if len(hand) == 1:
-            return {AKHERI: [make(AKHERI, tuple(hand.values()))]}
+            return {AKHERI: [AKHERI_BY_INDEX[next(iter(hand))]]}
         owner, order = self.owner, self.order
         dukkals = []
         hukms = []
-        for s, o in enumerate(order):
-            run = 0
-            while run < len(o) and owner[o[run].index] == seat:
-                run += 1
-            if run >= 2:
-                dukkals.append(make(DUKKAL, tuple(sorted(o[:run - 1], key=_place))))  # burned cards in place
-            if run >= 1:
-                hukms.append(o[0])
+        under = []  # the suits whose second card (not the hukm) is ``seat``'s: a talafa, perhaps a deni
+        denis = []  # of those, the suits of a deni
+        burned = self.burned_ids
+        for s, o in enumerate(order):  # one pass over the suits, read in the order of obligation below
+            if not o:
+                continue
+            top = o[0]
+            if owner[top.index] == seat:
+                hukms.append(top)
+                if len(o) > 1 and owner[o[1].index] == seat:
+                    run = 2
+                    while run < len(o) and owner[o[run].index] == seat:
+                        run += 1
+                    dukkals.append(make(DUKKAL, tuple(sorted(o[:run - 1], key=_place))))  # burned cards in place
+            elif len(o) > 1:
+                second = o[1]
+                if owner[second.index] == seat:
+                    under.append(s)
+                    if top.rank == 12 and second.rank == 11 and top.index not in burned \
+                            and second.index not in burned:  # the Mantri under another's Raja, both unburned
+                        denis.append(s)
         if dukkals:
             return {DUKKAL: dukkals}
-        denis = []
-        for s, o in enumerate(order):
-            if self._deni_suit(s, seat):
-                low = [c for c in o if owner[c.index] == seat and c is not o[1]]
-                denis += [make(DENI, (c,)) for c in (low or [o[1]])]
         if denis:
-            return {DENI: denis}
-        post = self.tigasta
-        t = self.tavani[seat]
-        if post and t >= 0 and order[t] and owner[order[t][0].index] not in (seat, -1):
-            code = SUITS[t].code
-            return {TAVANI: [make(TAVANI, (c,), code) for c in _sorted_hand(hand)]}
-        by_suit = [[c for c in o if owner[c.index] == seat] for o in order]  # strongest first, burned last
-        cards = _sorted_hand(hand) if post else ()
+            moves = []
+            for s in denis:
+                o = order[s]
+                second = o[1]
+                moves += [DENI_BY_INDEX[c.index] for c in o if owner[c.index] == seat and c is not second] \
+                    or [DENI_BY_INDEX[second.index]]
+            return {DENI: moves}
+        post = len(self.lost) == 3  # the tigasta
+        if post:
+            t = self.tavani[seat]
+            if t >= 0 and order[t] and owner[order[t][0].index] not in (seat, -1):
+                code = SUITS[t].code
+                return {TAVANI: [make(TAVANI, (c,), code) for c in _sorted_hand(hand)]}
+            cards = _sorted_hand(hand)
         out: dict = {}
         talafa = []
-        for s, o in enumerate(order):
-            if len(o) >= 2 and owner[o[1].index] == seat and owner[o[0].index] != seat:
-                talafa += [make(TALAFA, (c,)) for c in by_suit[s] if c is not o[1]]
-                if post:  # no longer required to be a low card of the suit: any card face down, naming it
-                    talafa += [make(TALAFA, (c,), SUITS[s].code) for c in cards]
+        for s in under:
+            o = order[s]
+            second = o[1]
+            talafa += [TALAFA_BY_INDEX[c.index] for c in o if c is not second and owner[c.index] == seat]
+            if post:  # no longer required to be a low card of the suit: any card face down, naming it
+                code = SUITS[s].code
+                talafa += [make(TALAFA, (c,), code) for c in cards]
         if talafa:
             out[TALAFA] = talafa
-        if post:
-            sirs, natavani, hardu = [], [], []
-            for s, o in enumerate(order):
-                if len(o) < 4 or owner[o[2].index] != seat:
-                    continue
-                low = [c for c in by_suit[s] if c is not o[2] and c is not o[0]]
-                if owner[o[0].index] == seat and owner[o[1].index] != seat:
-                    sirs += [make(SIR, (o[0], c)) for c in low]
-                elif owner[o[0].index] != seat and owner[o[1].index] != seat:
-                    if not self.barred:  # after a void hardu, no natavani in this turn to lead
-                        natavani += [make(NATAVANI, (c,)) for c in low]
-                    if s not in self.barred:  # nor a hardu again in the suit just found void
-                        hardu += [make(HARDU, (c,)) for c in low]
-            for key, moves in ((SIR, sirs), (NATAVANI, natavani), (HARDU, hardu)):
-                if moves:
-                    out[key] = moves
-            out[SOKTA] = [make(SOKTA, tuple(sorted(cs, key=_place))) for cs in by_suit if cs]
-            # after the tigasta the hukms may go one at a time, or all at once as before (the source lifts the
-            # duty to lead them together, it does not forbid it)
-            out[UTARI] = ([make(UTARI, (h,)) for h in hukms] + ([make(UTARI, tuple(hukms))] if len(hukms) > 1 else [])
-                          or [make(UTARI)])
-        else:
-            out[UTARI] = [make(UTARI, tuple(hukms))]
+        if not post:
+            out[UTARI] = [UTARI_DRAW if not hukms else UTARI_BY_INDEX[hukms[0].index] if len(hukms) == 1
+                          else make(UTARI, tuple(hukms))]
+            return out
+        by_suit = [[c for c in o if owner[c.index] == seat] for o in order]  # strongest first, burned last
+        sirs, natavani, hardu = [], [], []
+        for s, o in enumerate(order):
+            if len(o) < 4 or owner[o[2].index] != seat:
+                continue
+            low = [c for c in by_suit[s] if c is not o[2] and c is not o[0]]
+            if owner[o[0].index] == seat and owner[o[1].index] != seat:
+                sirs += [make(SIR, (o[0], c)) for c in low]
+            elif owner[o[0].index] != seat and owner[o[1].index] != seat:
+                if not self.barred:  # after a void hardu, no natavani in this turn to lead
+                    natavani += [NATAVANI_BY_INDEX[c.index] for c in low]
+                if s not in self.barred:  # nor a hardu again in the suit just found void
+                    hardu += [HARDU_BY_INDEX[c.index] for c in low]
+        for key, moves in ((SIR, sirs), (NATAVANI, natavani), (HARDU, hardu)):
+            if moves:
+                out[key] = moves
+        out[SOKTA] = [make(SOKTA, tuple(sorted(cs, key=_place))) for cs in by_suit if cs]
+        # after the tigasta the hukms may go one at a time, or all at once as before (the source lifts the
+        # duty to lead them together, it does not forbid it)
+        out[UTARI] = ([UTARI_BY_INDEX[h.index] for h in hukms] + ([make(UTARI, tuple(hukms))] if len(hukms) > 1 else [])
+                      or [UTARI_DRAW])
         return out
 
     def _deni_suit(self, s: int, seat: int) -> bool:
@@ -325,22 +353,31 @@ class TGState(State):
         return [m for moves in self.lead_options(seat).values() for m in moves]
 
     def _follow_moves(self, seat, hand) -> list[TGMove]:
+        cards, doubles = self._follow_choices(seat, hand)
+        moves = list(map(_ADD_BY_INDEX.__getitem__, cards))
+        if doubles:
+            moves += doubles
+        return moves
+
+    def _follow_choices(self, seat, hand) -> tuple:
+        """What ``seat`` may add to the trick now: (the indexes of the cards it may add, in the hand's order, and
+        the doubles it may make). :meth:`_follow_moves` lists them as moves (the adds first); the random
+        players' loop (:meth:`play_random`) takes one of them by its place in that list."""
         _, owed, must = self.queue[0]
         if must and owed <= len(must):  # the called cards, once there is no room left for any other
-            return [ADD_MOVES[c] for c in must]
-        moves = list(map(_ADD_BY_INDEX.__getitem__, hand))
-        if self.kind != K_FORCE:
-            if self.kind == K_OPEN and self.game.low_cards:
-                return [m for m in moves if self._low(m[1][0])] or moves
-            return moves
+            return [c.index for c in must], ()
+        kind = self.kind
+        if kind != K_FORCE:
+            if kind == K_OPEN and self.game.low_cards:
+                return [i for i in hand if i not in _RAJAS] or [*hand], ()  # _low(), by the card's index
+            return [*hand], ()
         duty = self._duty(seat)
-        cards = hand.values()
-        if duty is not None and self.kind == K_FORCE and self.lead_move[0] == DENI and owed == 1 \
+        if duty is not None and self.lead_move[0] == DENI and owed == 1 \
                 and not self.doubled and duty.rank == 12 and self.game.double:
             led = self.trick[0][1]
-            moves += [make(DOUBLE, (duty, c)) for c in cards
-                      if c.suit is duty.suit and c is not duty and self.strength(c) > self.strength(led)]
-        return moves
+            return [*hand], [make(DOUBLE, (duty, c)) for c in hand.values()
+                             if c.suit is duty.suit and c is not duty and self.strength(c) > self.strength(led)]
+        return [*hand], ()
 
     @staticmethod
     def _low(card: Card) -> bool:
@@ -375,7 +412,7 @@ class TGState(State):
                 continue
             s = t.suit.number
             if held[s] == 0 or (held[s] == 1 and self._deni_suit(s, seat)):
-                out += [make(SWAP, (c, t)) for c in cards]
+                out += [_tuple_new(TGMove, (SWAP, (c, t), None)) for c in cards]  # make(), inline
         for s in range(len(SUITS)):
             if held[s] == 1 and s not in in_trick and self._deni_suit(s, seat):
                 raja = self.order[s][0]
@@ -507,7 +544,7 @@ class TGState(State):
             return make(DEAL, self.game.deal_cards(rng, first))
         if stage == DRAWING:
             cards = _sorted_hand(self.hands_[self.leader])
-            return make(DRAW, (cards[rng.below(len(cards))],))
+            return DRAW_BY_INDEX[cards[rng.below(len(cards))].index]
         amount = self.payments[0][1][0][1]
         return make(TAKE, tuple(_sorted_hand({c.index: c for c in rng.shuffled(self.aside)[:amount]})))
 
@@ -542,6 +579,28 @@ class TGState(State):
             record = self._apply_payment(seat, move)
         self.history.append(record)
         return record
+
+    def play_random(self, streams, chance, max_moves: int) -> "TGState":
+        """:meth:`State.play_random`'s loop, making the same moves: a card added to a trick, most of the steps,
+        goes straight from the rules of a trick's adds (``_follow_choices``) to applying it (``_apply_follow``),
+        the two ``legal_moves()`` and ``apply_legal()`` call for it, and only the move taken is looked up."""
+        follow_choices, apply_follow, append = self._follow_choices, self._apply_follow, self.history.append
+        for _ in range(max_moves):
+            seat = self.current_player
+            if seat is None:
+                return self
+            if seat == CHANCE:
+                self.play_chance(chance)
+            elif self.stage == FOLLOW:
+                cards, doubles = follow_choices(seat, self.hands_[seat])  # _follow_moves(), not made into moves
+                k = floor(streams[seat]() * (len(cards) + len(doubles)))  # floor = int for a product >= 0, cheaper
+                move = _ADD_BY_INDEX[cards[k]] if k < len(cards) else doubles[k - len(cards)]
+                self.moves_text.append(move)
+                append(apply_follow(seat, move))
+            else:
+                moves = self.legal_moves()
+                self.apply_legal(moves[floor(streams[seat]() * len(moves))])
+        return self
 
     def _record(self, seat, move, clauses, note, trick=None) -> TGRecord:
         return _tuple_new(TGRecord, (seat, move, clauses, note, trick))
@@ -748,7 +807,10 @@ class TGState(State):
         return record
 
     def _lead_single(self, seat, card, kind, move, clauses, note, down: int = -1) -> TGRecord:
-        self._take(seat, card)
+        idx = card.index  # _take(), inline
+        del self.hands_[seat][idx]
+        self.owner[idx] = -1
+        self.order[card.suit.number].remove(card)
         self.trick.append((seat, card))
         self.kind, self.lead_move = kind, move
         if down >= 0:
@@ -760,9 +822,12 @@ class TGState(State):
         return self._record(CHANCE if move.kind == DRAW else seat, move, clauses, note)
 
     def _lead_multi(self, seat, move, kind, clauses, note) -> TGRecord:
-        for c in move.cards:
-            self._take(seat, c)
-            self.trick.append((seat, c))
+        hand, owner, order, trick = self.hands_[seat], self.owner, self.order, self.trick
+        for c in move[1]:  # _take(), inline
+            del hand[c.index]
+            owner[c.index] = -1
+            order[c.suit.number].remove(c)
+            trick.append((seat, c))
         self.kind, self.lead_move = kind, move
         self.suit = move.cards[0].suit.number if kind == K_SOKTA else -1
         k = len(move.cards) if kind != K_SIR else 2
@@ -828,26 +893,35 @@ class TGState(State):
     # --- the end of a trick -------------------------------------------------------------------------
     def _strongest(self, cards) -> Card | None:
         best, top = None, -1000
+        suit, down, burned = self.suit, self.down, self.burned_ids
         for c in cards:
-            if c.suit.number == self.suit and c is not self.down:
-                v = self.strength(c)
+            if c.suit.number == suit and c is not down:
+                v = STRENGTH[c.index] if c.index not in burned else -self.burned.index(c)  # strength(), inline
                 if v > top:
                     best, top = c, v
         return best
 
     def _end_trick(self, seat, move, clauses, note) -> TGRecord:
         kind, trick, leader = self.kind, self.trick, self.leader
-        seat_of = {c.index: p for p, c in trick}
         halves = None
         extra: tuple = ()
-        if kind in (K_OPEN, K_MULTI):
+        if kind == K_MULTI or kind == K_OPEN:
             winner = leader
+        elif kind == K_FORCE and self.doubled is None:  # the common trick: the strongest card of the suit wins
+            winner, top = leader, -1000
+            suit, down, burned = self.suit, self.down, self.burned_ids
+            for p, c in trick:  # _strongest(), inline
+                if c.suit.number == suit and c is not down:
+                    v = STRENGTH[c.index] if c.index not in burned else -self.burned.index(c)
+                    if v > top:
+                        winner, top = p, v
         elif kind == K_SOKTA:
             winner = leader if self.sokta_to < 0 else self.sokta_to
             extra = ("tg.sokta-wrong",) if self.sokta_to >= 0 else ()
         elif kind == K_HARDU:
             winner = self.hardu_holder
         elif kind == K_SIR:
+            seat_of = {c.index: p for p, c in trick}
             low = self.lead_move.cards[1]
             b = self._strongest([c for p, c in trick if p != leader] + [low])
             halves = (self.lead_move.cards[0], b)
@@ -861,7 +935,7 @@ class TGState(State):
             extra = ("tg.double",)
         else:
             best = self._strongest([c for _, c in trick])
-            winner = seat_of[best.index] if best is not None else leader
+            winner = next(p for p, c in trick if c is best) if best is not None else leader
         split = None
         if halves is not None:
             a_card, b_card = halves
@@ -875,13 +949,14 @@ class TGState(State):
                 elif mine:
                     a.append(mine[0])
                     b += mine[1:]
+            seat_of = {c.index: p for p, c in trick}
             wa, wb = seat_of[a_card.index], seat_of[b_card.index]
             self.won[wa] += a
             self.won[wb] += b
             split = (wa, len(a), wb, len(b))
             winner = wb if kind == K_SIR else wa
         else:
-            self.won[winner] += [c for _, c in trick]
+            self.won[winner] += map(_card_of, trick)
             if kind == K_SOKTA and self.sokta_to >= 0 and self.game.sokta == "all":
                 self.won[winner] += self.won[leader]  # a wrong sokta loses every trick of the deal
                 self.won[leader] = []
@@ -891,11 +966,12 @@ class TGState(State):
         new_leader = winner
         tigasta_now = False
         if new_leader != leader:
-            before = self.tigasta
-            self.lost.add(leader)
-            tigasta_now = self.tigasta and not before
-            if self.tigasta and not before:
-                extra += ("tg.tigasta",)
+            lost = self.lost
+            if leader not in lost:
+                lost.add(leader)
+                if len(lost) == 3:  # the tigasta, now
+                    tigasta_now = True
+                    extra += ("tg.tigasta",)
         akheri = None
         if over:
             akheri = self._akheri(kind, leader, winner)
@@ -903,11 +979,12 @@ class TGState(State):
                 extra += ("tg.kill",)
         random_next = self.random_next and not over
         self.last_lead = (leader, kind)
-        self.last_trick = (list(trick), winner)
+        self.last_trick = (trick, winner)  # the trick's own list: the next trick is a new one
         self.last_down = self.down
         self._clear_trick()
         self.leader = new_leader
-        clauses = tuple(clauses) + tuple(c for c in extra if c not in clauses)
+        if extra:
+            clauses = tuple(clauses) + tuple(c for c in extra if c not in clauses)
         info = (winner, count, split, tigasta_now, akheri, kind)
         if over:
             self.stage = OVER
@@ -917,7 +994,7 @@ class TGState(State):
             self.stage, self.current_player = DRAWING, CHANCE
         else:
             self.stage, self.current_player = LEAD, new_leader
-        return self._record(seat, move, clauses, note, info)
+        return _tuple_new(TGRecord, (seat, move, clauses, note, info))
 
     def _akheri(self, kind, leader, winner) -> tuple[int, bool]:
         """(the seat that killed the final trick or -1, whether it was a rangeri)."""
