@@ -148,9 +148,7 @@ def main(argv: list[str] | None = None) -> int:
 
             seconds = args.seconds if args.seconds is not None else QUICK_SECONDS if args.quick else 2.0
             sim_games = args.sim_games if args.sim_games is not None else QUICK_SIM_GAMES if args.quick else SIM_GAMES
-            if seconds <= 0 or sim_games < 1:
-                parser.error("--seconds and --sim-games take positive numbers")
-            return run_bench(seconds=seconds, out=args.out, sim_games=sim_games)
+            return run_bench(seconds=seconds, out=args.out, sim_games=sim_games)  # it checks them before any work
         if args.command == "instructions":
             from .instructions import run_instructions
 
@@ -298,15 +296,28 @@ def check_output_path(path: str, what: str, force: bool = False, folder_made: bo
     from .errors import OptionError
     from .files import describe_existing, special_kind
 
+    if not path or path.endswith(os.sep) or os.path.basename(path) in (".", ".."):
+        raise OptionError(f"{what} {path!r}: names no file (give a file name, e.g. {what} out/report.json)")
     folder = os.path.dirname(os.path.abspath(path))
     kind = special_kind(path)
     if kind is not None:
         raise OptionError(f"{what} {path}: is {kind}, not a file; nothing is written there")
-    if not folder_made:
-        if not os.path.isdir(folder):
-            raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
-        if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-            raise OptionError(f"{what} {path}: cannot be written (permission denied)")
+    there = folder  # the nearest folder that exists (folder_made: the missing ones are made in it)
+    while folder_made and not os.path.exists(there) and os.path.dirname(there) != there:
+        there = os.path.dirname(there)
+    if not os.path.isdir(there):
+        if folder_made:
+            raise OptionError(f"{what} {path}: {there} is not a folder, so the file cannot be written there")
+        raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise OptionError(f"{what} {path}: cannot be written (permission denied)")
+    import tempfile
+
+    try:  # a file tried there (and gone at once): a read-only disk or /proc fails now, not after the work
+        with tempfile.TemporaryFile(dir=there):
+            pass
+    except OSError as err:
+        raise OptionError(f"{what} {path}: cannot be written in {there} ({err.strerror or err})") from None
     there = None if force else describe_existing(path)
     if there is not None:
         raise OptionError(f"{path} already exists ({there}); {what} would replace it: add --force to do so")

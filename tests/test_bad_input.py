@@ -616,3 +616,42 @@ def test_an_existing_file_is_replaced_only_with_force_and_never_a_device(tmp_pat
             done = run(*args)
             assert done.returncode == 2 and "not a file" in done.stderr, done.stderr
         assert not os.path.isfile("/dev/full")
+
+
+# === Issue 32: the bad inputs left =====================================================================
+def no_work(monkeypatch):
+    """Any game timed or simulated fails the test: the arguments must be refused before the work starts."""
+    from engine import bench
+
+    def work(*args, **kwargs):
+        raise AssertionError("the work started before the arguments were checked")
+
+    for name in ("measure", "measure_peer", "measure_simulation"):
+        monkeypatch.setattr(bench, name, work)
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "0", "-1", "1e400", "1e9"])
+def test_32_bench_refuses_a_time_that_is_not_a_positive_number_at_once(capsys, monkeypatch, seconds):
+    no_work(monkeypatch)
+    code, out, err = run_cli(capsys, "bench", f"--seconds={seconds}", "--sim-games", "200")
+    assert code == 2 and not out
+    line = one_line_error(err)
+    assert line.startswith("ganjifa: --seconds") and "above 0" in line, line
+
+
+def test_32_bench_refuses_an_out_it_could_not_write_before_any_work(capsys, monkeypatch, tmp_path):
+    no_work(monkeypatch)
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    places = [(str(tmp_path), "is a folder"), (str(blocker / "bench.json"), "is not a folder"), ("", "names no file"),
+              (str(tmp_path) + os.sep, "names no file")]
+    if os.path.exists("/dev/null"):
+        places.append(("/dev/null", "device"))
+    if os.path.isdir("/proc/self"):  # where a file can never be made, even by root
+        places.append(("/proc/bench/bench.json", "cannot be written"))
+    for place, why in places:
+        code, out, err = run_cli(capsys, "bench", "--seconds", "0.001", "--sim-games", "200", "--out", place)
+        assert code == 2 and not out
+        line = one_line_error(err)
+        assert line.startswith("ganjifa: --out") and why in line and ".part" not in line, line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a file"]
