@@ -259,9 +259,9 @@ def check_arguments(seconds: float, out: str, sim_games: int) -> None:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
             or not 0 < seconds <= MAX_SECONDS:
         shown = f"{seconds:g}" if isinstance(seconds, float) else repr(seconds)
-        raise OptionError(f"--seconds takes a number of seconds above 0 and at most {MAX_SECONDS:g}, not {shown}")
+        raise OptionError(f"--seconds takes a positive number of seconds, at most {MAX_SECONDS:g}, not {shown}")
     if isinstance(sim_games, bool) or not isinstance(sim_games, int) or sim_games < 1:
-        raise OptionError(f"--sim-games takes a whole number of games above 0, not {sim_games!r}")
+        raise OptionError(f"--sim-games takes a positive whole number of games, not {sim_games!r}")
     check_output_path(out, "--out", force=True, folder_made=True)
 
 

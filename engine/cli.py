@@ -144,11 +144,15 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "bench":
-            from .bench import QUICK_SECONDS, QUICK_SIM_GAMES, SIM_GAMES, run_bench
+            from .bench import QUICK_SECONDS, QUICK_SIM_GAMES, SIM_GAMES, check_arguments, run_bench
 
             seconds = args.seconds if args.seconds is not None else QUICK_SECONDS if args.quick else 2.0
             sim_games = args.sim_games if args.sim_games is not None else QUICK_SIM_GAMES if args.quick else SIM_GAMES
-            return run_bench(seconds=seconds, out=args.out, sim_games=sim_games)  # it checks them before any work
+            try:  # before any work (run_bench checks them again)
+                check_arguments(seconds, args.out, sim_games)
+            except GanjifaError as err:
+                parser.error(err.described())
+            return run_bench(seconds=seconds, out=args.out, sim_games=sim_games)
         if args.command == "instructions":
             from .instructions import run_instructions
 
