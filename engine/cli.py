@@ -396,6 +396,10 @@ def _simulate(args) -> int:
         if chosen:  # a variant file: its title, not its path
             label = " ".join([type(game).title, *(w for w in words if not w.startswith("game="))])
         setups.append((label, game, kinds))
+    if args.scheduler is not None:  # its form now; whether it answers, when the games start
+        from .simulate import check_scheduler
+
+        check_scheduler(args.scheduler)
     outputs = ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot"))
     check_distinct_outputs(outputs)
     for path, what in outputs:

@@ -655,3 +655,60 @@ def test_32_bench_refuses_an_out_it_could_not_write_before_any_work(capsys, monk
         line = one_line_error(err)
         assert line.startswith("ganjifa: --out") and why in line and ".part" not in line, line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a file"]
+
+
+def ganjifa(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    """``ganjifa args`` in a process of its own (what it prints as the interpreter exits is seen too)."""
+    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)}, **kwargs)
+
+
+@pytest.mark.parametrize("address, named", [("", "not the address"), ("bogus://x", "unknown scheme 'bogus'"),
+                                            ("tcp://10.0.0.5", "port"), ("tcp://h:99999", "port")])
+def test_32_a_scheduler_address_of_the_wrong_form_is_one_line_at_once(address, named):
+    pytest.importorskip("dask.distributed")
+    import time
+
+    started = time.monotonic()
+    done = ganjifa("simulate", "komi", "--games", "5", "--scheduler", address, timeout=35)
+    assert done.returncode == 2 and not done.stdout
+    line = one_line_error(done.stderr)  # once, and no Dask traceback as the interpreter exits
+    assert line.startswith(f"ganjifa: --scheduler {address!r}") and named in line, line
+    assert time.monotonic() - started < 30
+
+
+def test_32_a_server_that_is_no_dask_scheduler_is_given_up_quickly(capsys, monkeypatch):
+    """Something listens at the address but never answers as Dask does: one line after the (short) timeout."""
+    pytest.importorskip("dask.distributed")
+    import socket
+    import threading
+    import time
+
+    import engine.simulate
+
+    server = socket.create_server(("127.0.0.1", 0))
+    held = []
+
+    def silent():  # accepts, says nothing, hangs up after 15 s (so that the old code, which waited, ends too)
+        end = time.monotonic() + 15
+        try:
+            while time.monotonic() < end:
+                server.settimeout(max(0.01, end - time.monotonic()))
+                try:
+                    held.append(server.accept()[0])
+                except socket.timeout:
+                    pass
+        except OSError:
+            pass
+        for conn in held:
+            conn.close()
+        server.close()
+
+    threading.Thread(target=silent, daemon=True).start()
+    monkeypatch.setattr(engine.simulate, "CONNECT_TIMEOUT", 1)
+    address = "tcp://127.0.0.1:%d" % server.getsockname()[1]
+    started = time.monotonic()
+    code, out, err = run_cli(capsys, "simulate", "komi", "--games", "5", "--scheduler", address)
+    assert code == 2 and not out
+    assert one_line_error(err).startswith(f"ganjifa: cannot reach the Dask scheduler at {address!r}")
+    assert time.monotonic() - started < 10
