@@ -95,6 +95,36 @@ def describe_existing(path: str | Path) -> str | None:
         return f"a file of {os.stat(path).st_size:,} bytes"
 
 
+def first_bad_utf8(data: bytes) -> tuple[int, int, int, int] | None:
+    """Where ``data`` first fails to be UTF-8: ``(line, column, offset, byte)``, line and column counted from 1
+    (the column in characters), the offset in bytes from 0; None when it is all UTF-8.
+
+    >>> first_bad_utf8("a\\nkāb".encode() + b"\\xe9c\\n")
+    (2, 4, 6, 233)
+    >>> first_bad_utf8(b"fine\\n") is None
+    True
+    """
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        start = data.rfind(b"\n", 0, err.start) + 1
+        line = data.count(b"\n", 0, err.start) + 1
+        column = len(data[start:err.start].decode("utf-8")) + 1
+        return line, column, err.start, data[err.start]
+    return None
+
+
+def utf8_problem(path: str | Path, shown: str | Path | None = None) -> str | None:
+    """``path:line:column: ...`` naming the first byte of file ``path`` that is not UTF-8 (the file called
+    ``shown``, if given), or None."""
+    where = first_bad_utf8(Path(path).read_bytes())
+    if where is None:
+        return None
+    line, column, offset, byte = where
+    return (f"{shown or path}:{line}:{column}: not UTF-8 text: byte 0x{byte:02x} at line {line}, column {column} (byte "
+            f"{offset} of the file); save the file as UTF-8")
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)

@@ -712,3 +712,28 @@ def test_32_a_server_that_is_no_dask_scheduler_is_given_up_quickly(capsys, monke
     assert code == 2 and not out
     assert one_line_error(err).startswith(f"ganjifa: cannot reach the Dask scheduler at {address!r}")
     assert time.monotonic() - started < 10
+
+
+def test_32_check_names_the_line_of_a_chapters_first_byte_that_is_not_utf8(capsys, tmp_path):
+    (tmp_path / "conf.py").write_text((ROOT / "conf.py").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "index.md").write_text("# Book\n\n```{toctree}\nrules/komi\n```\n", encoding="utf-8")
+    (tmp_path / "rules").mkdir()
+    lines = (ROOT / "rules" / "komi.md").read_bytes().split(b"\n")
+    lines[6] = "Kāl ".encode() + b"\xe9" + lines[6]  # line 7, after four characters (five bytes)
+    (tmp_path / "rules" / "komi.md").write_bytes(b"\n".join(lines))
+    code, out, err = run_cli(capsys, "check", "--root", str(tmp_path), "komi")
+    assert code == 2 and not out
+    line = one_line_error(err)
+    assert line.startswith("ganjifa: rules/komi.md:7:5: not UTF-8") and "0xe9" in line, line
+
+
+def test_32_the_book_build_names_the_line_of_a_byte_that_is_not_utf8(tmp_path):
+    """``book.errors`` (the book's setup is to load it: see book/errors.py) refuses the page at its line."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["myst_parser", "book.errors"]\n')
+    (src / "index.md").write_text("# Book\n\n```{toctree}\nrules\n```\n")
+    (src / "rules.md").write_bytes(b"# Rules\n\nA line.\n\nAsha plays \xe9 here.\n")
+    code, out = sphinx_build("-E", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out"))
+    assert code != 0 and "Traceback" not in out and "UnicodeDecodeError" not in out
+    assert "rules.md:5: ERROR: not UTF-8 text: byte 0xe9 at line 5, column 12" in out, out
