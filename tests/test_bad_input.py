@@ -737,3 +737,55 @@ def test_32_the_book_build_names_the_line_of_a_byte_that_is_not_utf8(tmp_path):
     code, out = sphinx_build("-E", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out"))
     assert code != 0 and "Traceback" not in out and "UnicodeDecodeError" not in out
     assert "rules.md:5: ERROR: not UTF-8 text: byte 0xe9 at line 5, column 12" in out, out
+
+
+def test_32_the_console_script_is_the_entry_that_answers_ctrl_c():
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["ganjifa"] == "engine.entry:main"
+
+
+def our_frames(err: str) -> list[str]:
+    """The traceback lines of ``err`` in the project's own modules, once the command's handler can be in place
+    (Python's own start-up, ``site`` and the console script's first import line come before any code of ours,
+    the package's few first lines (engine/__init__.py) before the handler)."""
+    return [line for line in err.splitlines() if line.strip().startswith("File ")
+            and f"{os.sep}engine{os.sep}" in line and f"{os.sep}engine{os.sep}__init__.py" not in line]
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
+@pytest.mark.parametrize("command", ["games", "deals --write"])
+def test_32_ctrl_c_while_python_is_still_importing_is_one_line(tmp_path, command):
+    """A real Ctrl-C (SIGINT to the process group) at several moments of the first third of a second, run as
+    the console script runs (``from engine.entry import main``): never a traceback from the project's code;
+    the one line and exit status 130 wherever the command could hear it; no file half-written, no .part file."""
+    import signal
+    import time
+
+    argv = command.split()
+    if command.startswith("deals"):
+        for name in ("komi-4p.txt", "nakash-4p.txt"):
+            (tmp_path / name).write_bytes((DEALS / name).read_bytes())
+        argv += [str(tmp_path / "komi-4p.txt"), str(tmp_path / "nakash-4p.txt")]
+    script = "import sys; from engine.entry import main; sys.exit(main())"
+    said = 0
+    delays = [0.02, 0.04, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3]
+    for delay in delays:
+        child = subprocess.Popen([sys.executable, "-c", script, *argv], cwd=tmp_path, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+        time.sleep(delay)
+        try:
+            os.killpg(child.pid, signal.SIGINT)
+        except ProcessLookupError:  # already done
+            pass
+        out, err = child.communicate(timeout=120)
+        assert not our_frames(err), f"Ctrl-C after {delay} s: {err}"
+        if "Traceback" not in err and child.returncode not in (0, -signal.SIGINT):
+            assert (child.returncode, err) == (130, "ganjifa: interrupted\n"), f"Ctrl-C after {delay} s: {err}"
+        said += err == "ganjifa: interrupted\n"
+        assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")]
+        for path in tmp_path.glob("*.txt"):
+            assert T.read(path).game  # whole
+    assert said >= len(delays) // 2, said  # the handler was heard most of the time
