@@ -789,3 +789,20 @@ def test_32_ctrl_c_while_python_is_still_importing_is_one_line(tmp_path, command
         for path in tmp_path.glob("*.txt"):
             assert T.read(path).game  # whole
     assert said >= len(delays) // 2, said  # the handler was heard most of the time
+
+
+def test_32_a_booklet_declaring_a_misspelt_game_is_refused_in_one_line(tmp_path):
+    from book import booklets
+    from engine.registry import game_names
+
+    conf = tmp_path / "conf.py"
+    text = (ROOT / "conf.py").read_text(encoding="utf-8")
+    assert '"shakti"' in text
+    conf.write_text(text.replace('"shakti"', '"shakty"', 1), encoding="utf-8")
+    table = booklets.declared(conf)
+    with pytest.raises(ValueError) as caught:
+        booklets.specs(table)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith("conf.py: ganjifa_booklets[") and "'shakty'" in message
+    assert "did you mean shakti?" in message and all(name in message for name in game_names())
+    assert [s.games for s in booklets.specs(booklets.declared())]  # the book's own table is read as before
