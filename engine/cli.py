@@ -306,22 +306,22 @@ def check_output_path(path: str, what: str, force: bool = False, folder_made: bo
     kind = special_kind(path)
     if kind is not None:
         raise OptionError(f"{what} {path}: is {kind}, not a file; nothing is written there")
-    there = folder  # the nearest folder that exists (folder_made: the missing ones are made in it)
-    while folder_made and not os.path.exists(there) and os.path.dirname(there) != there:
-        there = os.path.dirname(there)
-    if not os.path.isdir(there):
+    nearest = folder  # the nearest folder that exists (folder_made: the missing ones are made in it)
+    while folder_made and not os.path.exists(nearest) and os.path.dirname(nearest) != nearest:
+        nearest = os.path.dirname(nearest)
+    if not os.path.isdir(nearest):
         if folder_made:
-            raise OptionError(f"{what} {path}: {there} is not a folder, so the file cannot be written there")
+            raise OptionError(f"{what} {path}: {nearest} is not a folder, so the file cannot be written there")
         raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
     if os.path.exists(path) and not os.access(path, os.W_OK):
         raise OptionError(f"{what} {path}: cannot be written (permission denied)")
     import tempfile
 
     try:  # a file tried there (and gone at once): a read-only disk or /proc fails now, not after the work
-        with tempfile.TemporaryFile(dir=there):
+        with tempfile.TemporaryFile(dir=nearest):
             pass
     except OSError as err:
-        raise OptionError(f"{what} {path}: cannot be written in {there} ({err.strerror or err})") from None
+        raise OptionError(f"{what} {path}: cannot be written in {nearest} ({err.strerror or err})") from None
     there = None if force else describe_existing(path)
     if there is not None:
         raise OptionError(f"{path} already exists ({there}); {what} would replace it: add --force to do so")
