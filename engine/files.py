@@ -14,6 +14,7 @@ was and no temporary file behind.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import tempfile
@@ -33,25 +34,48 @@ def write_bytes(path: str | Path, data: bytes) -> None:
     """
     path = Path(path)
     refuse_special(path)
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    except OSError as err:  # report the file asked for, not the temporary one
-        raise type(err)(err.errno, err.strerror, str(path)) from None
-    try:
-        with open(fd, "wb") as f:
-            f.write(data)
+    with _ctrl_c_after():
         try:
-            mode = os.stat(path).st_mode & 0o7777
-        except OSError:
-            mode = 0o666 & ~_umask()
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
+            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        except OSError as err:  # report the file asked for, not the temporary one
+            raise type(err)(err.errno, err.strerror, str(path)) from None
         try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+            with open(fd, "wb") as f:
+                f.write(data)
+            try:
+                mode = os.stat(path).st_mode & 0o7777
+            except OSError:
+                mode = 0o666 & ~_umask()
+            os.chmod(temp, mode)
+            os.replace(temp, path)
+        except BaseException:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+            raise
+
+
+@contextlib.contextmanager
+def _ctrl_c_after():
+    """Ctrl-C while a file is written is held until the file is whole (or the write has failed) and then
+    raised: an interrupt between making the temporary file and the ``try`` that removes it would leave the
+    ``.part`` file behind. Only where Python's own Ctrl-C handler is in place, in the main thread."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    heard = []
+    signal.signal(signal.SIGINT, lambda signum, frame: heard.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if heard:
+            raise KeyboardInterrupt
 
 
 def special_kind(path: str | Path) -> str | None:

@@ -806,3 +806,28 @@ def test_32_a_booklet_declaring_a_misspelt_game_is_refused_in_one_line(tmp_path)
     assert "\n" not in message and message.startswith("conf.py: ganjifa_booklets[") and "'shakty'" in message
     assert "did you mean shakti?" in message and all(name in message for name in game_names())
     assert [s.games for s in booklets.specs(booklets.declared())]  # the book's own table is read as before
+
+
+def test_32_ctrl_c_just_after_the_temporary_file_is_made_leaves_no_part_file(tmp_path, monkeypatch):
+    """A real SIGINT the moment the temporary file exists: the write ends whole, then the interrupt is raised;
+    no ``.part`` file is left behind."""
+    import signal
+    import tempfile
+
+    from engine import files
+
+    make = tempfile.mkstemp
+
+    def made_then_interrupted(*args, **kwargs):
+        made = make(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return made
+
+    monkeypatch.setattr(tempfile, "mkstemp", made_then_interrupted)
+    path = tmp_path / "r.json"
+    path.write_text("old\n", encoding="utf-8")
+    with pytest.raises(KeyboardInterrupt):
+        files.write_text(path, "new\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+    assert path.read_text(encoding="utf-8") in ("old\n", "new\n")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
