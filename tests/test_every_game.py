@@ -22,7 +22,7 @@ STEPS = 60_000
 MIN_GAMES = 200
 # Positions written and read back, every step of whole games (the opening, chance's steps and the end too),
 # for each player count, at least (a position that replays its hand's history costs milliseconds to read)
-READ_STEPS = 4_000
+READ_STEPS = 2_000
 
 
 def budget(name: str) -> tuple[int, int]:
