@@ -111,12 +111,29 @@ def declared(conf: Path = ROOT / "conf.py") -> dict:
     return conf_value("ganjifa_booklets", conf)
 
 
+class DeclarationError(ValueError):
+    """A booklet's declaration in ``conf.py`` that cannot be made: one line naming conf.py and what is wrong."""
+
+
 def specs(table: dict | None = None, root: Path = ROOT) -> list[Spec]:
-    """Every declared booklet, each with the games whose chapter exists."""
+    """Every declared booklet, each with the games whose chapter exists (a game declared before its chapter
+    is written waits for it); DeclarationError for a name that is no game (a misspelt one would else be
+    silently left out of its booklet)."""
+    import difflib
+
+    from engine.registry import game_names
+
     table = declared() if table is None else table
+    known = sorted(game_names())
     out = []
     for key, entry in table.items():
         games = tuple(entry["games"])
+        for game in games:
+            if game not in known:
+                close = difflib.get_close_matches(str(game), known, n=1)
+                raise DeclarationError(f"conf.py: ganjifa_booklets[{key!r}] names {game!r}, which is no game"
+                                       + (f" (did you mean {close[0]}?)" if close else "")
+                                       + f"; the games are {', '.join(known)}")
         out.append(Spec(key, entry["title"], entry["deck"], entry.get("file", f"ganjifa-{key}"),
                         tuple(g for g in games if (root / "rules" / f"{g}.md").is_file()), games,
                         tuple(entry.get("leave_out", ())), tuple(entry.get("keep", ())),

@@ -270,6 +270,27 @@ def ratio_rows(records: list[dict], sims: list[dict], peers: dict[str, dict],
     return out
 
 
+MAX_SECONDS = 3600.0  # the most CPU time one measurement may take (an hour)
+
+
+def check_arguments(seconds: float, out: str, sim_games: int) -> None:
+    """OptionError, before any game is timed, for a time that is not a positive number of seconds (nan, inf,
+    0, negative), games that are not a positive number, or an ``out`` that could not be written at the end
+    (a folder, a device, a place with no writable folder); an existing report is replaced, as every run does."""
+    import math
+
+    from .cli import check_output_path
+    from .errors import OptionError
+
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+            or not 0 < seconds <= MAX_SECONDS:
+        shown = f"{seconds:g}" if isinstance(seconds, float) else repr(seconds)
+        raise OptionError(f"--seconds takes a positive number of seconds, at most {MAX_SECONDS:g}, not {shown}")
+    if isinstance(sim_games, bool) or not isinstance(sim_games, int) or sim_games < 1:
+        raise OptionError(f"--sim-games takes a positive whole number of games, not {sim_games!r}")
+    check_output_path(out, "--out", force=True, folder_made=True)
+
+
 def run_bench(seconds: float = 2.0, out: str = "_build/bench.json", sim_games: int = SIM_GAMES,
               peers: bool | None = None) -> int:
     """Measure every available game at every player count, simulations with 1 and 2 workers, and (with
@@ -281,6 +302,7 @@ def run_bench(seconds: float = 2.0, out: str = "_build/bench.json", sim_games: i
     from rich.console import Console
     from rich.table import Table
 
+    check_arguments(seconds, out, sim_games)
     console = Console()
     names = available_games()
     declared = {name: peer_of(name) for name in names}

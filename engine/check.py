@@ -203,10 +203,25 @@ def check(docnames: list[str] | None, root: Path) -> dict[str, list[str]]:
     return problems
 
 
+def _check_encoding(root: Path, docnames: list[str] | None) -> None:
+    """OptionError naming file, line and column of the first byte that is not UTF-8 in the chapters asked for,
+    then in the other pages Sphinx reads with them (Sphinx would stop at it with a traceback and no line)."""
+    from .files import utf8_problem
+
+    chosen = [root / f"{d}.md" for d in docnames or ()]
+    pages = sorted(p for p in (root / "rules").rglob("*.md") if "deals" not in p.relative_to(root).parts)
+    for path in dict.fromkeys([*chosen, *pages, root / "index.md"]):
+        if path.is_file():
+            problem = utf8_problem(path, path.relative_to(root) if path.is_relative_to(root) else path)
+            if problem is not None:
+                raise OptionError(problem)
+
+
 def run_check(chapters: list[str], root: str | Path | None = None, out=print) -> int:
     """The ``check`` command: the report, and 1 when anything is wrong."""
     base = book_root(root)
     docnames = chapter_docnames(base, chapters) if chapters else None
+    _check_encoding(base, docnames)
     problems = check(docnames, base)
     total = sum(len(v) for v in problems.values())
     what = ", ".join(f"{d}.md" for d in docnames) if docnames else "every chapter"

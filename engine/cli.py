@@ -158,12 +158,14 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "bench":
-            from .bench import QUICK_SECONDS, QUICK_SIM_GAMES, SIM_GAMES, run_bench
+            from .bench import QUICK_SECONDS, QUICK_SIM_GAMES, SIM_GAMES, check_arguments, run_bench
 
             seconds = args.seconds if args.seconds is not None else QUICK_SECONDS if args.quick else 2.0
             sim_games = args.sim_games if args.sim_games is not None else QUICK_SIM_GAMES if args.quick else SIM_GAMES
-            if seconds <= 0 or sim_games < 1:
-                parser.error("--seconds and --sim-games take positive numbers")
+            try:  # before any work (run_bench checks them again)
+                check_arguments(seconds, args.out, sim_games)
+            except GanjifaError as err:
+                parser.error(err.described())
             return run_bench(seconds=seconds, out=args.out, sim_games=sim_games)
         if args.command == "instructions":
             from .instructions import run_instructions
@@ -320,15 +322,28 @@ def check_output_path(path: str, what: str, force: bool = False, folder_made: bo
     from .errors import OptionError
     from .files import describe_existing, special_kind
 
+    if not path or path.endswith(os.sep) or os.path.basename(path) in (".", ".."):
+        raise OptionError(f"{what} {path!r}: names no file (give a file name, e.g. {what} out/report.json)")
     folder = os.path.dirname(os.path.abspath(path))
     kind = special_kind(path)
     if kind is not None:
         raise OptionError(f"{what} {path}: is {kind}, not a file; nothing is written there")
-    if not folder_made:
-        if not os.path.isdir(folder):
-            raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
-        if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-            raise OptionError(f"{what} {path}: cannot be written (permission denied)")
+    nearest = folder  # the nearest folder that exists (folder_made: the missing ones are made in it)
+    while folder_made and not os.path.exists(nearest) and os.path.dirname(nearest) != nearest:
+        nearest = os.path.dirname(nearest)
+    if not os.path.isdir(nearest):
+        if folder_made:
+            raise OptionError(f"{what} {path}: {nearest} is not a folder, so the file cannot be written there")
+        raise OptionError(f"{what} {path}: the folder {os.path.dirname(path) or '.'} does not exist")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise OptionError(f"{what} {path}: cannot be written (permission denied)")
+    import tempfile
+
+    try:  # a file tried there (and gone at once): a read-only disk or /proc fails now, not after the work
+        with tempfile.TemporaryFile(dir=nearest):
+            pass
+    except OSError as err:
+        raise OptionError(f"{what} {path}: cannot be written in {nearest} ({err.strerror or err})") from None
     there = None if force else describe_existing(path)
     if there is not None:
         raise OptionError(f"{path} already exists ({there}); {what} would replace it: add --force to do so")
@@ -403,6 +418,10 @@ def _simulate(args) -> int:
         if chosen:  # a variant file: its title, not its path
             label = " ".join([type(game).title, *(w for w in words if not w.startswith("game="))])
         setups.append((label, game, kinds))
+    if args.scheduler is not None:  # its form now; whether it answers, when the games start
+        from .simulate import check_scheduler
+
+        check_scheduler(args.scheduler)
     outputs = ((args.json, "--json"), (args.csv, "--csv"), (args.plot, "--plot"))
     check_distinct_outputs(outputs)
     for path, what in outputs:

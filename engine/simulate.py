@@ -410,7 +410,68 @@ def _worker_ignores_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-CONNECT_TIMEOUT = 20  # seconds to reach a scheduler before giving up
+CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
+
+
+def check_scheduler(address: str) -> tuple[str, str, int | None]:
+    """``(scheme, host, port)`` of a Dask scheduler's address (``tcp://HOST:PORT``, or ``HOST:PORT``); a
+    ClusterError in one line, before any game is played, if Dask is missing or the address has not that form."""
+    try:
+        from distributed.comm import registry
+        from distributed.comm.addressing import parse_host_port
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask's distributed scheduler, which is not installed: "
+                           "pip install 'ganjifa-rules[cluster]' (or 'dask[distributed]')") from None
+
+    def bad(why: str) -> ClusterError:
+        return ClusterError(f"--scheduler {address!r} is not the address of a Dask scheduler ({why}); "
+                            "write tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786")
+
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    known = sorted(registry.backends)
+    if scheme not in known:
+        raise bad(f"unknown scheme {scheme!r}; the schemes are {', '.join(known)}")
+    if scheme == "inproc":  # a scheduler in this very process (a LocalCluster without processes)
+        if not rest:
+            raise bad("no address after inproc://")
+        return scheme, rest, None
+    try:
+        host, port = parse_host_port(rest)
+    except (ValueError, TypeError):
+        host, port = "", None
+    if not host or not host.strip() or host != host.strip() or type(port) is not int or not 0 < port < 65536:
+        raise bad("it needs a host and a port from 1 to 65535")
+    return scheme, host, port
+
+
+def _hello(scheduler: str, host: str, port: int) -> None:
+    """ClusterError in one line unless a Dask scheduler answers at ``host:port`` within CONNECT_TIMEOUT: nobody
+    listening or no such host is said at once (Dask would retry until its timeout), and a server that does not
+    speak Dask's protocol is given up after the timeout (Dask's handshake would wait for ever)."""
+    import asyncio
+    import socket
+
+    from distributed.comm import connect
+
+    try:
+        socket.create_connection((host, port), timeout=CONNECT_TIMEOUT).close()
+    except OSError as err:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: "
+                           f"{err.strerror or err or 'no answer'}") from None
+
+    async def hello() -> None:
+        comm = await connect(scheduler, timeout=CONNECT_TIMEOUT)
+        await comm.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(hello(), CONNECT_TIMEOUT))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: no Dask scheduler answered there "
+                           f"within {CONNECT_TIMEOUT} s") from None
+    except Exception as err:  # noqa: BLE001 - Dask's refusal, whatever its type, is one line
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {err or type(err).__name__}") from None
 
 
 def _on_cluster(scheduler: str, game: Game, seed: int | str, kinds: tuple[str, ...],
@@ -419,15 +480,23 @@ def _on_cluster(scheduler: str, game: Game, seed: int | str, kinds: tuple[str, .
 
     The cluster's workers need this engine installed (the same version: a game's numbers depend on it).
     """
+    scheme, host, port = check_scheduler(scheduler)
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
         raise ClusterError("--scheduler needs Dask's distributed scheduler, which is not installed: "
                            "pip install 'ganjifa-rules[cluster]' (or 'dask[distributed]')") from None
+    if port is not None:
+        _hello(scheduler, host, port)
+    client = Client.__new__(Client)  # kept, so that a client that failed to connect is closed now, not at exit
     try:
-        client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as err:
-        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {err}") from None
+        client.__init__(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except Exception as err:  # noqa: BLE001 - Dask's refusal, whatever its type, is one line
+        try:
+            client.close(timeout=2)  # left to the interpreter's exit, the close waits 40 s and prints a traceback
+        except Exception:  # noqa: BLE001
+            pass
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {err or type(err).__name__}") from None
     with client:
         k = len(ranges)
         futures = client.map(_play_range, [game] * k, [seed] * k, [kinds] * k,

@@ -9,8 +9,10 @@ Checked: the deck is conserved after every step; games end; the same seed gives 
 every legal move passes ``check``, a move notation reads back as written, and illegal moves
 (moves legal elsewhere, offered where they are not) are refused with a clause of the game
 while the state stays unchanged; a copy is independent of its original; a player's view shows
-no card of another hand that the game does not make visible; positions read back as written;
-every clause cited is one of the game's clauses; a finished game's payments (``Game.settle``) sum to zero.
+no card of another hand that the game does not make visible; every position the game writes, at every
+step (the opening, chance's steps and the end too), reads back with the same player to move and legal
+moves; every clause cited is one of the game's clauses; a finished game's payments (``Game.settle``) sum
+to zero.
 """
 
 from __future__ import annotations
@@ -73,8 +75,10 @@ def snapshot(state) -> tuple:
 class Checker:
     """Checks one game definition over seeded games; counts what it checked."""
 
-    def __init__(self, game: Game, probe_every: int = 8):
+    def __init__(self, game: Game, probe_every: int = 8, read_steps: int | None = None):
         self.game = game
+        # positions read back: every step of every game, or of whole games until ``read_steps`` are read
+        self.read_steps = read_steps
         self.deck = sorted(c.index for c in game.deck.cards)
         self.probe_every = probe_every
         self.pool: dict[str, object] = {}  # move notation -> move, seen legal somewhere: candidates to offer illegally
@@ -85,6 +89,7 @@ class Checker:
         self.games = 0
         self.probes = 0  # positions probed (legal, illegal and copied moves; views; positions)
         self.offered = 0  # moves legal elsewhere offered where they were not (each must be refused)
+        self.read = 0  # positions written and read back (every step of every game, the opening too)
 
     def fault(self, seed, step: int, what: str) -> GameFault:
         g = self.game
@@ -99,11 +104,16 @@ class Checker:
         game = self.game
         state = game.new_game(game.deal(seed))
         self.conserved(state, seed, 0)
+        reading = game.HAS_POSITIONS and (self.read_steps is None or self.read < self.read_steps)
+        if reading:
+            self.read_back(state, seed, 0)  # the opening (for some games, chance choosing the dealer)
 
         def after(state, record) -> None:
             step = len(state.history)
             self.steps += 1
             self.conserved(state, seed, step)
+            if reading:
+                self.read_back(state, seed, step)  # every step: players' moves, chance's and the last
             for clause in record.clauses:
                 if clause not in game.CLAUSES:
                     raise self.fault(seed, step, f"cites {clause!r}, not a clause of the game")
@@ -135,6 +145,25 @@ class Checker:
             if [(r.player, str(r.move), r.clauses) for r in again.history] != \
                     [(r.player, str(r.move), r.clauses) for r in final.history]:
                 raise self.fault(seed, 0, "the same seed played twice gave two different games")
+
+    def read_back(self, state, seed, step: int) -> None:
+        """The position the game writes reads back (issue 32): the same text, player to move and legal moves."""
+        game = self.game
+        if not game.HAS_POSITIONS:
+            return
+        text = state.position()
+        try:
+            again = game.position(text)
+        except GanjifaError as err:
+            raise self.fault(seed, step, f"the position it writes is refused: {err.described()}: {text}") from None
+        if again.position() != text:
+            raise self.fault(seed, step, f"position {text!r} reads back as {again.position()!r}")
+        if again.current_player != state.current_player or again.is_terminal() != state.is_terminal():
+            raise self.fault(seed, step, f"position {text!r} reads back with another player to move")
+        if state.current_player is not None and not state.is_terminal() \
+                and [str(m) for m in again.legal_moves()] != [str(m) for m in state.legal_moves()]:
+            raise self.fault(seed, step, f"position {text!r} reads back with other legal moves")
+        self.read += 1
 
     def conserved(self, state, seed, step: int) -> None:
         cards = sorted(c.index for c in state.all_cards())
@@ -212,12 +241,6 @@ class Checker:
                     if leaked:
                         raise self.fault(seed, step, f"Player {player + 1}'s view shows Player {other + 1}'s "
                                          f"hidden {' '.join(map(str, leaked))}")
-        # positions read back as written
-        if game.HAS_POSITIONS and self.probes % 6 == 0:
-            text = state.position()
-            again = game.position(text)
-            if again.position() != text or [str(m) for m in again.legal_moves()] != [str(m) for m in legal]:
-                raise self.fault(seed, step, f"position does not read back as written: {text}")
 
 
 def _run(game, seed, bots, state, on_step):

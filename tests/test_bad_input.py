@@ -616,3 +616,218 @@ def test_an_existing_file_is_replaced_only_with_force_and_never_a_device(tmp_pat
             done = run(*args)
             assert done.returncode == 2 and "not a file" in done.stderr, done.stderr
         assert not os.path.isfile("/dev/full")
+
+
+# === Issue 32: the bad inputs left =====================================================================
+def no_work(monkeypatch):
+    """Any game timed or simulated fails the test: the arguments must be refused before the work starts."""
+    from engine import bench
+
+    def work(*args, **kwargs):
+        raise AssertionError("the work started before the arguments were checked")
+
+    for name in ("measure", "measure_peer", "measure_simulation"):
+        monkeypatch.setattr(bench, name, work)
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "0", "-1", "1e400", "1e9"])
+def test_32_bench_refuses_a_time_that_is_not_a_positive_number_at_once(capsys, monkeypatch, seconds):
+    no_work(monkeypatch)
+    code, out, err = run_cli(capsys, "bench", f"--seconds={seconds}", "--sim-games", "200")
+    assert code == 2 and not out
+    line = one_line_error(err)
+    assert line.startswith("ganjifa: --seconds") and "positive" in line, line
+
+
+def test_32_bench_refuses_an_out_it_could_not_write_before_any_work(capsys, monkeypatch, tmp_path):
+    no_work(monkeypatch)
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    places = [(str(tmp_path), "is a folder"), (str(blocker / "bench.json"), "is not a folder"), ("", "names no file"),
+              (str(tmp_path) + os.sep, "names no file")]
+    if os.path.exists("/dev/null"):
+        places.append(("/dev/null", "device"))
+    if os.path.isdir("/proc/self"):  # where a file can never be made, even by root
+        places.append(("/proc/bench/bench.json", "cannot be written"))
+    for place, why in places:
+        code, out, err = run_cli(capsys, "bench", "--seconds", "0.001", "--sim-games", "200", "--out", place)
+        assert code == 2 and not out
+        line = one_line_error(err)
+        assert line.startswith("ganjifa: --out") and why in line and ".part" not in line, line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a file"]
+
+
+def ganjifa(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    """``ganjifa args`` in a process of its own (what it prints as the interpreter exits is seen too)."""
+    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)}, **kwargs)
+
+
+@pytest.mark.parametrize("address, named", [("", "not the address"), ("bogus://x", "unknown scheme 'bogus'"),
+                                            ("tcp://10.0.0.5", "port"), ("tcp://h:99999", "port")])
+def test_32_a_scheduler_address_of_the_wrong_form_is_one_line_at_once(address, named):
+    pytest.importorskip("dask.distributed")
+    import time
+
+    started = time.monotonic()
+    done = ganjifa("simulate", "komi", "--games", "5", "--scheduler", address, timeout=35)
+    assert done.returncode == 2 and not done.stdout
+    line = one_line_error(done.stderr)  # once, and no Dask traceback as the interpreter exits
+    assert line.startswith(f"ganjifa: --scheduler {address!r}") and named in line, line
+    assert time.monotonic() - started < 30
+
+
+def test_32_a_server_that_is_no_dask_scheduler_is_given_up_quickly(capsys, monkeypatch):
+    """Something listens at the address but never answers as Dask does: one line after the (short) timeout."""
+    pytest.importorskip("dask.distributed")
+    import socket
+    import threading
+    import time
+
+    import engine.simulate
+
+    server = socket.create_server(("127.0.0.1", 0))
+    held = []
+
+    def silent():  # accepts, says nothing, hangs up after 15 s (so that the old code, which waited, ends too)
+        end = time.monotonic() + 15
+        try:
+            while time.monotonic() < end:
+                server.settimeout(max(0.01, end - time.monotonic()))
+                try:
+                    held.append(server.accept()[0])
+                except socket.timeout:
+                    pass
+        except OSError:
+            pass
+        for conn in held:
+            conn.close()
+        server.close()
+
+    threading.Thread(target=silent, daemon=True).start()
+    monkeypatch.setattr(engine.simulate, "CONNECT_TIMEOUT", 1)
+    address = "tcp://127.0.0.1:%d" % server.getsockname()[1]
+    started = time.monotonic()
+    code, out, err = run_cli(capsys, "simulate", "komi", "--games", "5", "--scheduler", address)
+    assert code == 2 and not out
+    assert one_line_error(err).startswith(f"ganjifa: cannot reach the Dask scheduler at {address!r}")
+    assert time.monotonic() - started < 10
+
+
+def test_32_check_names_the_line_of_a_chapters_first_byte_that_is_not_utf8(capsys, tmp_path):
+    (tmp_path / "conf.py").write_text((ROOT / "conf.py").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "index.md").write_text("# Book\n\n```{toctree}\nrules/komi\n```\n", encoding="utf-8")
+    (tmp_path / "rules").mkdir()
+    lines = (ROOT / "rules" / "komi.md").read_bytes().split(b"\n")
+    lines[6] = "Kāl ".encode() + b"\xe9" + lines[6]  # line 7, after four characters (five bytes)
+    (tmp_path / "rules" / "komi.md").write_bytes(b"\n".join(lines))
+    code, out, err = run_cli(capsys, "check", "--root", str(tmp_path), "komi")
+    assert code == 2 and not out
+    line = one_line_error(err)
+    assert line.startswith("ganjifa: rules/komi.md:7:5: not UTF-8") and "0xe9" in line, line
+
+
+def test_32_the_book_build_names_the_line_of_a_byte_that_is_not_utf8(tmp_path):
+    """``book.errors`` (the book's setup is to load it: see book/errors.py) refuses the page at its line."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["myst_parser", "book.errors"]\n')
+    (src / "index.md").write_text("# Book\n\n```{toctree}\nrules\n```\n")
+    (src / "rules.md").write_bytes(b"# Rules\n\nA line.\n\nAsha plays \xe9 here.\n")
+    code, out = sphinx_build("-E", "-W", "-q", "-b", "html", str(src), str(tmp_path / "out"))
+    assert code != 0 and "Traceback" not in out and "UnicodeDecodeError" not in out
+    assert "rules.md:5: ERROR: not UTF-8 text: byte 0xe9 at line 5, column 12" in out, out
+
+
+def test_32_the_console_script_is_the_entry_that_answers_ctrl_c():
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts["ganjifa"] == "engine.entry:main"
+
+
+def our_frames(err: str) -> list[str]:
+    """The traceback lines of ``err`` in the project's own modules, once the command's handler can be in place
+    (Python's own start-up, ``site`` and the console script's first import line come before any code of ours,
+    the package's few first lines (engine/__init__.py) before the handler)."""
+    return [line for line in err.splitlines() if line.strip().startswith("File ")
+            and f"{os.sep}engine{os.sep}" in line and f"{os.sep}engine{os.sep}__init__.py" not in line]
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
+@pytest.mark.parametrize("command", ["games", "deals --write"])
+def test_32_ctrl_c_while_python_is_still_importing_is_one_line(tmp_path, command):
+    """A real Ctrl-C (SIGINT to the process group) at several moments of the first third of a second, run as
+    the console script runs (``from engine.entry import main``): never a traceback from the project's code;
+    the one line and exit status 130 wherever the command could hear it; no file half-written, no .part file."""
+    import signal
+    import time
+
+    argv = command.split()
+    if command.startswith("deals"):
+        for name in ("komi-4p.txt", "nakash-4p.txt"):
+            (tmp_path / name).write_bytes((DEALS / name).read_bytes())
+        argv += [str(tmp_path / "komi-4p.txt"), str(tmp_path / "nakash-4p.txt")]
+    script = "import sys; from engine.entry import main; sys.exit(main())"
+    said = 0
+    delays = [0.02, 0.04, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3]
+    for delay in delays:
+        child = subprocess.Popen([sys.executable, "-c", script, *argv], cwd=tmp_path, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+        time.sleep(delay)
+        try:
+            os.killpg(child.pid, signal.SIGINT)
+        except ProcessLookupError:  # already done
+            pass
+        out, err = child.communicate(timeout=120)
+        assert not our_frames(err), f"Ctrl-C after {delay} s: {err}"
+        if "Traceback" not in err and child.returncode not in (0, -signal.SIGINT):
+            assert (child.returncode, err) == (130, "ganjifa: interrupted\n"), f"Ctrl-C after {delay} s: {err}"
+        said += err == "ganjifa: interrupted\n"
+        assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".part")]
+        for path in tmp_path.glob("*.txt"):
+            assert T.read(path).game  # whole
+    assert said >= len(delays) // 2, said  # the handler was heard most of the time
+
+
+def test_32_a_booklet_declaring_a_misspelt_game_is_refused_in_one_line(tmp_path):
+    from book import booklets
+    from engine.registry import game_names
+
+    conf = tmp_path / "conf.py"
+    text = (ROOT / "conf.py").read_text(encoding="utf-8")
+    assert '"shakti"' in text
+    conf.write_text(text.replace('"shakti"', '"shakty"', 1), encoding="utf-8")
+    table = booklets.declared(conf)
+    with pytest.raises(ValueError) as caught:
+        booklets.specs(table)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith("conf.py: ganjifa_booklets[") and "'shakty'" in message
+    assert "did you mean shakti?" in message and all(name in message for name in game_names())
+    assert [s.games for s in booklets.specs(booklets.declared())]  # the book's own table is read as before
+
+
+def test_32_ctrl_c_just_after_the_temporary_file_is_made_leaves_no_part_file(tmp_path, monkeypatch):
+    """A real SIGINT the moment the temporary file exists: the write ends whole, then the interrupt is raised;
+    no ``.part`` file is left behind."""
+    import signal
+    import tempfile
+
+    from engine import files
+
+    make = tempfile.mkstemp
+
+    def made_then_interrupted(*args, **kwargs):
+        made = make(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return made
+
+    monkeypatch.setattr(tempfile, "mkstemp", made_then_interrupted)
+    path = tmp_path / "r.json"
+    path.write_text("old\n", encoding="utf-8")
+    with pytest.raises(KeyboardInterrupt):
+        files.write_text(path, "new\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+    assert path.read_text(encoding="utf-8") in ("old\n", "new\n")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -20,6 +20,9 @@ from .every_game import Checker, GameFault, option_combinations, settings, varia
 # so stays the same as games are added, and a failure is replayed from the seed it names.
 STEPS = 60_000
 MIN_GAMES = 200
+# Positions written and read back, every step of whole games (the opening, chance's steps and the end too),
+# for each player count, at least (a position that replays its hand's history costs milliseconds to read)
+READ_STEPS = 2_000
 
 
 def budget(name: str) -> tuple[int, int]:
@@ -34,7 +37,7 @@ def test_every_game(name, players):
     steps, games = budget(name)
     checker = None
     for seed, game in variants(name, players):
-        checker = checker or Checker(game)
+        checker = checker or Checker(game, read_steps=READ_STEPS)
         checker.check_seed(seed, bots="heuristic" if seed % 4 == 3 else "random", twin=seed % 50 == 0, game=game)
         if checker.steps >= steps and checker.games >= games:
             break
@@ -44,6 +47,7 @@ def test_every_game(name, players):
         (checker.steps, checker.probes)
     assert checker.offered == 0 or sum(checker.refused.values()) > checker.games // 10, \
         (checker.offered, checker.refused)
+    assert not checker.game.HAS_POSITIONS or checker.read >= READ_STEPS, checker.read
 
 
 def test_a_game_that_loses_a_card_is_caught_with_game_seed_and_step(monkeypatch):
@@ -111,3 +115,22 @@ def test_a_game_can_be_copied_and_viewed_before_its_first_step(name):
                 assert list(map(str, twin.legal_moves())) == list(map(str, state.legal_moves()))
             for seat in range(game.players):
                 assert state.view(seat) == twin.view(seat)
+
+
+def test_a_game_whose_opening_position_does_not_read_back_is_caught(monkeypatch):
+    """Issue 32: as Hamrang once wrote ``turn=P0`` while chance drew for the dealer, and could not read it back.
+    The suite reads back the position at every step, the opening and chance's steps too, and names the step."""
+    from engine.games.hamrang.state import HRState
+    from engine.protocol import CHANCE
+    from engine.registry import get_game
+
+    position = HRState.position
+
+    def written(self):
+        text = position(self)
+        return text.replace("turn=chance", "turn=P0") if self.current_player == CHANCE else text
+
+    monkeypatch.setattr(HRState, "position", written)
+    checker = Checker(get_game("hamrang"))
+    with pytest.raises(GameFault, match=r"^hamrang \(.*\) seed 0 step 0: the position it writes is refused: .*turn=P0"):
+        checker.check_seed(0)
