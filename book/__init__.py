@@ -17,6 +17,7 @@ def _add_static(app) -> None:
 
 
 def setup(app):
+    app.setup_extension("book.errors")  # a chapter that is not UTF-8 fails the build at its file and line
     from .directives.clause import ClauseDirective, ClauseLinks, RuleRole, cited_before_stated, merge, purge
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
