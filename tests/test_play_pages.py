@@ -280,6 +280,18 @@ def open_page(browser: Chromium, url: str) -> float:
     return browser.js("window.ganjifaPlay.firstMoveMs") / 1000
 
 
+MOVES = "[].map.call(document.querySelectorAll('#moves [data-move]'), e => e.dataset.move)"
+
+
+def check_refusal(browser: Chromium, moves: list[str]) -> bool:
+    """The move just tried was refused in one line citing its clause (a link), and nothing changed."""
+    message = browser.js("document.getElementById('message').textContent")
+    assert browser.js("document.getElementById('message').classList.contains('play-refused')"), message
+    assert "\n" not in message and browser.js("document.querySelectorAll('#message a').length") > 0, message
+    assert browser.js(MOVES) == moves
+    return True
+
+
 SECRET = ("(function(){return document.documentElement.outerHTML + JSON.stringify(window.ganjifaPlay) + "
           "[].map.call(document.querySelectorAll('[data-move],[data-card]'), function(e){return e.outerHTML}).join('')"
           "})()")
@@ -304,19 +316,13 @@ def test_a_whole_game_by_clicking(play_site, name, tmp_path):
         mirror = shadow(name, seed)
         deck = mirror.game.deck
         assert browser.js("document.querySelectorAll('[data-move]').length") > 0
-        # a refused move: a card of the hand that no move plays, or a move typed that the rules forbid
-        wrong = browser.js("(function(){var e=document.querySelector('.play-card:not(.play-legal)');"
-                           "return e ? e.dataset.card : null})()")
-        before = browser.js("[].map.call(document.querySelectorAll('#moves [data-move]'), e => e.dataset.move)")
-        if wrong:
-            browser.click(f'.play-card[data-card="{wrong}"]')
-        else:
-            browser.js("document.getElementById('typed-move').value = 'bet 999'")
+        before = browser.js(MOVES)
+        refused = False
+        if not browser.js("document.querySelectorAll('.play-card').length"):  # Komi: no hand to look at before the show
+            typed = next(f"bet {n}" for n in range(5, 0, -1) if f"bet {n}" not in before)  # a bet too high
+            browser.js(f"document.getElementById('typed-move').value = {json.dumps(typed)}")
             browser.click("#typed button")
-        message = browser.js("document.getElementById('message').textContent")
-        assert browser.js("document.getElementById('message').classList.contains('play-refused')"), message
-        assert "\n" not in message and "§" in message, message
-        assert browser.js("[].map.call(document.querySelectorAll('#moves [data-move]'), e => e.dataset.move)") == before
+            refused = check_refusal(browser, before)
         # a hint, in words
         browser.click("#hint")
         assert "careful player" in browser.js("document.getElementById('message').textContent").lower() or \
@@ -325,12 +331,20 @@ def test_a_whole_game_by_clicking(play_site, name, tmp_path):
         first_move = browser.js("document.querySelector('#moves [data-move]').dataset.move")
         browser.click("#moves [data-move]")
         browser.click("#undo")
-        assert browser.js("[].map.call(document.querySelectorAll('#moves [data-move]'), e => e.dataset.move)") == before
+        mirror.try_move(first_move)
+        mirror.undo_move()
+        assert browser.js(MOVES) == before
         assert first_move in before
         # to the end, clicking the last listed move each time; the page checked against the mirror at every turn
         turns = 0
         while not browser.js("document.getElementById('turn').textContent.indexOf('over') >= 0"):
             leaked = names_a_card(browser.js(SECRET), never_seen(mirror), deck)
+            wrong = browser.js("(function(){var e=document.querySelector('.play-card:not(.play-legal)');"
+                               "return e ? e.dataset.card : null})()")
+            if not refused and wrong and browser.js(MOVES):  # a card of the hand that no move plays: refused
+                moves = browser.js(MOVES)
+                browser.click(f'.play-card[data-card="{wrong}"]')
+                refused = check_refusal(browser, moves)
             assert not leaked, f"turn {turns}: the page names cards hidden from the seat: {leaked[:5]}"
             move = browser.js("(function(){var m=document.querySelectorAll('#moves [data-move]');"
                               "return m[m.length-1].dataset.move})()")
@@ -339,6 +353,7 @@ def test_a_whole_game_by_clicking(play_site, name, tmp_path):
             turns += 1
             assert turns < 400, "the game does not end"
         assert browser.js("document.querySelector('.play-result') !== null")
+        assert refused, "no move was refused"
         # saved, downloaded and replayed by `ganjifa deals`
         browser.click("#save")
         saved = tmp_path / f"{name}-seed{seed}.txt"
@@ -379,7 +394,7 @@ def test_try_this_position_opens_the_question(play_site, name, tmp_path):
     try:
         open_page(browser, f"{address}/play/{href.split('play/', 1)[1]}")
         assert "from a position" in browser.js("document.getElementById('status').textContent")
-        shown = browser.js("[].map.call(document.querySelectorAll('#moves [data-move]'), e => e.dataset.move)")
+        shown = browser.js(MOVES)
         assert sorted(shown) == legal
         assert browser.js("document.getElementById('turn').textContent").startswith(f"{names[turn]}, your turn")
         assert browser.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
