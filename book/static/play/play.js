@@ -6,7 +6,8 @@
   var handle = null, current = null, shownSeat = null;
   var started = performance.now();
   // for tests and the curious: how long the page took, never any card
-  var probe = window.ganjifaPlay = { ready: false, firstMoveMs: null, replies: 0, error: null };
+  var probe = window.ganjifaPlay = { ready: false, firstMoveMs: null, replies: 0, error: null, steps: {} };
+  function mark(step) { probe.steps[step] = Math.round(performance.now() - started); }
 
   function $(id) { return document.getElementById(id); }
   function setBusy(busy) { document.body.dataset.busy = busy ? "yes" : "no"; }
@@ -178,11 +179,13 @@
     setBusy(true);
     try {
       var py = await loadPyodide({ indexURL: new URL("runtime/", location.href).href });
+      mark("runtime");
       var zip = await (await fetch("engine.zip")).arrayBuffer();
       py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/book" });
       py.runPython("import sys; sys.path.insert(0, '/home/pyodide/book')");
       var web = py.pyimport("engine.web");
       handle = function (text) { return web.handle(text); };
+      mark("engine");
     } catch (err) {
       probe.error = String(err);
       $("status").textContent = "The game could not start in this browser: " + err;
