@@ -137,9 +137,9 @@ PAGE = """<!doctype html>
 <div id="cover" class="play-cover" hidden><p id="cover-text"></p><button id="cover-go" type="button">Show my cards</button></div>
 <div id="seen">
 <figure id="picture" class="play-picture"></figure>
-<h2 class="play-small">Your hand</h2>
+<h2 id="hand-head" class="play-small">Your hand</h2>
 <div id="hand" class="play-hand" role="group" aria-label="Your hand"></div>
-<h2 class="play-small">Your moves</h2>
+<h2 id="moves-head" class="play-small">Your moves</h2>
 <ul id="moves" class="play-moves"></ul>
 <form id="typed" class="play-typed"><label>Or type a move <input id="typed-move" autocomplete="off" size="14"></label>
 <button type="submit">Play</button></form>

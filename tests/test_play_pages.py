@@ -121,6 +121,60 @@ def test_save_waits_for_the_end_and_replays(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+# -- the build's part -------------------------------------------------------------------------------
+
+def test_no_network_no_play_pages_and_one_line(tmp_path, monkeypatch, capsys):
+    """Without the runtime the site is built without play pages, saying so in one line; the build goes on."""
+    from types import SimpleNamespace
+
+    from book import playpages
+
+    def refuse(*args, **kwargs):
+        raise OSError("no network")
+
+    monkeypatch.setattr(playpages.shutil, "which", lambda name: None)
+    monkeypatch.setattr(playpages.urllib.request, "urlopen", refuse)
+    assert playpages.tarball(tmp_path / "cache") is None
+    app = SimpleNamespace(builder=SimpleNamespace(name="html"), outdir=str(tmp_path / "site"), ganjifa_play=None)
+    playpages.write_pages(app, None)
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 2 and "no play pages" in said[0] and "without play pages" in said[1], said
+    assert not (tmp_path / "site").exists()
+    assert playpages.play_page(app, "rules/komi") is None
+
+
+def test_a_tarball_with_another_checksum_is_refused(tmp_path, monkeypatch, capsys):
+    from book import playpages
+
+    class Answer:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def read(self):
+            return b"not the pinned release"
+
+    monkeypatch.setattr(playpages.shutil, "which", lambda name: None)
+    monkeypatch.setattr(playpages.urllib.request, "urlopen", lambda *a, **k: Answer())
+    assert playpages.tarball(tmp_path) is None
+    assert "sha256" in capsys.readouterr().err
+    assert not list(tmp_path.glob("*.tgz"))
+
+
+def test_the_engine_goes_in_as_its_python_files():
+    import io
+    import zipfile
+
+    from book.playpages import engine_zip
+
+    names = zipfile.ZipFile(io.BytesIO(engine_zip())).namelist()
+    assert "engine/web.py" in names and "engine/games/komi/__init__.py" in names
+    assert all(n.startswith("engine/") and n.endswith(".py") and "__pycache__" not in n for n in names)
+    assert engine_zip() == engine_zip()  # the same bytes every build
+
+
 # -- in a browser ------------------------------------------------------------------------------------
 
 class Chromium:

@@ -110,12 +110,16 @@
       b.addEventListener("click", function () { act({ op: "card", card: c.card }); });
       hand.appendChild(b);
     });
-    var moves = $("moves");
+    $("hand-head").hidden = !r.hand.length;
+    $("moves-head").hidden = !r.moves.length && !r.forced;
+    var moves = $("moves"), many = r.moves.length > 8;
     moves.textContent = "";
+    moves.classList.toggle("play-many", many);  // many moves: their buttons side by side, each why in its title
     if (r.forced) moves.appendChild(el("li", "play-forced", r.forced));
     r.moves.forEach(function (m) {
       var li = document.createElement("li"), b = document.createElement("button");
       b.type = "button"; b.className = "play-move"; b.dataset.move = m.move; b.textContent = m.move;
+      if (many) b.title = m.why;
       b.addEventListener("click", function () { act({ op: "move", move: m.move }); });
       li.appendChild(b); li.appendChild(el("span", "play-why", " " + m.why));
       moves.appendChild(li);
