@@ -328,7 +328,12 @@ def site_size(folder: Path) -> int:
 def open_page(browser: Chromium, url: str) -> float:
     """Open a play page; the seconds until its first move can be made (the page's own measure)."""
     browser.page("Page.navigate", url=url)
-    browser.wait("window.ganjifaPlay && (window.ganjifaPlay.ready || window.ganjifaPlay.error)", 180)
+    end = time.monotonic() + 180
+    while not browser.js("!!(window.ganjifaPlay && (window.ganjifaPlay.ready || window.ganjifaPlay.error))"):
+        thrown = [e["params"]["exceptionDetails"] for e in browser.events if e.get("method") == "Runtime.exceptionThrown"]
+        assert not thrown, f"the page failed: {json.dumps(thrown[0])[:1000]}"
+        assert time.monotonic() < end, "the page did not get ready in 180 s"
+        time.sleep(0.1)
     error = browser.js("window.ganjifaPlay.error")
     assert not error, error
     return browser.js("window.ganjifaPlay.firstMoveMs") / 1000
@@ -427,6 +432,22 @@ def test_a_whole_game_by_clicking(play_site, name, tmp_path):
 def try_links(folder: Path, name: str) -> list[str]:
     page = (folder / "rules" / f"{name}.html").read_text(encoding="utf-8")
     return [l.replace("&amp;", "&") for l in re.findall(r'href="([^"]*play/[^"]*#position=[^"]*)"', page)]
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_every_try_this_position_opens_with_its_player_to_move(play_site):
+    """Every question's link opens its position with the question's player to move (the bridge, in CPython)."""
+    _, folder = play_site
+    count = 0
+    for chapter in sorted((folder / "rules").glob("*.html")):
+        for href in try_links(folder, chapter.stem):
+            query = {k: v[0] for k, v in urllib.parse.parse_qs(href.split("#", 1)[1]).items()}
+            reply = ask(op="new", game=chapter.stem, options=query["options"], position=query["position"],
+                        turn=int(query["turn"]) - 1, names=query["names"])
+            assert reply["your_turn"] and reply["seat"] == int(query["turn"]) - 1, (chapter.stem, href)
+            count += 1
+    assert count >= 11, count
 
 
 @pytest.mark.slow

@@ -198,10 +198,16 @@
     }
     $("board").hidden = false;
     $("start").disabled = false;
-    var r = start(position || undefined);
-    if (!r && position) {  // a position that does not open: a new game instead, saying why
-      var why = $("message").textContent;
-      start(); $("message").textContent = why;
+    try {
+      var r = start(position || undefined);
+      if (!r && position) {  // a position that does not open: a new game instead, saying why
+        var why = $("message").textContent;
+        start(); $("message").textContent = why;
+      }
+    } catch (err) {
+      probe.error = String(err);
+      $("status").textContent = "The game could not start: " + err;
+      return;
     }
     probe.firstMoveMs = Math.round(performance.now() - started);
     probe.ready = true;
