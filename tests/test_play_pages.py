@@ -473,5 +473,18 @@ def test_try_this_position_opens_the_question(play_site, name, tmp_path):
         assert sorted(shown) == legal
         assert browser.js("document.getElementById('turn').textContent").startswith(f"{names[turn]}, your turn")
         assert browser.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+        # a legal move reached with Tab and played with Enter
+        for _ in range(80):
+            browser.page("Input.dispatchKeyEvent", type="keyDown", key="Tab", code="Tab", windowsVirtualKeyCode=9)
+            browser.page("Input.dispatchKeyEvent", type="keyUp", key="Tab", code="Tab", windowsVirtualKeyCode=9)
+            if browser.js("!!(document.activeElement && document.activeElement.dataset.move)"):
+                break
+        focused = browser.js("document.activeElement.dataset.move")
+        assert focused in legal, focused
+        for kind in ("keyDown", "keyUp"):
+            browser.page("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13,
+                         **({"text": "\r"} if kind == "keyDown" else {}))
+        browser.wait("document.body.dataset.busy === 'no' && document.querySelectorAll('#log li').length > 0")
+        assert browser.js("document.getElementById('undo').disabled") is False
     finally:
         browser.close()
