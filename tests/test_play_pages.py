@@ -107,6 +107,18 @@ def test_the_bridge_refuses_in_one_line_with_the_clause_and_undoes():
     assert back["moves"] == reply["moves"] and [c["card"] for c in back["hand"]] == [c["card"] for c in reply["hand"]]
 
 
+def test_people_at_one_screen_each_see_only_their_own_hand():
+    reply = ask(op="new", game="kendra-kari", seed=5, bots="people")
+    game = sys.modules["engine.web"]._game
+    seats = []
+    for _ in range(8):
+        seat = reply["seat"]
+        seats.append(seat)
+        assert [c["card"] for c in reply["hand"]] == [str(c) for c in game.state.view(seat).hand]
+        reply = ask(op="move", move=reply["moves"][0]["move"])
+    assert seats == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
 def test_save_waits_for_the_end_and_replays(tmp_path):
     reply = ask(op="new", game="komi", seed=9)
     early = ask(op="save")
