@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from docutils.nodes import Element
+
 from .playpages import play_page, runtime_ready, write_pages
 
 PDF_NAME = "ganjifa-rules.pdf"  # in the site's root; the Makefile's pdf target copies it here
@@ -30,7 +32,7 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
 def _try_links(app, doctree, docname) -> None:
     """The {question} directive's "Try this position" links, only where the site has play pages."""
     if getattr(app, "ganjifa_play", None) is None:
-        for node in list(doctree.findall(lambda n: "ganjifa-try" in n.get("classes", ()))):
+        for node in list(doctree.findall(lambda n: isinstance(n, Element) and "ganjifa-try" in n["classes"])):
             node.parent.remove(node)
 
 

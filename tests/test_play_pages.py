@@ -155,6 +155,29 @@ def test_no_network_no_play_pages_and_one_line(tmp_path, monkeypatch, capsys):
     assert playpages.play_page(app, "rules/komi") is None
 
 
+def test_a_site_without_play_pages_has_no_try_links():
+    from types import SimpleNamespace
+
+    from docutils import nodes
+    from docutils.utils import new_document
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+
+    from book.site import _try_links
+
+    doc = new_document("x", get_default_settings(Parser))
+    box = nodes.container()
+    box += nodes.paragraph(text="An answer.")
+    try_para = nodes.paragraph(classes=["ganjifa-try"])
+    try_para += nodes.reference("", "Try this position", refuri="../play/komi.html#position=x")
+    box += try_para
+    doc += box
+    _try_links(SimpleNamespace(ganjifa_play=Path("runtime.tgz")), doc, "rules/komi")
+    assert "Try this position" in doc.astext()
+    _try_links(SimpleNamespace(ganjifa_play=None), doc, "rules/komi")
+    assert "Try this position" not in doc.astext() and "An answer." in doc.astext()
+
+
 def test_a_tarball_with_another_checksum_is_refused(tmp_path, monkeypatch, capsys):
     from book import playpages
 
