@@ -11,6 +11,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from docutils.nodes import Element
+
+from .playpages import play_page, runtime_ready, write_pages
+
 PDF_NAME = "ganjifa-rules.pdf"  # in the site's root; the Makefile's pdf target copies it here
 
 
@@ -21,6 +25,15 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
     # a game's chapter and its designers' notes link to the booklet of its deck (conf.py's ganjifa_booklets)
     found = booklet_of(pagename, app.config.ganjifa_booklets)
     context["ganjifa_booklet"] = {"title": found[0], "pdf": f"{found[1]}.pdf"} if found else None
+    # a game's chapter links to its play page (book/playpages.py), when the site has play pages
+    context["ganjifa_play"] = play_page(app, pagename)
+
+
+def _try_links(app, doctree, docname) -> None:
+    """The {question} directive's "Try this position" links, only where the site has play pages."""
+    if getattr(app, "ganjifa_play", None) is None:
+        for node in list(doctree.findall(lambda n: isinstance(n, Element) and "ganjifa-try" in n["classes"])):
+            node.parent.remove(node)
 
 
 def _note_missing_pdf(app, exception) -> None:
@@ -36,4 +49,8 @@ def setup(app):
     app.add_js_file("lightbox.js", loading_method="defer")
     app.connect("html-page-context", _page_context)
     app.connect("build-finished", _note_missing_pdf)
+    # the play pages (book/playpages.py): the runtime fetched as the build starts, the pages written at its end
+    app.connect("builder-inited", runtime_ready)
+    app.connect("doctree-resolved", _try_links)
+    app.connect("build-finished", write_pages)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -106,6 +106,7 @@ class QuestionDirective(GanjifaDirective):
             box += items
         if self.content:
             self.state.nested_parse(self.content, self.content_offset, box)
+        box += try_link(self.env.docname, game, state, notation, names)
         return [box]
 
     def names(self, state) -> tuple[str, ...]:
@@ -116,6 +117,25 @@ class QuestionDirective(GanjifaDirective):
         if len(names) != players:
             raise self.fail(f":names: gives {len(names)} names for {players} players")
         return names
+
+
+def try_link(docname: str, game, state, notation: str, names) -> list:
+    """"Try this position": the site's play page at this position, the question's player to move (the site only:
+    book/site.py drops it where the site has no play pages, and the print build leaves it out)."""
+    from urllib.parse import urlencode
+
+    from sphinx import addnodes
+
+    seat = state.current_player
+    if seat is None or seat < 0 or not game.HAS_POSITIONS:
+        return []
+    query = urlencode({"position": notation, "turn": seat + 1, "options": game.options_text(), "names": ",".join(names)})
+    href = "../" * docname.count("/") + f"play/{game.name}.html#{query}"
+    only = addnodes.only(expr="not print")
+    para = nodes.paragraph(classes=["ganjifa-try"])
+    para += nodes.reference("", "Try this position", refuri=href, classes=["ganjifa-try-link"])
+    only += para
+    return [only]
 
 
 # the words that open a question answered yes or no

@@ -1,0 +1,333 @@
+"""The bridge a play page in the browser talks to (Pyodide): JSON in, JSON out, over the game contract.
+
+The page (``book/static/play/play.js``) calls :func:`handle` with a request such as
+``{"op": "new", "game": "komi", "options": "players=4", "seed": 7}`` and gets back what one seat may
+know, never the state: the seat's picture (:func:`engine.draw.state_svg` with ``viewer=seat``), its view's
+fields in words, its hand, the steps since its last turn told as the terminal tells them (a narration
+naming a card hidden from the seat is told by its move only), its legal moves with their notation and
+why each is allowed, and at the end the result. The game itself is the terminal's
+(:class:`engine.terminal.TerminalGame`): the same careful player in the other seats, the same hint, undo,
+why, refusals in one line with their clause, and save as a golden transcript that ``ganjifa deals``
+replays. Nothing here imports what Pyodide lacks (the terminal imports ``rich`` only to draw a table).
+
+Operations (``op``): ``describe`` (a game's title, players and options), ``new`` (``game``, ``options``,
+``seed``, ``bots``: careful / random / people, ``position`` and ``turn`` to start from a hand-set
+position), ``move`` (``move`` in notation), ``card`` (a card of the hand clicked: its move, or the refusal),
+``hint``, ``undo``, ``why``, ``save`` (the transcript's text), ``show`` (the table again).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from typing import Any
+
+from .cards import Card
+from .draw import card_svg, state_svg, to_string
+from .errors import GanjifaError
+from .protocol import CHANCE
+from .registry import game_class, game_names
+from .terminal import CAST, TerminalGame, _card, _cards_in
+from .transcript import dumps
+
+BOT_KINDS = {"careful": "heuristic", "random": "random", "people": "heuristic"}
+NO_SEAT = -2  # a viewer at no seat: every hand drawn face down
+MAX_STEPS = 20_000  # the bots' steps between two turns of a person (a game's fault beyond that)
+
+
+class _Lines:
+    """Stands in for the terminal's console: keeps each line it is told."""
+
+    color_system = None
+
+    def __init__(self):
+        self.lines: list[str] = []
+
+    def print(self, *args: Any, **_: Any) -> None:
+        self.lines.append(" ".join(str(a) for a in args))
+
+    def clear(self) -> None:
+        pass
+
+    def take(self) -> list[str]:
+        out, self.lines = [l for l in self.lines if l], []
+        return out
+
+
+class WebGame(TerminalGame):
+    """A game on a play page: ``humans`` are the seats played at this screen (one, or every seat)."""
+
+    def __init__(self, game, seed, humans, kind: str = "careful", position: str | None = None,
+                 turn: int | None = None, names=None):
+        names = names or (CAST[:game.players] if game.players <= len(CAST) else None)
+        super().__init__(game, seed, humans, [BOT_KINDS.get(kind, kind)] * game.players, names, _Lines(),
+                         ask=lambda prompt: "")
+        self.from_position = position is not None
+        if position is not None:
+            self.state = game.position(position)
+            self.deal = None
+            if turn is not None and self.state.current_player != turn:
+                raise GanjifaError(f"the position has {self._who(self.state.current_player)} to move, "
+                                   f"not {self._who(turn)}")
+            if self.state.current_player is not None and self.state.current_player >= 0 and len(self.humans) == 1:
+                self.humans = {self.state.current_player}  # the question's player sits at this screen
+        self.advance()
+
+    def _who(self, seat) -> str:
+        return "no one" if seat is None else "chance" if seat == CHANCE else self.names[seat]
+
+    @property
+    def seat(self) -> int:
+        """The seat the screen shows: the person to move, else the one who moved last (one person: theirs)."""
+        now = self.state.current_player
+        if now is not None and now in self.humans:
+            return now
+        return self.last_viewer if self.last_viewer is not None else min(self.humans)
+
+    def advance(self) -> None:
+        """Chance and the bots play until a person is to move or the game is over."""
+        for _ in range(MAX_STEPS):
+            seat = self.state.current_player
+            if seat is None or seat in self.humans:
+                break
+            if seat == CHANCE:
+                self.step(self.chance.outcome(self.state))
+            else:
+                self.step(self.bots[seat].choose(self.state))
+        if self.state.current_player in self.humans:
+            self.last_viewer = self.state.current_player
+
+    def tell(self, record, hidden: set[Card]) -> None:
+        """The terminal's telling of a step; a line that still names a hidden card (a move written with a mark,
+        ``*7Ba``) is told without its cards."""
+        super().tell(record, hidden)
+        lines = self.console.lines
+        if lines and names_cards(lines[-1], hidden, self.game.deck):
+            who = "Chance" if record.player == CHANCE else self.names[record.player]
+            lines[-1] = f"{who}: a move with cards hidden from you [{', '.join(record.clauses)}]"
+
+    # --- what the page is sent ---------------------------------------------------------
+    def clause_ids(self, text: str) -> list[str]:
+        return [c for c in self.game.CLAUSES if f"[{c}]" in text or f"clause {c}" in text]
+
+    def reply(self, message: str | None = None, **extra) -> dict:
+        seat = self.seat
+        state = self.state
+        view = state.view(seat)
+        now = state.current_player
+        moves = state.legal_moves() if now == seat else []
+        hand = list(getattr(view, "hand", ()) or ())
+        playable: dict[str, str] = {}
+        for move in moves:
+            for word in str(move).split(" "):
+                card = _card(word)
+                if card is not None and card in hand:
+                    playable.setdefault(str(card), str(move))
+        out = {
+            "game": self.game.name, "title": self.game.title, "options": self.game.options_text(),
+            "seed": None if self.from_position else self.seed, "names": list(self.names),
+            "seat": seat, "people": sorted(self.humans),
+            "to_move": None if now is None else "chance" if now == CHANCE else self.names[now],
+            "your_turn": now == seat,
+            "picture": self.picture(seat),
+            "view": self.view_lines(view),
+            "hand": [{"card": str(c), "name": self.game.deck.card_name(c), "move": playable.get(str(c)),
+                      "svg": to_string(card_svg(c, size=52, highlight=str(c) in playable))} for c in hand],
+            "moves": [{"move": str(m), "why": state.explain(m)} for m in moves],
+            "log": self.console.take(),
+            "over": now is None,
+            "result": state.result().narrate(self.names) if now is None else None,
+            # the transcript holds every hand as dealt: it is given when the game is over, never before
+            "can_undo": bool(self.undo_points), "can_save": self.deal is not None and now is None,
+            "message": message,
+        }
+        if len(moves) == 1:
+            cited = self._would_cite(moves[0])
+            out["forced"] = (f"Your only move is {moves[0]}" + (f", under {self.clause_words(cited)}" if cited else "")
+                             + ".")
+        out.update(extra)
+        return out
+
+    def hidden_from(self, seat: int) -> set[Card]:
+        """The cards ``seat`` may not see now: every card of the game but those in its view or shown to it."""
+        state = self.state
+        return set(state.all_cards()) - _cards_in(state.view(seat)) - set(state.visible_cards(seat))
+
+    def picture(self, seat: int) -> str:
+        """The position as ``seat`` sees it; where the game's picture would show a card the seat may not know
+        (cards dealt face down that not even their holder looks at), every hand is drawn face down."""
+        svg = to_string(state_svg(self.state, viewer=seat, names=self.names))
+        if names_cards(svg, self.hidden_from(seat), self.game.deck):
+            svg = to_string(state_svg(self.state, viewer=NO_SEAT, names=self.names))
+        return svg
+
+    def view_lines(self, view) -> list[list[str]]:
+        """The seat's view, field by field, in words (as the terminal's table shows it)."""
+        if not dataclasses.is_dataclass(view):
+            return [["view", str(view)]]
+        lines = []
+        for f in dataclasses.fields(view):
+            if f.name in ("player", "current_player", "hand"):
+                continue
+            value = getattr(view, f.name)
+            if f.name in ("dealer", "leader", "active") and isinstance(value, int) and 0 <= value < self.game.players:
+                value = self.names[value]
+            if f.name in self.per_seat and isinstance(value, tuple) and len(value) == self.game.players:
+                text = ", ".join(f"{n} {_words(v)}" for n, v in zip(self.names, value))
+            else:
+                text = _words(value)
+            lines.append([f.name.replace("_", " "), text])
+        return lines
+
+    # --- what the page asks ---------------------------------------------------------------
+    def try_move(self, text: str) -> dict:
+        if self.state.current_player != self.seat:
+            return self.reply("It is not your turn.")
+        moves = self.state.legal_moves()
+        chosen = next((m for m in moves if str(m) == text.strip()), None)
+        if chosen is None:
+            try:
+                chosen = self.game.parse_move(text)
+                self.state.check(chosen)
+            except GanjifaError as err:
+                return self.reply(err.described(), refused=True, clauses=self.clause_ids(err.described()))
+        self.play(chosen)
+        self.advance()
+        return self.reply()
+
+    def try_card(self, text: str) -> dict:
+        """A card of the hand clicked: the move that plays it, or (a card no move plays) the refusal of the
+        move it would be, in one line with its clause."""
+        card = _card(text)
+        moves = self.state.legal_moves() if self.state.current_player == self.seat else []
+        for move in moves:
+            if text in str(move).split(" "):
+                return self.try_move(str(move))
+        for move in moves:  # the same kind of move with this card: its refusal names the clause
+            words = str(move).split(" ")
+            spots = [i for i, w in enumerate(words) if _card(w) is not None]
+            if card is not None and len(spots) == 1:
+                words[spots[0]] = text
+                return self.try_move(" ".join(words))
+        return self.try_move(text)
+
+    def hint_text(self) -> dict:
+        if self.state.current_player != self.seat:
+            return self.reply("It is not your turn.")
+        self.hint()
+        lines = self.console.take()
+        return self.reply(" ".join(lines), clauses=self.clause_ids(" ".join(lines)))
+
+    def why_text(self) -> dict:
+        history = self.state.history
+        if not history:
+            return self.reply("No step has been made yet.")
+        record = history[-1]
+        self.why()
+        line = " ".join(self.console.take())
+        return self.reply(line, clauses=list(record.clauses))
+
+    def undo_move(self) -> dict:
+        if not self.undo():
+            return self.reply(" ".join(self.console.take()))
+        line = " ".join(self.console.take())
+        self.last_viewer = self.state.current_player
+        return self.reply(line)
+
+
+def names_cards(text: str, cards, deck) -> list[Card]:
+    """The ``cards`` that ``text`` names, by notation (a word of its own) or by name ("the 2 of Shamsher")."""
+    words = set(re.findall(r"[0-9A-Za-z]+", text))
+    return [c for c in cards if str(c) in words or f" {deck.card_name(c)}" in text]
+
+
+def _words(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        if not value:
+            return "none"
+        sep = " " if all(isinstance(v, Card) or v is None for v in value) else " | "
+        return sep.join(_words(v) for v in value)
+    return str(value)
+
+
+def describe(name: str) -> dict:
+    cls = game_class(name)
+    return {"game": name, "title": cls.title, "players": [cls.min_players, cls.max_players],
+            "positions": bool(cls.HAS_POSITIONS),
+            "clauses": dict(cls.CLAUSES),
+            "options": [{"name": o.name.replace("_", "-"), "default": _option_text(o.default),
+                         "choices": [_option_text(c) for c in o.choices], "help": o.help}
+                        for o in cls.options()]}
+
+
+def _option_text(value: Any) -> str:
+    from .protocol import option_text
+
+    return option_text(value)
+
+
+_game: WebGame | None = None  # the one game of the page
+
+
+def new_game(request: dict) -> WebGame:
+    name = request["game"]
+    cls = game_class(name)
+    game = cls.from_text(request.get("options", "") or "")
+    seed = request.get("seed", 1)
+    kind = request.get("bots", "careful")
+    humans = set(range(game.players)) if kind == "people" else {int(request.get("seat", 0))}
+    turn = request.get("turn")
+    names = request.get("names") or None
+    return WebGame(game, seed, humans, kind, position=request.get("position") or None,
+                   turn=None if turn in (None, "") else int(turn),
+                   names=[n.strip() for n in names.split(",")] if isinstance(names, str) else names)
+
+
+def handle(request_text: str) -> str:
+    """One request from the page (JSON text) -> the reply (JSON text). Errors come back as ``error``."""
+    global _game
+    try:
+        request = json.loads(request_text)
+        op = request.get("op")
+        if op == "games":
+            return json.dumps({"games": game_names()})
+        if op == "describe":
+            return json.dumps(describe(request["game"]))
+        if op == "new":
+            _game = new_game(request)
+            return json.dumps(_game.reply())
+        if _game is None:
+            return json.dumps({"error": "no game yet"})
+        if op == "move":
+            reply = _game.try_move(str(request["move"]))
+        elif op == "card":
+            reply = _game.try_card(str(request["card"]))
+        elif op == "hint":
+            reply = _game.hint_text()
+        elif op == "undo":
+            reply = _game.undo_move()
+        elif op == "why":
+            reply = _game.why_text()
+        elif op == "save":
+            if _game.deal is None:
+                reply = _game.reply("A game started from a position has no deal to save.")
+            elif not _game.state.is_terminal():
+                reply = _game.reply("Save is there when the game is over: the saved game shows every hand as dealt.")
+            else:
+                reply = _game.reply(None, transcript=dumps(_game.transcript()))
+        elif op == "show":
+            reply = _game.reply()
+        else:
+            return json.dumps({"error": f"unknown request {op!r}"})
+        return json.dumps(reply)
+    except GanjifaError as err:
+        return json.dumps({"error": err.described()})
+    except (KeyError, ValueError, TypeError) as err:
+        return json.dumps({"error": f"bad request: {err}"})

@@ -1,0 +1,525 @@
+"""The play pages (book/playpages.py, book/static/play/play.js, engine/web.py): games played in a real browser.
+
+The bridge's own tests run in CPython (fast). The browser tests open the real site's ``play/<game>.html``
+(tests/book_build.py; or the site in ``GANJIFA_PLAY_SITE``) in headless Chromium, driven over the DevTools
+protocol on a pipe, from a server on 127.0.0.1: a whole game of Kendra Kari, Guru Ganjifa and Komi played by
+clicking ``[data-move]`` elements, with a hint, an undo and a refused move; "Try this position" from a
+question; no card hidden from the seat in the page's text or data; the saved game replayed by ``ganjifa
+deals``; no request leaving the machine. They print the time until the first move and the size of ``play/``.
+They are skipped, saying why, where Chromium or the Pyodide runtime is missing.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from engine import get_game
+from engine.registry import game_class
+from engine.terminal import CAST, _cards_in
+from engine.web import WebGame, handle, names_cards
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+# -- the bridge, in CPython ------------------------------------------------------------------------
+
+def ask(**request) -> dict:
+    reply = json.loads(handle(json.dumps(request)))
+    assert "error" not in reply, reply
+    return reply
+
+
+class Watched(WebGame):
+    """A game that keeps every card seat 0 has seen at any step (in its view before or after the step)."""
+
+    def __init__(self, *args, **kwargs):
+        self.seen: set = set()
+        super().__init__(*args, **kwargs)
+
+    def step(self, move) -> None:
+        self.seen |= _cards_in(self.state.view(0))
+        super().step(move)
+        self.seen |= _cards_in(self.state.view(0)) | set(self.state.visible_cards(0))
+
+
+def never_seen(game: Watched) -> set:
+    return set(game.state.all_cards()) - game.seen - _cards_in(game.state.view(0))
+
+
+def names_a_card(text: str, cards, deck) -> list[str]:
+    return [str(c) for c in names_cards(text, cards, deck)]
+
+
+def test_the_bridge_imports_nothing_pyodide_lacks():
+    """engine.web and what it imports load without rich, matplotlib or a process pool."""
+    code = ("import sys\n"
+            "for name in ('rich', 'matplotlib', 'multiprocessing', 'concurrent.futures'): sys.modules[name] = None\n"
+            "import engine.web, json\n"
+            "print(json.loads(engine.web.handle(json.dumps({'op': 'new', 'game': 'kendra-kari', 'seed': 3})))['seat'])\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "0", run.stderr[-2000:]
+
+
+@pytest.mark.parametrize("name", ["kendra-kari", "guru-ganjifa", "komi"])
+def test_the_bridge_tells_a_seat_only_what_it_may_know(name):
+    """At every turn of a whole game, the reply names no card seat 0 has never seen, and its picture none it
+    may not see now."""
+    game = Watched(get_game(name), 11, {0})
+    deck = game.game.deck
+    reply = game.reply()
+    turns = 0
+    while not reply["over"]:
+        text = json.dumps({k: v for k, v in reply.items() if k != "picture"})
+        assert not names_a_card(text, never_seen(game), deck), (turns, names_a_card(text, never_seen(game), deck))
+        assert not names_a_card(reply["picture"], game.hidden_from(0), deck), turns
+        reply = game.try_move(reply["moves"][-1]["move"])
+        turns += 1
+    assert turns > 0 and reply["result"]
+
+
+def test_the_bridge_refuses_in_one_line_with_the_clause_and_undoes():
+    reply = ask(op="new", game="kendra-kari", seed=4)
+    legal = {c["card"] for c in reply["hand"] if c["move"]}
+    wrong = next((c["card"] for c in reply["hand"] if not c["move"]), None)
+    if wrong is None:
+        pytest.skip("every card of this hand is playable")
+    refused = ask(op="card", card=wrong)
+    assert refused["refused"] and "\n" not in refused["message"] and refused["clauses"], refused["message"]
+    assert refused["moves"] == reply["moves"]
+    played = ask(op="card", card=sorted(legal)[0])
+    assert played["can_undo"] and played["log"]
+    back = ask(op="undo")
+    assert back["moves"] == reply["moves"] and [c["card"] for c in back["hand"]] == [c["card"] for c in reply["hand"]]
+
+
+def test_people_at_one_screen_each_see_only_their_own_hand():
+    reply = ask(op="new", game="kendra-kari", seed=5, bots="people")
+    game = sys.modules["engine.web"]._game
+    seats = []
+    for _ in range(8):
+        seat = reply["seat"]
+        seats.append(seat)
+        assert [c["card"] for c in reply["hand"]] == [str(c) for c in game.state.view(seat).hand]
+        reply = ask(op="move", move=reply["moves"][0]["move"])
+    assert seats == [0, 1, 2, 3, 0, 1, 2, 3]
+
+
+def test_save_waits_for_the_end_and_replays(tmp_path):
+    reply = ask(op="new", game="komi", seed=9)
+    early = ask(op="save")
+    assert "transcript" not in early and "over" in early["message"]
+    while not reply["over"]:
+        reply = ask(op="move", move=reply["moves"][0]["move"])
+    text = ask(op="save")["transcript"]
+    path = tmp_path / "komi-saved.txt"
+    path.write_text(text, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "engine.cli", "deals", str(path)], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+# -- the build's part -------------------------------------------------------------------------------
+
+def test_no_network_no_play_pages_and_one_line(tmp_path, monkeypatch, capsys):
+    """Without the runtime the site is built without play pages, saying so in one line; the build goes on."""
+    from types import SimpleNamespace
+
+    from book import playpages
+
+    def refuse(*args, **kwargs):
+        raise OSError("no network")
+
+    monkeypatch.setattr(playpages.shutil, "which", lambda name: None)
+    monkeypatch.setattr(playpages.urllib.request, "urlopen", refuse)
+    assert playpages.tarball(tmp_path / "cache") is None
+    app = SimpleNamespace(builder=SimpleNamespace(name="html"), outdir=str(tmp_path / "site"), ganjifa_play=None)
+    playpages.write_pages(app, None)
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 2 and "no play pages" in said[0] and "without play pages" in said[1], said
+    assert not (tmp_path / "site").exists()
+    assert playpages.play_page(app, "rules/komi") is None
+
+
+def test_a_site_without_play_pages_has_no_try_links():
+    from types import SimpleNamespace
+
+    from docutils import nodes
+    from docutils.utils import new_document
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+
+    from book.site import _try_links
+
+    doc = new_document("x", get_default_settings(Parser))
+    box = nodes.container()
+    box += nodes.paragraph(text="An answer.")
+    try_para = nodes.paragraph(classes=["ganjifa-try"])
+    try_para += nodes.reference("", "Try this position", refuri="../play/komi.html#position=x")
+    box += try_para
+    doc += box
+    _try_links(SimpleNamespace(ganjifa_play=Path("runtime.tgz")), doc, "rules/komi")
+    assert "Try this position" in doc.astext()
+    _try_links(SimpleNamespace(ganjifa_play=None), doc, "rules/komi")
+    assert "Try this position" not in doc.astext() and "An answer." in doc.astext()
+
+
+def test_a_tarball_with_another_checksum_is_refused(tmp_path, monkeypatch, capsys):
+    from book import playpages
+
+    class Answer:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def read(self):
+            return b"not the pinned release"
+
+    monkeypatch.setattr(playpages.shutil, "which", lambda name: None)
+    monkeypatch.setattr(playpages.urllib.request, "urlopen", lambda *a, **k: Answer())
+    assert playpages.tarball(tmp_path) is None
+    assert "sha256" in capsys.readouterr().err
+    assert not list(tmp_path.glob("*.tgz"))
+
+
+def test_the_engine_goes_in_as_its_python_files():
+    import io
+    import zipfile
+
+    from book.playpages import engine_zip
+
+    names = zipfile.ZipFile(io.BytesIO(engine_zip())).namelist()
+    assert "engine/web.py" in names and "engine/games/komi/__init__.py" in names
+    assert all(n.startswith("engine/") and n.endswith(".py") and "__pycache__" not in n for n in names)
+    assert engine_zip() == engine_zip()  # the same bytes every build
+
+
+# -- in a browser ------------------------------------------------------------------------------------
+
+class Chromium:
+    """Headless Chromium driven over the DevTools protocol on a pipe (``--remote-debugging-pipe``)."""
+
+    def __init__(self, width: int, height: int, downloads: Path):
+        self.tmp = tempfile.TemporaryDirectory()
+        to_chrome_r, self._w = os.pipe()
+        self._r, from_chrome_w = os.pipe()
+
+        def fds():
+            os.dup2(to_chrome_r, 3)
+            os.dup2(from_chrome_w, 4)
+
+        self.proc = subprocess.Popen(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+             "--disable-default-apps", f"--user-data-dir={self.tmp.name}/profile", f"--window-size={width},{height}",
+             "about:blank"],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            close_fds=False, preexec_fn=fds)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.next_id = 0
+        self.replies: dict[int, dict] = {}
+        self.events: list[dict] = []
+        self.cv = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        target = self.send("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
+        for domain in ("Page", "Runtime", "Network"):
+            self.page(f"{domain}.enable")
+        self.page("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
+                  mobile=width < 600)
+
+    def _read(self):
+        buffer = b""
+        while True:
+            chunk = os.read(self._r, 1 << 16)
+            if not chunk:
+                return
+            buffer += chunk
+            while b"\0" in buffer:
+                raw, buffer = buffer.split(b"\0", 1)
+                message = json.loads(raw)
+                with self.cv:
+                    if "id" in message:
+                        self.replies[message["id"]] = message
+                    else:
+                        self.events.append(message)
+                    self.cv.notify_all()
+
+    def send(self, method: str, session: str | None = None, **params) -> dict:
+        self.next_id += 1
+        number = self.next_id
+        message = {"id": number, "method": method, "params": params}
+        if session:
+            message["sessionId"] = session
+        os.write(self._w, json.dumps(message).encode() + b"\0")
+        with self.cv:
+            if not self.cv.wait_for(lambda: number in self.replies, timeout=120):
+                raise TimeoutError(method)
+            reply = self.replies.pop(number)
+        if "error" in reply:
+            raise RuntimeError(f"{method}: {reply['error']}")
+        return reply.get("result", {})
+
+    def page(self, method: str, **params) -> dict:
+        return self.send(method, self.session, **params)
+
+    def js(self, expression: str):
+        result = self.page("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait(self, expression: str, seconds: float = 120):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise TimeoutError(expression)
+
+    def click(self, selector: str) -> None:
+        """A real mouse click (press and release) in the middle of the first element ``selector`` finds."""
+        box = self.js(f"(function(){{var e=document.querySelector({json.dumps(selector)}); if(!e) return null;"
+                      "e.scrollIntoView({block:'center'}); var b=e.getBoundingClientRect();"
+                      "return [b.left+b.width/2, b.top+b.height/2];})()")
+        assert box, f"nothing to click at {selector}"
+        for kind in ("mousePressed", "mouseReleased"):
+            self.page("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+        self.wait("document.body.dataset.busy === 'no'")
+
+    def screenshot(self, path: Path) -> None:
+        import base64
+
+        path.write_bytes(base64.b64decode(self.page("Page.captureScreenshot", format="png",
+                                                    captureBeyondViewport=False)["data"]))
+
+    def requests(self) -> list[str]:
+        return [e["params"]["request"]["url"] for e in self.events if e.get("method") == "Network.requestWillBeSent"]
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+        except Exception:  # noqa: BLE001 - it may be gone already
+            pass
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        os.close(self._w)
+        self.tmp.cleanup()
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".mjs": "text/javascript", ".js": "text/javascript"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def play_site(request):
+    """The site with play pages, served on 127.0.0.1: (address, folder)."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium on this machine (apt-get install -y chromium)")
+    given = os.environ.get("GANJIFA_PLAY_SITE")
+    folder = Path(given) if given else None
+    if folder is None:
+        built = request.getfixturevalue("real_site")
+        assert built.html.returncode == 0, built.html.stderr
+        folder = built.html_dir
+    if not (folder / "play" / "runtime" / "pyodide.asm.wasm").is_file():
+        pytest.skip("the site has no play pages: the Pyodide runtime could not be fetched when it was built")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", folder
+    server.shutdown()
+
+
+def site_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in (folder / "play").rglob("*") if p.is_file()) + \
+        sum(p.stat().st_size for p in (folder / "_static" / "play").rglob("*") if p.is_file())
+
+
+def open_page(browser: Chromium, url: str) -> float:
+    """Open a play page; the seconds until its first move can be made (the page's own measure)."""
+    browser.page("Page.navigate", url=url)
+    end = time.monotonic() + 180
+    while not browser.js("!!(window.ganjifaPlay && (window.ganjifaPlay.ready || window.ganjifaPlay.error))"):
+        thrown = [e["params"]["exceptionDetails"] for e in browser.events if e.get("method") == "Runtime.exceptionThrown"]
+        assert not thrown, f"the page failed: {json.dumps(thrown[0])[:1000]}"
+        assert time.monotonic() < end, "the page did not get ready in 180 s"
+        time.sleep(0.1)
+    error = browser.js("window.ganjifaPlay.error")
+    assert not error, error
+    return browser.js("window.ganjifaPlay.firstMoveMs") / 1000
+
+
+MOVES = "[].map.call(document.querySelectorAll('#moves [data-move]'), e => e.dataset.move)"
+
+
+def check_refusal(browser: Chromium, moves: list[str]) -> bool:
+    """The move just tried was refused in one line citing its clause (a link), and nothing changed."""
+    message = browser.js("document.getElementById('message').textContent")
+    assert browser.js("document.getElementById('message').classList.contains('play-refused')"), message
+    assert "\n" not in message and browser.js("document.querySelectorAll('#message a').length") > 0, message
+    assert browser.js(MOVES) == moves
+    return True
+
+
+SECRET = ("(function(){return document.documentElement.outerHTML + JSON.stringify(window.ganjifaPlay) + "
+          "[].map.call(document.querySelectorAll('[data-move],[data-card]'), function(e){return e.outerHTML}).join('')"
+          "})()")
+
+
+def shadow(name: str, seed: int) -> WebGame:
+    """The page's game, played in CPython alongside it (the same seed and bots: the same game)."""
+    return Watched(get_game(name), seed, {0}, "careful")
+
+
+@pytest.mark.slow
+@pytest.mark.book
+@pytest.mark.parametrize("name", ["kendra-kari", "guru-ganjifa", "komi"])
+def test_a_whole_game_by_clicking(play_site, name, tmp_path):
+    address, folder = play_site
+    seed = 21
+    browser = Chromium(1280, 900, tmp_path)
+    try:
+        first = open_page(browser, f"{address}/play/{name}.html#seed={seed}&bots=careful")
+        print(f"\n{name}: the first move can be made {first:.1f} s after the page opens; play/ and its script "
+              f"add {site_size(folder) / 1e6:.1f} MB to the site")
+        mirror = shadow(name, seed)
+        deck = mirror.game.deck
+        assert browser.js("document.querySelectorAll('[data-move]').length") > 0
+        before = browser.js(MOVES)
+        refused = False
+        if not browser.js("document.querySelectorAll('.play-card').length"):  # Komi: no hand to look at before the show
+            typed = next(f"bet {n}" for n in range(5, 0, -1) if f"bet {n}" not in before)  # a bet too high
+            browser.js(f"document.getElementById('typed-move').value = {json.dumps(typed)}")
+            browser.click("#typed button")
+            refused = check_refusal(browser, before)
+        # a hint, in words
+        browser.click("#hint")
+        assert "careful player" in browser.js("document.getElementById('message').textContent").lower() or \
+            "only" in browser.js("document.getElementById('message').textContent").lower()
+        # a move, then undo: back to the same moves
+        first_move = browser.js("document.querySelector('#moves [data-move]').dataset.move")
+        browser.click("#moves [data-move]")
+        browser.click("#undo")
+        mirror.try_move(first_move)
+        mirror.undo_move()
+        assert browser.js(MOVES) == before
+        assert first_move in before
+        # to the end, clicking the last listed move each time; the page checked against the mirror at every turn
+        turns = 0
+        while not browser.js("document.getElementById('turn').textContent.indexOf('over') >= 0"):
+            leaked = names_a_card(browser.js(SECRET), never_seen(mirror), deck)
+            wrong = browser.js("(function(){var e=document.querySelector('.play-card:not(.play-legal)');"
+                               "return e ? e.dataset.card : null})()")
+            if not refused and wrong and browser.js(MOVES):  # a card of the hand that no move plays: refused
+                moves = browser.js(MOVES)
+                browser.click(f'.play-card[data-card="{wrong}"]')
+                refused = check_refusal(browser, moves)
+            assert not leaked, f"turn {turns}: the page names cards hidden from the seat: {leaked[:5]}"
+            move = browser.js("(function(){var m=document.querySelectorAll('#moves [data-move]');"
+                              "return m[m.length-1].dataset.move})()")
+            browser.click(f'#moves [data-move="{move}"]')
+            mirror.try_move(move)
+            turns += 1
+            assert turns < 400, "the game does not end"
+        assert browser.js("document.querySelector('.play-result') !== null")
+        assert refused, "no move was refused"
+        # saved, downloaded and replayed by `ganjifa deals`
+        browser.click("#save")
+        saved = tmp_path / f"{name}-seed{seed}.txt"
+        end = time.monotonic() + 30
+        while not saved.is_file() and time.monotonic() < end:
+            time.sleep(0.1)
+        assert saved.is_file(), list(tmp_path.iterdir())
+        run = subprocess.run([sys.executable, "-m", "engine.cli", "deals", str(saved)], capture_output=True,
+                             text=True, cwd=ROOT, timeout=300)
+        assert run.returncode == 0, run.stdout + run.stderr
+        outside = [u for u in browser.requests() if not u.startswith((address, "data:", "blob:", "about:"))]
+        assert not outside, f"the page asked beyond the site: {outside[:3]}"
+    finally:
+        browser.close()
+
+
+def try_links(folder: Path, name: str) -> list[str]:
+    page = (folder / "rules" / f"{name}.html").read_text(encoding="utf-8")
+    return [l.replace("&amp;", "&") for l in re.findall(r'href="([^"]*play/[^"]*#position=[^"]*)"', page)]
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_every_try_this_position_opens_with_its_player_to_move(play_site):
+    """Every question's link opens its position with the question's player to move (the bridge, in CPython)."""
+    _, folder = play_site
+    count = 0
+    for chapter in sorted((folder / "rules").glob("*.html")):
+        for href in try_links(folder, chapter.stem):
+            query = {k: v[0] for k, v in urllib.parse.parse_qs(href.split("#", 1)[1]).items()}
+            reply = ask(op="new", game=chapter.stem, options=query["options"], position=query["position"],
+                        turn=int(query["turn"]) - 1, names=query["names"])
+            assert reply["your_turn"] and reply["seat"] == int(query["turn"]) - 1, (chapter.stem, href)
+            count += 1
+    assert count >= 11, count
+
+
+@pytest.mark.slow
+@pytest.mark.book
+@pytest.mark.parametrize("name", ["kendra-kari", "guru-ganjifa", "komi"])
+def test_try_this_position_opens_the_question(play_site, name, tmp_path):
+    address, folder = play_site
+    links = try_links(folder, name)
+    if not links:
+        pytest.skip(f"the {name} chapter has no question to try (a site without play pages drops them)")
+    href = links[0]
+    query = urllib.parse.parse_qs(href.split("#", 1)[1])
+    turn = int(query["turn"][0]) - 1
+    game = game_class(name).from_text(query["options"][0])
+    names = query["names"][0].split(",") if "names" in query else list(CAST[:game.players])
+    state = game.position(query["position"][0])
+    legal = sorted(str(m) for m in state.legal_moves())
+    browser = Chromium(390, 844, tmp_path)
+    try:
+        open_page(browser, f"{address}/play/{href.split('play/', 1)[1]}")
+        assert "from a position" in browser.js("document.getElementById('status').textContent")
+        shown = browser.js(MOVES)
+        assert sorted(shown) == legal
+        assert browser.js("document.getElementById('turn').textContent").startswith(f"{names[turn]}, your turn")
+        assert browser.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+        # a legal move reached with Tab and played with Enter
+        for _ in range(80):
+            browser.page("Input.dispatchKeyEvent", type="keyDown", key="Tab", code="Tab", windowsVirtualKeyCode=9)
+            browser.page("Input.dispatchKeyEvent", type="keyUp", key="Tab", code="Tab", windowsVirtualKeyCode=9)
+            if browser.js("!!(document.activeElement && document.activeElement.dataset.move)"):
+                break
+        focused = browser.js("document.activeElement.dataset.move")
+        assert focused in legal, focused
+        for kind in ("keyDown", "keyUp"):
+            browser.page("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13,
+                         **({"text": "\r"} if kind == "keyDown" else {}))
+        browser.wait("document.body.dataset.busy === 'no' && document.querySelectorAll('#log li').length > 0")
+        assert browser.js("document.getElementById('undo').disabled") is False
+    finally:
+        browser.close()
