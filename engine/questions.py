@@ -13,7 +13,8 @@ The questions (``NAME`` is a player's name, ``MOVE`` a move in the game's notati
 * ``what may NAME play`` -> the legal moves, in notation, separated by commas;
 * ``what happens if NAME MOVE`` -> ``legal`` (with what happens) or ``illegal`` (and why);
 * ``who wins after MOVE; MOVE; ...`` -> the winners' names (``and`` between them), or ``nobody``
-  when nobody comes out ahead; the answer's first sentence says so, then what the last move did.
+  when nobody comes out ahead; the answer tells what the moves did, in order, then the verdict in a
+  sentence of its own that begins "So".
 
 >>> from engine import get_game
 >>> kk = get_game("kendra-kari", players=4)
@@ -228,9 +229,14 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
                           tuple(last.clauses) if last else (), steps=tuple(steps))
         result = trial.result()
         verdict, sentence = outcome(result, names)
-        # the lead sentence gives the verdict; then what the last move did (the showdown, the pot, the payments)
-        happened, cited = _narrated(played[-1], names) if played else ("", ())
+        # what the moves did, in the order they are played (the trick that decides it, the showdown, the pot),
+        # then the verdict they lead to, in a sentence of its own that begins "So" (issue 30)
+        told = [_narrated(record, names) for record in played]
+        happened = " ".join(text for text, _ in told)
+        cited = [c for _, cs in told for c in cs]
         clauses = tuple(dict.fromkeys([*cited, result.clause]))
-        text = f"{sentence} {_cite((result.clause,))}." + (f" {happened}" if happened else "")
+        verdict_sentence = f"{sentence[0].lower() if sentence[:6] == 'Nobody' else sentence[0]}{sentence[1:]}"
+        text = (f"{happened} So " if happened else "") + \
+            (verdict_sentence if happened else sentence) + f" {_cite((result.clause,))}."
         return Answer(q, verdict, text, clauses, steps=tuple(steps))
     raise NotationError(q, "ask one of: " + "; ".join(QUESTIONS))

@@ -26,6 +26,15 @@ def first_sentence(text: str) -> str:
     return m.group(1) if m else text
 
 
+def verdict_sentence(text: str) -> str:
+    """The sentence of a "who wins after" answer that gives the verdict: after what the moves did, it begins
+    "So" (issue 30: the winners are named after the play that decides it, not before)."""
+    m = re.search(r"(?:^|\s)So (.+?[.!?])(?:\s|$)", text, re.S)
+    assert m, f"no sentence beginning 'So' gives the verdict: {text!r}"
+    said = m.group(1)
+    return said[0].upper() + said[1:]
+
+
 def people(subject: str) -> set[str]:
     return {p.strip() for p in re.split(r",|\band\b", subject) if p.strip()}
 
@@ -45,22 +54,23 @@ def test_an_answer_says_what_its_verdict_says(question, opts, example):
     state = example.state.copy()
     names = example.names
     answer = ask(state, opts["ask"], names)
-    lead = first_sentence(answer.text)
     if answer.verdict in ("yes", "no"):
         assert answer.text.startswith(answer.verdict.capitalize()), answer.text
     if not opts["ask"].lower().startswith("who wins after"):
         return
     over, last = _played(state, game, opts["ask"])
     result = over.result()
-    # after the verdict, the answer says what the last move did (the showdown, the pot, the payments)
+    # the answer says what the moves did (the last: the showdown, the pot, the payments), then the verdict
     assert last.narrate(names)[:60] in answer.text, answer.text
+    lead = verdict_sentence(answer.text)
+    assert answer.text.index(last.narrate(names)[:60]) < answer.text.index(" So ")
     if not any(result.scores):  # everyone level, nothing won or lost: nobody comes out ahead
         assert answer.verdict == "nobody", answer.text
     if answer.verdict == "nobody":
         assert lead.startswith("Nobody comes out ahead"), lead
         return
     m = SUBJECT.match(lead)
-    assert m, f"the first sentence names no winner: {lead!r}"
+    assert m, f"the verdict's sentence names no winner: {lead!r}"
     winners = people(answer.verdict)
     assert people(m.group("who")) == winners, lead
     assert (m.group("verb") == "wins") == (len(winners) == 1), lead
@@ -107,13 +117,15 @@ def test_level_or_no_winner_is_nobody():
     assert outcome(none, ["A", "B"]) == ("nobody", "Nobody comes out ahead: no money changes hands")
 
 
-def test_who_wins_leads_with_the_verdict_then_says_what_happened():
+def test_who_wins_says_what_happened_then_the_verdict():
     komi = get_game("komi", players=4, rounds=1).position(  # a game of one round: the show ends it
         "dealer=P1; turn=P1; bets=0 1 3 2; P1=8Sh 2Ta 6Gh; P2=8Sa 3Ba 5Qi; P3=9Su VCh 1Qi; P4=10Ta 7Gh 1Ba")
     a = ask(komi, "who wins after show", ["Asha", "Bela", "Chitra", "Dev"])
     assert a.verdict == "Dev"
-    assert a.text.startswith("Dev wins: +2 after 1 round [km.rounds]. Asha, the dealer, shows")
-    assert "Totals: Asha +1, Bela 0, Chitra -3, Dev +2" in a.text and "km.settle" in a.clauses
+    assert a.text.startswith("Asha, the dealer, shows 8, 2 and 6")
+    assert a.text.endswith("Totals: Asha +1, Bela 0, Chitra -3, Dev +2 [km.show] [km.value] [km.score] [km.settle]. "
+                           "So Dev wins: +2 after 1 round [km.rounds].")
+    assert "km.settle" in a.clauses
 
 
 def test_a_pot_handed_back_is_nobody_ahead():
@@ -121,7 +133,7 @@ def test_a_pot_handed_back_is_nobody_ahead():
         "dealer=P1; turn=P2; pot=2; balance=-1 -1; P1=9Sa 9Ta; P2=RSa 8Ta")
     a = ask(nakash, "who wins after show; show", ["Asha", "Bela"])
     assert a.verdict == "nobody" and a.agrees("Nobody")
-    assert a.text.startswith("Nobody comes out ahead") and "share" not in first_sentence(a.text)
+    assert verdict_sentence(a.text).startswith("Nobody comes out ahead") and "share" not in verdict_sentence(a.text)
     assert "goes back to the players" in a.text and "nk.carry" in a.clauses
     over = nakash.copy()
     for move in ("show", "show"):
