@@ -102,9 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     info = command("info", "a game's facts and options: each option's choices, default and clause")
     info.add_argument("game", help="a game (see 'ganjifa games'), or a variant file: ./my_game.py:MyVariant")
     check = command("check", "check chapters: every error in one report (examples, golden deals, clauses, "
-                    "references); exit status 1 when anything is wrong")
+                    "references); exit status 1 when anything is wrong; clauses without an example are warnings")
     check.add_argument("chapters", nargs="*", metavar="CHAPTER",
                        help="chapter files or names, e.g. rules/komi.md or komi (default: every chapter)")
+    check.add_argument("--strict", action="store_true",
+                       help="fail (exit status 1) on warnings too: a clause without an example")
     check.add_argument("--root", metavar="FOLDER", help="the book's folder, with conf.py (default: the current "
                        "folder if it has one, else this checkout)")
 
@@ -171,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .check import run_check
 
-            return run_check(args.chapters, args.root)
+            return run_check(args.chapters, args.root, strict=args.strict)
     except BrokenPipeError:  # `ganjifa games | head -1`: the reader has gone; end quietly
         import os
 
@@ -230,6 +232,15 @@ def _info(name: str) -> int:
     print(f"clauses: {len(cls.CLAUSES)} ({', '.join(list(cls.CLAUSES)[:6])}{', ...' if len(cls.CLAUSES) > 6 else ''})")
     if cls.EVENTS:
         print(f"events counted in simulations: {', '.join(cls.EVENTS)}")
+    from .registry import position_grammar
+
+    keys, example = position_grammar(cls)
+    if keys:
+        print("positions (a chapter's :position:, 'key=value' parts separated by ';'"
+              + ("; the hands P1..Pn in seat order, their number the number of players" if "P1..Pn" in keys else "")
+              + "):")
+        print(f"  keys: {', '.join(keys)}")
+        print(f"  example: {example}")
     return 0
 
 

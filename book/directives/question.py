@@ -61,10 +61,9 @@ class QuestionDirective(GanjifaDirective):
             raise self.engine_fail(err, ":ask:") from None
         expected = self.options["answer"].strip()
         clause = self.options.get("clause", "").strip()
-        if not answer.agrees(expected) or (clause and clause not in answer.clauses):
-            cited = ", ".join(answer.clauses) or "no clause"
-            raise self.fail(f"the engine answers {answer.verdict!r} ({cited}), but the chapter says {expected!r}"
-                            + (f" (clause {clause})" if clause else "") + f": {answer.text}")
+        wrong = answer.disagreement(expected, clause)  # the answer, or only the clause it rests on
+        if wrong is not None:
+            raise self.fail(wrong)
         if answer.verdict in ("yes", "no") and not asks_yes_or_no(self.arguments[0]):
             raise self.fail(f"the engine's answer is {answer.verdict!r}, so the question must be one a player answers "
                             "yes or no (its last part begins with a word such as May, Must, Can or Does), not "
