@@ -572,7 +572,8 @@ def _print_comparison(out, reports, labels, games: int, seed, uses) -> None:
     note = (f"games paired by seed; paired z-tests, Holm's correction for the {tests} tests of this table"
             + ("; each seat also tested against its fair share (1/players), in every column" if same else
                "; with different numbers of players each seat's share is set against its fair share (1/players)"))
-    out.print(f"* differs from the first column, or a seat from its fair share, at the 5% level ({note})."
+    out.print(f"* differs from the first column at the 5% level; in the rows of points over the fair share, a seat "
+              f"whose share differs from its fair share ({note})."
               if significant else f"No difference is significant at the 5% level ({note}).")
     kinds = sorted({k for r in reports for k in r.bots})
     out.print("Bots: " + "; ".join(BOT_WORDS.get(k, k) for k in kinds) + ".")
