@@ -500,7 +500,7 @@ def _simulate(args) -> int:
     return 0
 
 
-MAX_PAIRED = 2_000_000  # games a variant in compare (about 60 bytes a game kept)
+MAX_PAIRED = 2_000_000  # games a variant in compare (about 80 bytes a game kept)
 
 
 def _pipe_console_class():

@@ -386,7 +386,8 @@ def plot(reports: Sequence[Report], labels: Sequence[str], path: str) -> None:
         shares = [100 * x for x in r.win_share]
         lows = [100 * (r.win_share[s] - r.win_interval(s)[0]) for s in range(n)]
         highs = [100 * (r.win_interval(s)[1] - r.win_share[s]) for s in range(n)]
-        bars = wins_ax.bar(xs, shares, width * 0.95, yerr=[lows, highs], capsize=3, label=label)
+        wins_ax.bar(xs, shares, width * 0.95, yerr=[lows, highs], capsize=3,
+                    label=f"{label} (bots {','.join(r.bots)})")  # which bots played, in every report
         wins_ax.hlines([100 / n] * n, [x - width / 2 for x in xs], [x + width / 2 for x in xs],
                        colors="black", linestyles="dotted", linewidth=1.2)
         lo, hi = r.moves_interval
@@ -400,5 +401,5 @@ def plot(reports: Sequence[Report], labels: Sequence[str], path: str) -> None:
     len_ax.set_ylabel("moves per game (95% interval)")
     len_ax.set_title("Game length")
     fig.tight_layout()
-    fig.savefig(path, format="svg" if str(path).endswith(".svg") else None)
+    fig.savefig(path, format=str(path).rpartition(".")[2].lower())  # .svg, .png or .pdf (PLOT_FORMATS)
     plt.close(fig)

@@ -169,7 +169,8 @@ class Outcomes:
     """Each game's outcome, game by game (in game order), for paired comparisons (:mod:`engine.compare`):
     each seat's share of the win in 1/UNIT (``wins[g * players + seat]``), the moves, the events seen (a bit
     per event of ``EVENTS``, in order) and, for a game played for stakes (``Game.settle``), what each seat won or
-    paid. About 8 + 9 * players bytes a game."""
+    paid; the game's print, hashed (:func:`engine.variants.game_print`: two variants that play every game alike
+    are told); and how many times each event happened. About 16 + 9 * players + 2 * events bytes a game."""
 
     players: int
     first: int = 0
@@ -188,7 +189,7 @@ class Outcomes:
         if self.prints is None:
             self.prints = array("Q")
         if self.event_counts is None:
-            self.event_counts = array("I")
+            self.event_counts = array("H")  # (a count above 65,535 in one game is kept as 65,535)
 
     @property
     def games(self) -> int:
@@ -295,7 +296,7 @@ def _play_range_kept(game: Game, seed: int | str, bots: tuple[str, ...], first: 
                 if e in index:
                     counts[index[e]] += 1
         kept.events.append(mask)
-        kept.event_counts.extend(counts)
+        kept.event_counts.extend(min(c, 65535) for c in counts)
         kept.prints.append(int.from_bytes(blake2b(repr(game_print(game, state)).encode(), digest_size=8).digest(), "big"))
         if money is not None:
             money.extend(float(v) for v in game.settle(state))
