@@ -447,7 +447,7 @@ def _simulate(args) -> int:
                                    "values": [c.value for c in row.cells], "low": [c.low for c in row.cells],
                                    "high": [c.high for c in row.cells], "text": [c.text for c in row.cells],
                                    "p_values": list(row.p_values), "p_adjusted": list(row.adjusted), "test": row.test}
-                                  for row in compare_rows(reports)]
+                                  for row in compare_rows(reports, fair=True, per_game=True)]
         write_text(args.json, json.dumps(data, indent=1) + "\n")
         written.append(args.json)
     if args.csv:
@@ -552,7 +552,7 @@ def _print_comparison(out, reports, labels, games: int, seed, uses) -> None:
     for label, r in zip(labels, reports):
         table.add_column(f"{label}\n{r.game.players} players, bots {','.join(r.bots)}", justify="right")
     significant = False
-    rows = compare_rows(reports)
+    rows = compare_rows(reports, fair=True, per_game=True)
     for row in rows:
         cells = []
         for i, cell in enumerate(row.cells):

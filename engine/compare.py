@@ -102,9 +102,13 @@ def _wins(r: Report, seat: int) -> list[float]:
     return [w / UNIT for w in o.wins[seat::n]]
 
 
-def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
+def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = False,
+                 per_game: bool = False) -> list[Row]:
     """The rows of a comparison of ``reports`` (each with ``outcomes``, from the same seed and number of games);
-    without ``events``, no rows for the games' events (and Holm's correction counts only the rows kept)."""
+    without ``events``, no rows for the games' events (and Holm's correction counts only the rows kept). With
+    ``fair`` (``ganjifa compare``), at equal numbers of players, a row per seat of its points over the fair share,
+    tested in every column; with ``per_game``, a row per event of how many times a game shows it (mean, interval,
+    paired test) beside the share of games that show it."""
     first = reports[0]
     games = first.games
     for r in reports:
@@ -140,7 +144,7 @@ def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
         label = f"Player {seat + 1} wins" + ("" if same_players else " (against the fair share)")
         rows.append(Row("win share", seat + 1, label, tuple(cells), tuple(ps)))
 
-    if same_players:  # each seat against its fair share, in every variant (the first too)
+    if fair and same_players:  # each seat against its fair share, in every variant (the first too)
         n = players[0]
         for seat in range(n):
             cells, ps = [], []
@@ -190,11 +194,14 @@ def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
             bit = 1 << order.index(event)
             happened = [1.0 if mask & bit else 0.0 for mask in r.outcomes.events]
             share = math.fsum(happened) / games
-            cells.append(Cell(share, None, None, figure(100 * share, 1, '%')))
+            text = figure(100 * share, 1, '%') + ("" if per_game else f" ({figure(r.event_rate(event), 2)} per game)")
+            cells.append(Cell(share, None, None, text))
             seen.append(happened)
         ps = (None,) + tuple(None if s is None or seen[0] is None else paired_p([b - a for a, b in zip(seen[0], s)])
                              for s in seen[1:])
         rows.append(Row("games with event", None, f"Games with: {what}", tuple(cells), ps, event=event))
+        if not per_game:
+            continue
         cells, counts = [], []
         for r in reports:
             order = list(r.game.EVENTS)
@@ -304,7 +311,7 @@ def tidy_csv(reports: Sequence[Report], labels: Sequence[str], rows: Sequence[Ro
         return "" if x is None else repr(float(x))
 
     if rows is None:
-        rows = single_rows(reports[0]) if len(reports) == 1 else compare_rows(reports)
+        rows = single_rows(reports[0]) if len(reports) == 1 else compare_rows(reports, fair=True, per_game=True)
     bots = [",".join(r.bots) for r in reports]
     for row in rows:
         for i, cell in enumerate(row.cells):
