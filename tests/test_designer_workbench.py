@@ -249,3 +249,31 @@ def test_a_position_without_turn_is_quoted_whole():
     with pytest.raises(NotationError) as err:
         get_game("komi").position(text)
     assert repr(text) in str(err.value) and "'turn='" in str(err.value)
+
+
+# --- make check --------------------------------------------------------------------------------------------
+SPY = '''\
+def pytest_configure(config):
+    import tests.book_build as book_build
+
+    def start(folder):
+        print("the book's build started", flush=True)
+        return False
+
+    book_build.start = start
+'''
+
+
+def test_make_check_builds_no_book(tmp_path):
+    """`make check` (-m "not slow") deselects every test that reads the real book: it must not build one in the
+    background (a whole site and PDF, competing for the cores with the tests for the whole run)."""
+    (tmp_path / "ganjifa_spy.py").write_text(SPY, encoding="utf-8")
+    env = {"PYTHONPATH": f"{ROOT}:{tmp_path}", "PATH": "/usr/bin:/bin", "GANJIFA_TEST_RUN": "spy-" + tmp_path.name}
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider", "-p", "ganjifa_spy",
+                               "-n", "0", *args], cwd=ROOT, capture_output=True, text=True, env=env).stdout
+
+    assert "the book's build started" not in run("-m", "not slow", "tests/test_site.py", "tests/test_chapters_read.py",
+                                                  "--co")
+    assert "the book's build started" in run("--co", "tests/test_site.py")  # a run with the book's tests builds it
