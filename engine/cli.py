@@ -513,7 +513,6 @@ def _pipe_console_class():
         def on_broken_pipe(self) -> None:
             raise BrokenPipeError
 
-
     return PipeConsole
 
 

@@ -173,9 +173,11 @@ def first_difference(a: Game, b: Game, seed, bots_a, bots_b, games: int = ALIKE_
     they play every one alike (the same moves, the same outcome): a change that changes nothing."""
     from .simulate import played
 
-    kinds = lambda bots, g: (bots,) if isinstance(bots, str) else tuple(bots)  # noqa: E731
-    for g, (sa, sb) in enumerate(zip(played(a, seed, kinds(bots_a, a), 0, games),
-                                     played(b, seed, kinds(bots_b, b), 0, games))):
+    def kinds(bots) -> tuple[str, ...]:
+        return (bots,) if isinstance(bots, str) else tuple(bots)
+
+    for g, (sa, sb) in enumerate(zip(played(a, seed, kinds(bots_a), 0, games),
+                                     played(b, seed, kinds(bots_b), 0, games))):
         if game_print(a, sa) != game_print(b, sb):
             return g
     return None
