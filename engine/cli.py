@@ -102,9 +102,11 @@ def main(argv: list[str] | None = None) -> int:
     info = command("info", "a game's facts and options: each option's choices, default and clause")
     info.add_argument("game", help="a game (see 'ganjifa games'), or a variant file: ./my_game.py:MyVariant")
     check = command("check", "check chapters: every error in one report (examples, golden deals, clauses, "
-                    "references); exit status 1 when anything is wrong")
+                    "references); exit status 1 when anything is wrong; clauses without an example are warnings")
     check.add_argument("chapters", nargs="*", metavar="CHAPTER",
                        help="chapter files or names, e.g. rules/komi.md or komi (default: every chapter)")
+    check.add_argument("--strict", action="store_true",
+                       help="fail (exit status 1) on warnings too: a clause without an example")
     check.add_argument("--root", metavar="FOLDER", help="the book's folder, with conf.py (default: the current "
                        "folder if it has one, else this checkout)")
 
@@ -130,8 +132,9 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("--games", type=_number, default=2000, help="how many games (default 2000)")
         cmd.add_argument("--players", type=_number, help="number of players (the same as the option players=N)")
         cmd.add_argument("--seed", default="1", help="the simulation's seed (game g is played from derive(seed, 'game', g))")
-        cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random, heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
-        cmd.add_argument("--workers", type=_number, default=0, help="worker processes (default: every core)")
+        cmd.add_argument("--bots", default="random", help="one bot kind, or one per seat: random (the default here; "
+                         "play's is heuristic), heuristic, mc (Monte-Carlo; mc:N for N worlds a move)")
+        cmd.add_argument("--workers", type=_number, default=None, help="worker processes, 1 or more (default: every core)")
         cmd.add_argument("--scheduler", metavar="ADDRESS",
                          help="run the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
                               "(needs the [cluster] extra; --workers is then unused)")
@@ -140,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                          "(and variant and seat), one number per cell")
         cmd.add_argument("--force", action="store_true", help="let --json, --csv and --plot replace existing files")
         cmd.add_argument("--plot", metavar="FILE.svg", help="also draw the win shares with their intervals and "
-                         "the game lengths (matplotlib; SVG, or PNG/PDF by the file's ending)")
+                         "the game lengths (matplotlib; the file's ending names the format: .svg, .png or .pdf)")
         if name == "compare":
             cmd.add_argument("--variant", action="append", required=True, metavar="OPTIONS",
                              help="options of one variant, e.g. 'stock-out=reshuffle', 'bots=heuristic,random,random' "
@@ -186,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from .check import run_check
 
-            return run_check(args.chapters, args.root)
+            return run_check(args.chapters, args.root, strict=args.strict)
         if args.command == "review":
             from .review import DEFAULT_GAMES, run_review
 
@@ -253,6 +256,15 @@ def _info(name: str) -> int:
     print(f"clauses: {len(cls.CLAUSES)} ({', '.join(list(cls.CLAUSES)[:6])}{', ...' if len(cls.CLAUSES) > 6 else ''})")
     if cls.EVENTS:
         print(f"events counted in simulations: {', '.join(cls.EVENTS)}")
+    from .registry import position_grammar
+
+    keys, example = position_grammar(cls)
+    if keys:
+        print("positions (a chapter's :position:, 'key=value' parts separated by ';'"
+              + ("; the hands P1..Pn in seat order, their number the number of players" if "P1..Pn" in keys else "")
+              + "):")
+        print(f"  keys: {', '.join(keys)}")
+        print(f"  example: {example}")
     return 0
 
 
@@ -270,6 +282,9 @@ def _play(args) -> int:
             raise OptionError("players given twice: write --players N or players=N, not both")
         options["players"] = str(args.players)
     game = game_class(args.game).from_options(options)
+    from .variants import refuse_changes_that_change_nothing
+
+    refuse_changes_that_change_nothing(game, parse_seed(args.seed))  # a variant file's change that changes nothing
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
     if args.write:
         check_output_path(args.write, "--write", args.force, folder_made=True)
@@ -390,8 +405,9 @@ def _simulate(args) -> int:
     cls = game_class(args.game)
     seed = parse_seed(args.seed)
     most = max(64, 8 * (os.cpu_count() or 1))
-    if args.workers > most:
-        raise OptionError(f"--workers takes 0 (every core) to {most} worker processes, not {args.workers:,}")
+    if args.workers is not None and not 1 <= args.workers <= most:
+        raise OptionError(f"--workers takes 1 to {most} worker processes (leave it out for every core), "
+                          f"not {args.workers:,}")
     workers = args.workers or os.cpu_count() or 1
     base = " ".join(args.options)
     if args.players is not None:
@@ -414,6 +430,9 @@ def _simulate(args) -> int:
                               + (f" in variant {text!r}" if text else "") + ": give one kind, or one per seat")
         for kind in kinds:
             make_bot(kind)  # an unknown bot is refused before any game is played
+        from .variants import ALIKE_GAMES, refuse_changes_that_change_nothing
+
+        refuse_changes_that_change_nothing(game, seed, kinds, min(args.games, ALIKE_GAMES))
         label = text or base or "as given"
         if chosen:  # a variant file: its title, not its path
             label = " ".join([type(game).title, *(w for w in words if not w.startswith("game="))])
@@ -428,6 +447,11 @@ def _simulate(args) -> int:
         if path:
             check_output_path(path, what, args.force)
     if args.plot:
+        from .compare import PLOT_FORMATS
+
+        if os.path.splitext(args.plot)[1].lower() not in PLOT_FORMATS:
+            raise OptionError(f"--plot {args.plot}: end the file's name with the picture's format, "
+                              f"{', '.join(PLOT_FORMATS[:-1])} or {PLOT_FORMATS[-1]}")
         try:
             import matplotlib  # noqa: F401
         except ImportError:
@@ -442,56 +466,112 @@ def _simulate(args) -> int:
                                     progress=lambda done, task=task: bar.update(task, completed=done),
                                     per_game=comparing or _wants_money(game, args.games)))
     labels = [label for label, _, _ in setups]
-    out = Console()
+    out = _PipeConsole()
     first = reports[0]
-    if comparing:
-        _print_comparison(out, reports, labels, args.games, seed)
-    else:
-        from .compare import single_rows
+    from .simulate import RULE_USE_GAMES, rule_use
 
-        table = Table(title=f"{first.game.title}: {args.games:,} games per column, seed {seed}, bots {','.join(first.bots)}")
-        table.add_column("")
-        table.add_column(labels[0], justify="right")
-        for row in rows(reports):
-            table.add_row(row.label, *row.values)
-        for row in single_rows(first):
-            if row.measure == "money per game":
-                table.add_row(row.label, row.cells[0].text)
-        out.print(table)
-        clauses = Table(title="How often each rule comes into play (share of games citing it; per game)")
-        clauses.add_column("clause")
-        clauses.add_column("rule")
-        clauses.add_column("games", justify="right")
-        clauses.add_column("per game", justify="right")
-        for cid, ctitle, share, per_game in clause_rows(first):
-            clauses.add_row(cid, ctitle, f"{100 * share:.1f}%", f"{per_game:.2f}")
-        out.print(clauses)
+    # what each rule does, cited or not (a rule that forbids is cited by no move made): the first games replayed
+    uses = [rule_use(r.game, seed, r.bots, min(args.games, RULE_USE_GAMES)) for r in reports]
+    # the files first: a reader that stops reading the table (| head) leaves them whole
+    written = []
     if args.json:  # whole or not at all: an interrupted run leaves no half-written file
         data = to_json(reports, labels)
-        for entry, r in zip(data["reports"], reports):
+        for entry, r, (tried, acted) in zip(data["reports"], reports, uses):
             entry["game"] = getattr(type(r.game), "spec", r.game.name)
+            entry["rule_use_games"] = tried
+            for c, counts in entry["clauses"].items():
+                counts["acts_games"] = acted[c]  # of the first rule_use_games games
         if comparing:
             from .compare import compare_rows
 
-            data["comparison"] = [{"label": row.label, "values": [c.text for c in row.cells],
+            data["comparison"] = [{"label": row.label, "measure": row.measure, "seat": row.seat,
+                                   "values": [c.value for c in row.cells], "low": [c.low for c in row.cells],
+                                   "high": [c.high for c in row.cells], "text": [c.text for c in row.cells],
                                    "p_values": list(row.p_values), "p_adjusted": list(row.adjusted), "test": row.test}
-                                  for row in compare_rows(reports)]
+                                  for row in compare_rows(reports, fair=True, per_game=True)]
         write_text(args.json, json.dumps(data, indent=1) + "\n")
-        out.print(f"wrote {args.json}")
+        written.append(args.json)
     if args.csv:
         from .compare import tidy_csv
 
-        write_text(args.csv, tidy_csv(reports, labels))
-        out.print(f"wrote {args.csv}")
+        write_text(args.csv, tidy_csv(reports, labels, uses=uses))
+        written.append(args.csv)
     if args.plot:
         from .compare import plot
 
         plot(reports, labels, args.plot)
-        out.print(f"wrote {args.plot}")
+        written.append(args.plot)
+    if comparing:
+        _print_comparison(out, reports, labels, args.games, seed, uses)
+    else:
+        from .compare import single_rows
+
+        table = Table(title=f"{first.game.title}: {args.games:,} games per column, seed {seed}; "
+                            f"{bots_words(first.bots)}")
+        table.add_column("")
+        table.add_column(labels[0], justify="right")
+        numbers = single_rows(first)
+        unfair = {row.seat for row in numbers if row.measure == "win share" and row.significant(0)}
+        for row in rows(reports):
+            seat = int(row.label.split()[1]) if row.label.startswith("Player ") and row.label.endswith(" wins") else None
+            table.add_row(row.label, *(v + (" *" if seat in unfair else "") for v in row.values))
+        for row in numbers:
+            if row.measure == "money per game":
+                table.add_row(row.label, row.cells[0].text)
+        out.print(table)
+        n = first.game.players
+        out.print((f"* this seat's share of the wins differs from its fair share ({100 / n:.1f}% of {n}) at the 5% "
+                   "level" if unfair else f"No seat's share of the wins differs from its fair share ({100 / n:.1f}% of "
+                   f"{n}) at the 5% level") + " (z-tests, Holm's correction for the seats).")
+        tried, acted = uses[0]
+        clauses = Table(title=f"How often each rule comes into play: acts in (of the first {tried:,} games: cited, "
+                              "deciding, dealing, or refusing a move a player could try); cited in (of every game); "
+                              "citations per game")
+        clauses.add_column("clause")
+        clauses.add_column("rule")
+        clauses.add_column("acts in", justify="right")
+        clauses.add_column("cited in", justify="right")
+        clauses.add_column("per game", justify="right")
+        for cid, ctitle, share, per_game in clause_rows(first):
+            clauses.add_row(cid, ctitle, f"{100 * acted[cid] / max(tried, 1):.0f}%", f"{100 * share:.1f}%",
+                            f"{per_game:.2f}")
+        out.print(clauses)
+    for path in written:
+        out.print(f"wrote {path}")
     return 0
 
 
-MAX_PAIRED = 2_000_000  # games a variant in compare (about 50 bytes a game kept)
+MAX_PAIRED = 2_000_000  # games a variant in compare (about 80 bytes a game kept)
+
+
+def _pipe_console_class():
+    from rich.console import Console
+
+    class PipeConsole(Console):
+        """rich's Console, but a reader gone away (``| head``) is a BrokenPipeError, which ends the command
+        quietly (status 0), not rich's exit with status 1."""
+
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError
+
+    return PipeConsole
+
+
+def _PipeConsole(**kwargs):
+    return _pipe_console_class()(**kwargs)
+
+
+BOT_WORDS = {"random": "random (each move chosen at random among those allowed)",
+             "heuristic": "heuristic (the careful player of play and hint)"}
+
+
+def bots_words(bots) -> str:
+    """Which bots played, in words: ``bots: random at every seat (...)`` or one per seat."""
+    kinds = list(bots)
+    if len(set(kinds)) == 1:
+        kind = kinds[0]
+        return f"bots: {BOT_WORDS.get(kind, kind)} at every seat"
+    return "bots: " + ", ".join(f"{kind} (Player {i + 1})" for i, kind in enumerate(kinds))
 
 
 def _wants_money(game, games: int) -> bool:
@@ -501,10 +581,10 @@ def _wants_money(game, games: int) -> bool:
     return stakes_game(game) and games <= MAX_PAIRED
 
 
-def _print_comparison(out, reports, labels, games: int, seed) -> None:
+def _print_comparison(out, reports, labels, games: int, seed, uses) -> None:
     from rich.table import Table
 
-    from .compare import clause_table, compare_rows
+    from .compare import alike, clause_table, compare_rows, difference_text
 
     first = reports[0]
     table = Table(title=f"{first.game.title}: {games:,} games per variant, the same seeds, seed {seed}")
@@ -512,7 +592,7 @@ def _print_comparison(out, reports, labels, games: int, seed) -> None:
     for label, r in zip(labels, reports):
         table.add_column(f"{label}\n{r.game.players} players, bots {','.join(r.bots)}", justify="right")
     significant = False
-    rows = compare_rows(reports)
+    rows = compare_rows(reports, fair=True, per_game=True)
     for row in rows:
         cells = []
         for i, cell in enumerate(row.cells):
@@ -520,22 +600,35 @@ def _print_comparison(out, reports, labels, games: int, seed) -> None:
             if row.significant(i):
                 text += " *"
                 significant = True
-            cells.append(text)
+            diff = difference_text(row, i)
+            cells.append(f"{text}\nΔ {diff}" if diff else text)
         table.add_row(row.label, *cells)
+    for i in alike(reports):  # a variant that changes nothing here: one line, before the table
+        print(f"ganjifa: variant {labels[i]!r} plays exactly like {labels[0]!r} in every one of the {games:,} "
+              "games: the same moves and outcome, game by game; it changes nothing here", file=sys.stderr)
     out.print(table)
     tests = len([p for row in rows for p in row.p_values if p is not None])
+    same = len({r.game.players for r in reports}) == 1
     note = (f"games paired by seed; paired z-tests, Holm's correction for the {tests} tests of this table"
-            + ("; with different numbers of players each seat's share is set against its fair share (1/players)"
-               if len({r.game.players for r in reports}) > 1 else ""))
-    out.print(f"* differs from the first column at the 5% level ({note})." if significant
-              else f"No difference is significant at the 5% level ({note}).")
-    clauses = Table(title="How often each rule comes into play, per variant (share of games citing it; per game)")
+            + ("; each seat also tested against its fair share (1/players), in every column" if same else
+               "; with different numbers of players each seat's share is set against its fair share (1/players)"))
+    out.print(f"* differs from the first column at the 5% level; in the rows of points over the fair share, a seat "
+              f"whose share differs from its fair share ({note})."
+              if significant else f"No difference is significant at the 5% level ({note}).")
+    kinds = sorted({k for r in reports for k in r.bots})
+    out.print("Bots: " + "; ".join(BOT_WORDS.get(k, k) for k in kinds) + ".")
+    tried = max(t for t, _ in uses)
+    clauses = Table(title=f"How often each rule comes into play, per variant: acts in (of the first {tried:,} games: "
+                          "cited, deciding, dealing, or refusing a move a player could try) / cited in (of every game); "
+                          "citations per game")
     clauses.add_column("clause")
     clauses.add_column("rule")
     for label in labels:
         clauses.add_column(label, justify="right")
     for cid, title, cells in clause_table(reports):
-        clauses.add_row(cid, title, *("-" if c is None else f"{100 * c[0]:.1f}%; {c[1]:.2f}" for c in cells))
+        clauses.add_row(cid, title, *("-" if c is None else
+                                      f"{100 * acted[cid] / max(n, 1):.0f}% / {100 * c[0]:.1f}%; {c[1]:.2f}"
+                                      for c, (n, acted) in zip(cells, uses)))
     out.print(clauses)
 
 

@@ -7,6 +7,10 @@ approximation is sound for the hundreds of games a comparison plays), and the p-
 columns are adjusted together by Holm's method, so that a table of twenty rows does not find one difference
 by chance at the 5% level.
 
+At equal numbers of players, every seat of every variant (the first too) is also tested against its fair share
+(one in four at four players): a seat that wins more than its share is marked, the excess shown with its interval.
+Events are tested as shares of games (how many games show one) and as counts per game (how many a game shows).
+
 When the numbers of players differ, a seat's share of the wins is compared through its excess over its fair
 share (one in three at three players, one in five at five): the difference tested is
 ``(share_B - 1/n_B) - (share_A - 1/n_A)``, so one third against one fifth is no difference at all. Every seat
@@ -22,9 +26,10 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .simulate import UNIT, Report, clause_rows, figure, stakes_game
+from .simulate import UNIT, Report, clause_rows, event_words, figure, stakes_game
 
 ALPHA = 0.05
+PLOT_FORMATS = (".svg", ".png", ".pdf")  # --plot: the picture's format, by the file's ending
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
@@ -36,7 +41,7 @@ def holm(p_values: Sequence[float]) -> list[float]:
     running = 0.0
     for rank, i in enumerate(order):
         running = max(running, min(1.0, (m - rank) * p_values[i]))
-        out[i] = round(running, 12)
+        out[i] = float(f"{running:.12g}")  # (12 significant digits: a tiny p stays tiny, never 0)
     return out
 
 
@@ -83,6 +88,9 @@ class Row:
     p_values: tuple[float | None, ...]
     adjusted: tuple[float | None, ...] = ()
     test: str = "paired z-test"
+    event: str | None = None  # the event's id, for an event's rows
+    # against the first variant: the mean of the paired differences and its 95% interval (None where not tested)
+    differences: tuple[tuple[float, float, float] | None, ...] = ()
 
     def significant(self, i: int, alpha: float = ALPHA) -> bool:
         p = self.adjusted[i] if self.adjusted else None
@@ -94,9 +102,13 @@ def _wins(r: Report, seat: int) -> list[float]:
     return [w / UNIT for w in o.wins[seat::n]]
 
 
-def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
+def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = False,
+                 per_game: bool = False) -> list[Row]:
     """The rows of a comparison of ``reports`` (each with ``outcomes``, from the same seed and number of games);
-    without ``events``, no rows for the games' events (and Holm's correction counts only the rows kept)."""
+    without ``events``, no rows for the games' events (and Holm's correction counts only the rows kept). With
+    ``fair`` (``ganjifa compare``), at equal numbers of players, a row per seat of its points over the fair share,
+    tested in every column; with ``per_game``, a row per event of how many times a game shows it (mean, interval,
+    paired test) beside the share of games that show it."""
     first = reports[0]
     games = first.games
     for r in reports:
@@ -132,6 +144,18 @@ def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
         label = f"Player {seat + 1} wins" + ("" if same_players else " (against the fair share)")
         rows.append(Row("win share", seat + 1, label, tuple(cells), tuple(ps)))
 
+    if fair and same_players:  # each seat against its fair share, in every variant (the first too)
+        n = players[0]
+        for seat in range(n):
+            cells, ps = [], []
+            for r in reports:
+                excess = [x - 1 / n for x in _wins(r, seat)]
+                mean, lo, hi = mean_interval(excess)
+                cells.append(Cell(mean, lo, hi, f"{100 * mean:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"))
+                ps.append(paired_p(excess))
+            rows.append(Row("win share over fair", seat + 1, f"Player {seat + 1} wins, points over the fair "
+                            f"{100 / n:.1f}%", tuple(cells), tuple(ps), test="z-test against the fair share"))
+
     moves = [list(r.outcomes.moves) for r in reports]
     cells = []
     for m in moves:
@@ -158,7 +182,7 @@ def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
             rows.append(Row("money per game", seat + 1, f"Player {seat + 1} money per game (stakes)",
                             tuple(cells), tuple(ps)))
 
-    kinds = {e: what for r in reports for e, what in r.game.EVENTS.items()} if events else {}
+    kinds = {e: what for r in reports for e, what in event_words(r.game).items()} if events else {}
     for event, what in kinds.items():
         cells, seen = [], []
         for r in reports:
@@ -170,16 +194,87 @@ def compare_rows(reports: Sequence[Report], events: bool = True) -> list[Row]:
             bit = 1 << order.index(event)
             happened = [1.0 if mask & bit else 0.0 for mask in r.outcomes.events]
             share = math.fsum(happened) / games
-            cells.append(Cell(share, None, None, f"{figure(100 * share, 1, '%')} ({figure(r.event_rate(event), 2)} per game)"))
+            text = figure(100 * share, 1, '%') + ("" if per_game else f" ({figure(r.event_rate(event), 2)} per game)")
+            cells.append(Cell(share, None, None, text))
             seen.append(happened)
         ps = (None,) + tuple(None if s is None or seen[0] is None else paired_p([b - a for a, b in zip(seen[0], s)])
                              for s in seen[1:])
-        rows.append(Row("games with event", None, f"Games with: {what}", tuple(cells), ps))
+        rows.append(Row("games with event", None, f"Games with: {what}", tuple(cells), ps, event=event))
+        if not per_game:
+            continue
+        cells, counts = [], []
+        for r in reports:
+            order = list(r.game.EVENTS)
+            if event not in order:
+                cells.append(Cell(None))
+                counts.append(None)
+                continue
+            k, width = order.index(event), len(order)
+            times = [float(c) for c in r.outcomes.event_counts[k::width]]
+            mean, lo, hi = mean_interval(times)
+            cells.append(Cell(mean, lo, hi, f"{figure(mean, 2)} ({figure(lo, 2)}-{figure(hi, 2)})"))
+            counts.append(times)
+        ps = (None,) + tuple(None if c is None or counts[0] is None else paired_p([b - a for a, b in zip(counts[0], c)])
+                             for c in counts[1:])
+        rows.append(Row("event per game", None, f"Per game: {what}", tuple(cells), ps, event=event))
 
     flat = [p for row in rows for p in row.p_values if p is not None]
     adjusted = iter(holm(flat))
     return [Row(row.measure, row.seat, row.label, row.cells, row.p_values,
-                tuple(None if p is None else next(adjusted) for p in row.p_values), row.test) for row in rows]
+                tuple(None if p is None else next(adjusted) for p in row.p_values), row.test, row.event,
+                _differences(row, reports)) for row in rows]
+
+
+def _per_game(row: Row, r: Report) -> list[float] | None:
+    """The per-game values behind ``row`` for report ``r`` (what a paired difference is taken of)."""
+    o, n = r.outcomes, r.game.players
+    if row.measure in ("win share", "win share over fair"):
+        if row.seat > n:
+            return None
+        fair = 1 / n if (row.measure == "win share over fair" or "fair" in row.label) else 0.0
+        return [w - fair for w in _wins(r, row.seat - 1)]
+    if row.measure == "moves per game":
+        return [float(m) for m in o.moves]
+    if row.measure == "money per game":
+        return None if row.seat > n or o.money is None else list(o.money[row.seat - 1::n])
+    order = list(r.game.EVENTS)
+    if row.event not in order:
+        return None
+    k, width = order.index(row.event), len(order)
+    if row.measure == "games with event":
+        return [1.0 if mask & (1 << k) else 0.0 for mask in o.events]
+    return [float(c) for c in o.event_counts[k::width]]
+
+
+def _differences(row: Row, reports: Sequence[Report]):
+    """Each tested cell's paired difference from the first variant, with its 95% interval."""
+    if row.measure == "win share over fair":
+        return tuple(None for _ in reports)
+    base = _per_game(row, reports[0])
+    out = [None]
+    for r, p in zip(reports[1:], row.p_values[1:]):
+        mine = _per_game(row, r) if p is not None and base is not None else None
+        out.append(None if mine is None else mean_interval([b - a for a, b in zip(base, mine)]))
+    return tuple(out)
+
+
+def difference_text(row: Row, i: int) -> str:
+    """Cell ``i``'s paired difference from the first variant with its 95% interval, as shown in the table
+    (``-1.8 (-5.1 to +1.4)``; in points for a share), or "" where nothing is compared."""
+    d = row.differences[i] if row.differences and i < len(row.differences) else None
+    if d is None:
+        return ""
+    share = row.measure in ("win share", "games with event")
+    scale, digits = (100, 1) if share else (1, 1) if row.measure == "moves per game" else (1, 2)
+    mean, lo, hi = (scale * x for x in d)
+    return f"{mean:+.{digits}f} ({lo:+.{digits}f} to {hi:+.{digits}f}){' points' if share else ''}"
+
+
+def alike(reports: Sequence[Report]) -> list[int]:
+    """The variants (their indexes) that played every game exactly as the first did: the same moves and the same
+    outcome, game by game (:func:`engine.variants.game_print`). Such a variant changes nothing here."""
+    first = reports[0].outcomes.prints
+    return [i for i, r in enumerate(reports) if i and len(first) and r.outcomes.prints == first]
 
 
 def clause_table(reports: Sequence[Report]) -> list[tuple[str, str, tuple[tuple[float, float] | None, ...]]]:
@@ -193,57 +288,65 @@ def clause_table(reports: Sequence[Report]) -> list[tuple[str, str, tuple[tuple[
     return [(cid, title, tuple(cells)) for cid, (title, cells) in out.items()]
 
 
-def tidy_csv(reports: Sequence[Report], labels: Sequence[str], rows: Sequence[Row] | None = None) -> str:
+def tidy_csv(reports: Sequence[Report], labels: Sequence[str], rows: Sequence[Row] | None = None,
+             uses: Sequence | None = None) -> str:
     """The report as tidy data: one row per measure, variant and seat; one number per cell.
 
     Columns: quantity, variant, seat, value, low, high, p_value, p_adjusted (p-values against the first
-    variant, paired; empty where nothing is tested); then the rule use (``clause games`` and ``clause per
-    game``, one row per clause and variant)."""
+    variant, paired, or of a seat against its fair share; empty where nothing is tested), difference,
+    difference_low, difference_high (against the first variant, paired, with its 95% interval), bots (which
+    played); then the rule use (``clause games`` and ``clause per game``, one row per clause and variant; with
+    ``uses``, from :func:`engine.simulate.rule_use`, also ``clause acts``: the share of the first games replayed
+    in which the rule acts, cited or not).
+    Numbers are written in full (Python's shortest exact form: a p-value of 3e-40 is 3e-40, not 0)."""
     import csv
     import io
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["quantity", "variant", "seat", "value", "low", "high", "p_value", "p_adjusted"])
+    w.writerow(["quantity", "variant", "seat", "value", "low", "high", "p_value", "p_adjusted",
+                "difference", "difference_low", "difference_high", "bots"])
 
     def num(x):
-        return "" if x is None else f"{x:.6g}"
+        return "" if x is None else repr(float(x))
 
     if rows is None:
-        rows = single_rows(reports[0]) if len(reports) == 1 else compare_rows(reports)
+        rows = single_rows(reports[0]) if len(reports) == 1 else compare_rows(reports, fair=True, per_game=True)
+    bots = [",".join(r.bots) for r in reports]
     for row in rows:
         for i, cell in enumerate(row.cells):
             if cell.value is None:
                 continue
-            w.writerow([row.measure if row.measure != "games with event" else f"games with {_event_id(reports, row)}",
+            diff = row.differences[i] if row.differences else None
+            w.writerow([row.measure if row.event is None else f"{row.measure} {row.event}",
                         labels[i], "" if row.seat is None else row.seat, num(cell.value), num(cell.low),
-                        num(cell.high), num(row.p_values[i]), num(row.adjusted[i] if row.adjusted else None)])
+                        num(cell.high), num(row.p_values[i]), num(row.adjusted[i] if row.adjusted else None),
+                        *((num(d) for d in diff) if diff else ("", "", "")), bots[i]])
     for cid, _title, cells in clause_table(reports):
         for i, cell in enumerate(cells):
             if cell is None:
                 continue
-            w.writerow([f"clause games {cid}", labels[i], "", num(cell[0]), "", "", "", ""])
-            w.writerow([f"clause per game {cid}", labels[i], "", num(cell[1]), "", "", "", ""])
+            w.writerow([f"clause games {cid}", labels[i], "", num(cell[0]), "", "", "", "", "", "", "", bots[i]])
+            w.writerow([f"clause per game {cid}", labels[i], "", num(cell[1]), "", "", "", "", "", "", "", bots[i]])
+            if uses is not None:
+                tried, acted = uses[i]
+                w.writerow([f"clause acts {cid}", labels[i], "", num(acted[cid] / max(tried, 1)), "", "", "", "", "",
+                            "", "", bots[i]])
     return buf.getvalue()
 
 
-def _event_id(reports: Sequence[Report], row: Row) -> str:
-    for r in reports:
-        for e, what in r.game.EVENTS.items():
-            if row.label == f"Games with: {what}":
-                return e
-    return row.label
-
-
 def single_rows(report: Report) -> list[Row]:
-    """The rows of one report (``simulate``), as numbers: each seat's win share, moves, money, events."""
+    """The rows of one report (``simulate``), as numbers: each seat's win share (tested against its fair share,
+    Holm's correction over the seats), moves, money, events."""
     n, games = report.game.players, report.games
     rows = []
+    fair_p = holm([fair_share_p(report, seat) for seat in range(n)])
     for seat in range(n):
         lo, hi = report.win_interval(seat)
         share = report.win_share[seat]
         rows.append(Row("win share", seat + 1, f"Player {seat + 1} wins",
-                        (Cell(share, lo, hi, f"{100 * share:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"),), (None,), (None,)))
+                        (Cell(share, lo, hi, f"{100 * share:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"),),
+                        (fair_share_p(report, seat),), (fair_p[seat],), test="z-test against the fair share"))
     lo, hi = report.moves_interval
     rows.append(Row("moves per game", None, "Moves per game",
                     (Cell(report.mean_moves, lo, hi, f"{report.mean_moves:.1f} ({lo:.1f}-{hi:.1f})"),), (None,), (None,)))
@@ -252,12 +355,25 @@ def single_rows(report: Report) -> list[Row]:
             mean, lo, hi = mean_interval(list(report.outcomes.money[seat::n]))
             rows.append(Row("money per game", seat + 1, f"Player {seat + 1} money per game (stakes)",
                             (Cell(mean, lo, hi, f"{mean:+.2f} ({lo:+.2f} to {hi:+.2f})"),), (None,), (None,)))
-    for event, what in report.game.EVENTS.items():
+    for event, what in event_words(report.game).items():
         share = report.tally.event_games[event] / games
         rows.append(Row("games with event", None, f"Games with: {what}",
                         (Cell(share, None, None, f"{figure(100 * share, 1, '%')} ({figure(report.event_rate(event), 2)} per game)"),),
-                        (None,), (None,)))
+                        (None,), (None,), event=event))
     return rows
+
+
+def fair_share_p(report: Report, seat: int) -> float:
+    """Two-sided p-value that ``seat``'s share of the wins is its fair share (1/players): a z-test on the
+    share, its variance that of the games' own win fractions (a shared win counts as its fraction)."""
+    n, games = report.game.players, report.games
+    if report.outcomes is not None and report.outcomes.games == games:
+        return paired_p([w - 1 / n for w in _wins(report, seat)])
+    share = report.win_share[seat]
+    var = share * (1 - share)  # (a win counted whole: the largest variance a share of wins can have)
+    if games < 2 or var == 0:
+        return 1.0 if share == 1 / n else 0.0
+    return math.erfc(abs(share - 1 / n) / math.sqrt(var / games) / math.sqrt(2))
 
 
 def plot(reports: Sequence[Report], labels: Sequence[str], path: str) -> None:
@@ -277,7 +393,8 @@ def plot(reports: Sequence[Report], labels: Sequence[str], path: str) -> None:
         shares = [100 * x for x in r.win_share]
         lows = [100 * (r.win_share[s] - r.win_interval(s)[0]) for s in range(n)]
         highs = [100 * (r.win_interval(s)[1] - r.win_share[s]) for s in range(n)]
-        bars = wins_ax.bar(xs, shares, width * 0.95, yerr=[lows, highs], capsize=3, label=label)
+        wins_ax.bar(xs, shares, width * 0.95, yerr=[lows, highs], capsize=3,
+                    label=f"{label} (bots {','.join(r.bots)})")  # which bots played, in every report
         wins_ax.hlines([100 / n] * n, [x - width / 2 for x in xs], [x + width / 2 for x in xs],
                        colors="black", linestyles="dotted", linewidth=1.2)
         lo, hi = r.moves_interval
@@ -291,5 +408,5 @@ def plot(reports: Sequence[Report], labels: Sequence[str], path: str) -> None:
     len_ax.set_ylabel("moves per game (95% interval)")
     len_ax.set_title("Game length")
     fig.tight_layout()
-    fig.savefig(path, format="svg" if str(path).endswith(".svg") else None)
+    fig.savefig(path, format=str(path).rpartition(".")[2].lower())  # .svg, .png or .pdf (PLOT_FORMATS)
     plt.close(fig)

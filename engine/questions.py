@@ -60,6 +60,25 @@ class Answer:
         """Whether the chapter's expected verdict is this one (case, spacing and list order aside)."""
         return _norm(expected) == _norm(self.verdict)
 
+    def disagreement(self, expected: str, clause: str = "") -> str | None:
+        """What a chapter's example gets wrong, in one sentence (None when it agrees): the answer, or only the
+        clause it rests on ("the answers agree; the clause differs"), each beside the engine's.
+
+        >>> a = Answer("may Dev draw", "no", "No: Dev can play [kk.must-play].", ("kk.must-play",))
+        >>> a.disagreement("no", "kk.draw")
+        "the answers agree ('no'); the clause differs: the engine's answer rests on kk.must-play, the chapter names kk.draw: No: Dev can play [kk.must-play]."
+        >>> a.disagreement("yes", "kk.must-play")
+        "the engine answers 'no' (kk.must-play), but the chapter says 'yes' (clause kk.must-play): No: Dev can play [kk.must-play]."
+        """
+        cited = ", ".join(self.clauses) or "no clause"
+        if not self.agrees(expected):
+            return (f"the engine answers {self.verdict!r} ({cited}), but the chapter says {expected!r}"
+                    + (f" (clause {clause})" if clause else "") + f": {self.text}")
+        if clause and clause not in self.clauses:
+            return (f"the answers agree ({self.verdict!r}); the clause differs: the engine's answer rests on {cited}, "
+                    f"the chapter names {clause}: {self.text}")
+        return None
+
 
 def _norm(text: str) -> tuple[str, ...]:
     parts = [" ".join(p.split()).lower() for p in re.split(r",|\band\b", text)]

@@ -169,7 +169,8 @@ class Outcomes:
     """Each game's outcome, game by game (in game order), for paired comparisons (:mod:`engine.compare`):
     each seat's share of the win in 1/UNIT (``wins[g * players + seat]``), the moves, the events seen (a bit
     per event of ``EVENTS``, in order) and, for a game played for stakes (``Game.settle``), what each seat won or
-    paid. About 8 + 9 * players bytes a game."""
+    paid; the game's print, hashed (:func:`engine.variants.game_print`: two variants that play every game alike
+    are told); and how many times each event happened. About 16 + 9 * players + 2 * events bytes a game."""
 
     players: int
     first: int = 0
@@ -177,12 +178,18 @@ class Outcomes:
     moves: "array" = None  # type: ignore[assignment]
     events: "array" = None  # type: ignore[assignment]
     money: "array | None" = None
+    prints: "array" = None  # type: ignore[assignment]  # each game's print (engine.variants.game_print), hashed
+    event_counts: "array" = None  # type: ignore[assignment]  # times each event happened: [g * len(EVENTS) + e]
 
     def __post_init__(self) -> None:
         from array import array
 
         if self.wins is None:
             self.wins, self.moves, self.events = array("b"), array("l"), array("Q")
+        if self.prints is None:
+            self.prints = array("Q")
+        if self.event_counts is None:
+            self.event_counts = array("H")  # (a count above 65,535 in one game is kept as 65,535)
 
     @property
     def games(self) -> int:
@@ -192,6 +199,8 @@ class Outcomes:
         self.wins.extend(other.wins)
         self.moves.extend(other.moves)
         self.events.extend(other.events)
+        self.prints.extend(other.prints)
+        self.event_counts.extend(other.event_counts)
         if other.money is not None:
             if self.money is None:
                 from array import array
@@ -259,10 +268,15 @@ def _play_range_kept(game: Game, seed: int | str, bots: tuple[str, ...], first: 
     """:func:`_play_range` with each game's outcome kept (:class:`Outcomes`): the same tally, game by game."""
     from array import array
 
+    from hashlib import blake2b
+
+    from .variants import game_print
+
     n = game.players
     kept = Outcomes(n, first)
     money = array("d") if stakes_game(game) else None
     bit = {e: 1 << i for i, e in enumerate(game.EVENTS)}
+    index = {e: i for i, e in enumerate(game.EVENTS)}
     events_of = game.events_of
     tally = Tally(n)
     for state in played(game, seed, bots, first, last):
@@ -275,10 +289,15 @@ def _play_range_kept(game: Game, seed: int | str, bots: tuple[str, ...], first: 
             row[w] = UNIT // len(winners)
         kept.wins.extend(row)
         mask = 0
+        counts = [0] * len(bit)
         for record in history:
             for e in events_of(record):
                 mask |= bit.get(e, 0)
+                if e in index:
+                    counts[index[e]] += 1
         kept.events.append(mask)
+        kept.event_counts.extend(min(c, 65535) for c in counts)
+        kept.prints.append(int.from_bytes(blake2b(repr(game_print(game, state)).encode(), digest_size=8).digest(), "big"))
         if money is not None:
             money.extend(float(v) for v in game.settle(state))
     kept.money = money
@@ -574,12 +593,19 @@ def rows(reports: Sequence[Report], alpha: float = 0.05, events: bool = True) ->
 
     add("Moves per game", lambda r: f"{r.mean_moves:.1f} ({r.moves_interval[0]:.1f}-{r.moves_interval[1]:.1f})",
         lambda a, b: welch_p(a.mean_moves, moves_var(a), a.games, b.mean_moves, moves_var(b), b.games), "Welch's t-test")
-    for event, what in (game.EVENTS.items() if events else ()):
+    for event, what in (event_words(game).items() if events else ()):
         add(f"Games with: {what}", lambda r, e=event: f"{figure(100 * r.tally.event_games[e] / r.games, 1, '%')} "
             f"({figure(r.event_rate(e), 2)} per game)",
             lambda a, b, e=event: two_proportion_p(a.tally.event_games[e], a.games, b.tally.event_games[e], b.games),
             "two-proportion z-test")
     return out
+
+
+def event_words(game: Game) -> dict[str, str]:
+    """The game's events (``EVENTS``: id -> what happens) in words for the options in force: a game whose
+    events' words depend on its options (Naqsh's totals a player stands on) words them in ``events_in_words()``."""
+    words = getattr(game, "events_in_words", None)
+    return dict(words()) if callable(words) else dict(game.EVENTS)
 
 
 def clause_rows(report: Report) -> list[tuple[str, str, float, float]]:
@@ -622,3 +648,85 @@ def to_csv(reports: Sequence[Report], labels: Sequence[str]) -> str:
         w.writerow([f"clause {cid} ({title}): share of games", f"{share:.4f}", *([""] * (len(labels) - 1)),
                     *([""] * (len(labels) - 1)), "per game %.3f" % per_game])
     return buf.getvalue()
+
+
+# --- what each rule does, cited or not ------------------------------------------------------------------------
+
+RULE_USE_GAMES = 50  # games replayed to see which rules act (cited, deciding, or refusing a move a player could try)
+PROBED_DECISIONS = 16  # decisions of a replayed game at which the moves a player could try are tried
+PROBED_TRIES = 24  # moves tried at one decision, at most
+
+
+def rule_use(game: Game, seed: int | str, bots: Sequence[str], games: int = RULE_USE_GAMES) -> tuple[int, Counter]:
+    """``(games replayed, clause -> games it acted in)`` over the first ``games`` games of a simulation: a rule
+    acts in a game when a step cites it, when it decides the result, when it deals the cards (the game's
+    ``DEAL_CLAUSE``: every game is dealt), or when it refuses a move the player to move could try: a word of the
+    game's moves (``draw``, ``show``) or a form of move seen in the game (a card played, a bridge) made with a card
+    of that player's hand (at up to :data:`PROBED_DECISIONS` decisions of a game and :data:`PROBED_TRIES` moves a decision, evenly spread). So a rule that forbids (a player who can play must; no bridge without a card opposite)
+    is counted though no move that is made cites it."""
+    import re
+
+    from .errors import GanjifaError
+
+    kinds = (bots,) if isinstance(bots, str) else tuple(bots)
+    acted: Counter = Counter()
+    done = 0
+    codes_re = None
+    deal_clause = getattr(game, "DEAL_CLAUSE", None)
+    words = tuple(getattr(game, "MOVES", ()) or ())
+    game_seed = deriving(seed, "game")
+    for g, final in enumerate(played(game, seed, kinds, 0, games)):
+        done += 1
+        used = set().union(*(r.clauses for r in final.history))
+        used.add(final.result().clause)
+        if deal_clause:
+            used.add(deal_clause)
+        state = game.new_game(game.deal(game_seed(g)))
+        if codes_re is None:
+            codes = sorted({str(c) for c in state.all_cards()}, key=len, reverse=True)
+            codes_re = re.compile("|".join(map(re.escape, codes))) if codes else re.compile(r"(?!)")
+        forms: set[str] = set()  # a move's text with its one card as {}; or a move that names no card
+
+        def learn(text: str) -> None:
+            found = codes_re.findall(text)
+            if not found:
+                forms.add(text)
+            elif len(found) == 1:
+                forms.add(codes_re.sub("{}", text.replace("{", "{{").replace("}", "}}")))
+
+        for record in final.history[len(state.history):]:
+            if record.player != CHANCE:
+                learn(str(record.move))
+        steps = final.history[len(state.history):]
+        decisions = sum(1 for r in steps if r.player != CHANCE)
+        every = -(-decisions // PROBED_DECISIONS) or 1  # at most PROBED_DECISIONS of a game's decisions, evenly spread
+        decision = -1
+        for record in steps:
+            cp = state.current_player
+            if cp != CHANCE:
+                decision += 1
+            if cp != CHANCE and decision % every == 0:
+                legal = {str(m) for m in state.legal_moves()}
+                for text in legal:
+                    learn(text)
+                hand = [str(c) for c in state.hands[cp]] if cp < len(state.hands) else []
+                tries = set(words)
+                for form in forms:
+                    if "{}" not in form:
+                        tries.add(form)
+                    else:
+                        tries.update(form.format(c) for c in hand)
+                tries = sorted(tries - legal)
+                step = -(-len(tries) // PROBED_TRIES) or 1  # at most PROBED_TRIES of them, evenly spread
+                for text in tries[::step]:
+                    try:
+                        state.check(game.parse_move(text))
+                    except GanjifaError as err:
+                        clause = getattr(err, "clause", None)
+                        if clause:
+                            used.add(clause)
+                    except Exception:  # noqa: BLE001 - a form this position cannot even read: nothing refused
+                        pass
+            state.apply(record.move)
+        acted.update(used & set(game.CLAUSES))
+    return done, acted

@@ -32,6 +32,7 @@ def pytest_configure(config):
         os.environ.setdefault(RUN, uuid.uuid4().hex[:12])
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected: `make check` (-m "not slow") builds no book
 def pytest_collection_modifyitems(session, config, items):
     book = [item for item in items if item.get_closest_marker("book")]
     if not book:

@@ -63,10 +63,9 @@ class QuestionDirective(GanjifaDirective):
             raise self.engine_fail(err, ":ask:") from None
         expected = self.options["answer"].strip()
         clause = self.options.get("clause", "").strip()
-        if not answer.agrees(expected) or (clause and clause not in answer.clauses):
-            cited = ", ".join(answer.clauses) or "no clause"
-            raise self.fail(f"the engine answers {answer.verdict!r} ({cited}), but the chapter says {expected!r}"
-                            + (f" (clause {clause})" if clause else "") + f": {answer.text}")
+        wrong = answer.disagreement(expected, clause)  # the answer, or only the clause it rests on
+        if wrong is not None:
+            raise self.fail(wrong)
         outcome = self.options.get("outcome", "").strip()
         if outcome and not says(answer.text, outcome):
             raise self.fail(f"the chapter says the outcome is {outcome!r}, but the engine's answer does not say so: "

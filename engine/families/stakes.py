@@ -816,7 +816,7 @@ def parse_position(game, text: str):
 
     for key in ("dealer", "turn"):
         if key not in fields:
-            raise NotationError(text[:40], f"a position needs '{key}='")
+            raise NotationError(text, f"a position needs '{key}=' ({'the player to move, or chance' if key == 'turn' else 'the player who deals this round'}, e.g. {key}=P1)")
     seen: set = set()
 
     def take(text_: str) -> list:

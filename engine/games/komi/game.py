@@ -113,6 +113,16 @@ class Komi(StakesGame, Game):
     def __post_init__(self) -> None:
         self.check_options()
 
+    def events_in_words(self) -> dict[str, str]:
+        """``EVENTS`` in words for the options in force (a Komi is as many court cards as a hand holds).
+
+        >>> Komi(hand_size=4).events_in_words()["komi"]
+        'someone holds a Komi (court cards only: four with four cards a hand)'
+        """
+        n = ("two", "three", "four", "five")[self.STATE.HAND_SIZE - 2] if 2 <= self.STATE.HAND_SIZE <= 5 \
+            else str(self.STATE.HAND_SIZE)
+        return {**EVENTS, "komi": f"someone holds a Komi (court cards only: {n} with {n} cards a hand)"}
+
     def events_of(self, record) -> tuple[str, ...]:
         data = record[3]
         if data[0] != "show":

@@ -97,6 +97,21 @@ class Nakash(StakesGame, Game):
     def __post_init__(self) -> None:
         self.check_options()
 
+    def events_in_words(self) -> dict[str, str]:
+        """``EVENTS`` in words for the options in force (the totals over the ``limit`` that are not busts).
+
+        >>> Nakash().events_in_words()["over"], Nakash(limit=15).events_in_words()["over"]
+        ('another total over 17 (20 or 22, not a pair) is shown', 'another total over 15 (16, 17, 20 or 22, not a pair) is shown')
+        """
+        from .state import RANKS
+
+        totals = sorted({total for _tier, total, kind in RANKS[self.limit].values() if kind.startswith("over")})
+        words = [str(t) for t in totals]
+        listed = (", ".join(words[:-1]) + " or " + words[-1]) if len(words) > 1 else "".join(words)
+        over = (f"another total over {self.limit} ({listed}, not a pair) is shown" if words
+                else f"another total over {self.limit} is shown (none can be made with two cards)")
+        return {**EVENTS, "over": over}
+
     def events_of(self, record) -> tuple[str, ...]:
         data = record[3]
         if data[0] != "show":

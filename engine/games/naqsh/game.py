@@ -187,7 +187,16 @@ class Naqsh(Game):
         return f"the {deck.name} cards"
 
     def parse_move(self, text: str) -> NQMove:
-        return parse_move(text)
+        from ...errors import NotationError
+
+        try:
+            return parse_move(text)
+        except NotationError as err:  # the totals a player may stand on, for the options in force
+            if self.stand_from == bank.STAND_FROM:
+                raise
+            raise NotationError(err.token, err.problem.replace(f"stand (on {bank.stand_words()})",
+                                                              f"stand (on {bank.stand_words(self.stand_from)})"),
+                                getattr(err, "clause", None)) from None
 
     # --- chance: the deal ---------------------------------------------------------------------
     def deal(self, seed: int | str) -> Deal:
@@ -228,6 +237,14 @@ class Naqsh(Game):
         from .positions import parse_position
 
         return parse_position(self, text)
+
+    def events_in_words(self) -> dict[str, str]:
+        """``EVENTS`` in words for the options in force (the totals a player may stand on follow ``stand-from``).
+
+        >>> Naqsh(stand_from=12).events_in_words()["stand"]
+        'a player stands on 12, 13, 14, 15 or 16'
+        """
+        return {**EVENTS, "stand": f"a player stands on {bank.stand_words(self.stand_from)}"}
 
     def events_of(self, record) -> tuple[str, ...]:
         return record.events()
