@@ -78,7 +78,8 @@ WORDS: tuple[Word, ...] = (
     _w("player count", r"\b1 players\b|\b0 to each player\b", "'One player'; leave out a deal of no cards"),
     _w("one choice", r"\bChoices: [^,.;]+\.|\bNumber of players: [a-z]+\.",
        "a fixed number of players is said once ('Four players'), not offered as a choice"),
-    _w("doubled word", r"\b(about|the|a|an|of|to|and|is|in|it)\s+\1\b", "a word printed twice", re.I),
+    # the same case twice: "in" ending one index line and "In" opening the next are two entries, not a slip
+    _w("doubled word", r"\b([Aa]bout|[Tt]he|[Aa]n?|of|to|and|is|in|it)\s+\1\b", "a word printed twice"),
 )
 
 ENFORCED: dict[str, re.Pattern] = {w.kind: w.pattern for w in WORDS if not w.waiting}

@@ -155,7 +155,20 @@ def outcome(result: Result, names: Sequence[str]) -> tuple[str, str]:
 
 
 # what a player is told while chance is to act: what happens at the table, never chance as a player (issue 30)
-CHANCE_NEXT = "nobody plays yet: first the cards are shuffled, or a card is drawn blindly"
+CHANCE_NEXT = "nobody plays yet: first comes a step no player chooses"
+
+
+def _chance_next(state: State) -> tuple[str, tuple[str, ...]]:
+    """What a player is told while chance is to act, and the rule that says what it does: the clauses of the
+    step it takes (tried on a copy with a fixed stream; the rule is the same whatever the cards)."""
+    from .shuffle import Rng
+
+    try:
+        trial = state.copy()
+        clauses = tuple(trial.apply(trial.chance_outcome(Rng(0))).clauses)
+    except GanjifaError:
+        clauses = ()
+    return CHANCE_NEXT + (f" {_cite(clauses)}" if clauses else ""), clauses
 
 
 def ask(state: State, question: str, names: Sequence[str]) -> Answer:
@@ -170,7 +183,8 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             return Answer(q, "nobody", f"Nobody: the game is over. {outcome(result, names)[1]} {_cite((result.clause,))}.",
                           (result.clause,))
         if seat == CHANCE:
-            return Answer(q, "chance", CHANCE_NEXT[0].upper() + CHANCE_NEXT[1:] + ".", ())
+            said, clauses = _chance_next(state)
+            return Answer(q, "chance", said[0].upper() + said[1:] + ".", clauses)
         return Answer(q, names[seat], f"{names[seat]} is to play.", ())
     for word in ("may", "must"):
         if low.startswith(word + " "):
@@ -178,7 +192,8 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             move = game.parse_move(move_text)
             if state.current_player != seat:
                 if state.current_player is not None and state.current_player < 0:
-                    return Answer(q, "no", f"No: {CHANCE_NEXT}.", ())
+                    said, clauses = _chance_next(state)
+                    return Answer(q, "no", f"No: {said}.", clauses)
                 turn = "nobody's (the game is over)" if state.current_player is None else \
                     f"{names[state.current_player]}'s"
                 return Answer(q, "no", f"No: it is {turn} turn.", ())

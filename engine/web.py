@@ -98,10 +98,11 @@ class WebGame(TerminalGame):
         if self.state.current_player in self.humans:
             self.last_viewer = self.state.current_player
 
-    def tell(self, record, hidden: set[Card]) -> None:
-        """The terminal's telling of a step; a line that still names a hidden card (a move written with a mark,
-        ``*7Ba``) is told without its cards."""
-        super().tell(record, hidden)
+    def tell(self, record) -> None:
+        """The terminal's telling of a step (which says a card the seat cannot know as "a card"); a line that
+        still names a hidden card is told without its cards, as a last guard."""
+        super().tell(record)
+        hidden = self._people_hidden(next(iter(self.humans)) if len(self.humans) == 1 else None)
         lines = self.console.lines
         if lines and names_cards(lines[-1], hidden, self.game.deck):
             who = "Chance" if record.player == CHANCE else self.names[record.player]
@@ -149,7 +150,7 @@ class WebGame(TerminalGame):
         out.update(extra)
         return out
 
-    def hidden_from(self, seat: int) -> set[Card]:
+    def unseen_by(self, seat: int) -> set[Card]:
         """The cards ``seat`` may not see now: every card of the game but those in its view or shown to it."""
         state = self.state
         return set(state.all_cards()) - _cards_in(state.view(seat)) - set(state.visible_cards(seat))
@@ -158,7 +159,7 @@ class WebGame(TerminalGame):
         """The position as ``seat`` sees it; where the game's picture would show a card the seat may not know
         (cards dealt face down that not even their holder looks at), every hand is drawn face down."""
         svg = to_string(state_svg(self.state, viewer=seat, names=self.names))
-        if names_cards(svg, self.hidden_from(seat), self.game.deck):
+        if names_cards(svg, self.unseen_by(seat), self.game.deck):
             svg = to_string(state_svg(self.state, viewer=NO_SEAT, names=self.names))
         return svg
 

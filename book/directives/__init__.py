@@ -76,7 +76,8 @@ class GanjifaDirective(SphinxDirective):
                                    label=self.options.get("label", ""), names=names)
         except GanjifaError as err:
             raise self.engine_fail(err, ":from:/:continues:/:moves:" if played else what) from None
-        return state, " ".join(written.split()) if written.strip() else state.position()
+        moved = played or bool(self.options.get("moves", "").strip())
+        return state, state.position() if moved or not written.strip() else " ".join(written.split())
 
     def introduction(self) -> str:
         """The paragraph just before this directive in its source, when it introduces it (ends with a colon):

@@ -21,6 +21,8 @@ definition, not the chapter's sentence, which may carry a whole rule with it.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import posixpath
 import re
 
@@ -195,6 +197,14 @@ def resolve(app, doctree, docname) -> None:
             if key in entries:
                 continue
             unknown = [d for d in word["docs"] if d not in env.found_docs]
+            # a booklet holds only its deck's chapters: a word of the book's other chapters is not its word
+            outside = [d for d in unknown if (Path(app.confdir) / f"{d}.md").is_file()]
+            if word["docs"] and unknown and outside == unknown:
+                here = [d for d in word["docs"] if d in env.found_docs]
+                if not here:
+                    continue
+                word = {**word, "docs": here}
+                unknown = []
             if not word["docs"] or unknown:
                 logger.warning(f"{{glossary-index}}: {word['head']!r}: no chapter defines it with {{define}}"
                                + (f" and {', '.join(unknown)} is no chapter" if unknown else "")
