@@ -190,7 +190,7 @@ def test_what_the_directives_print_passes_the_list(tmp_path):
 
     deal = (ROOT / "rules" / "deals" / "traditional-ganjifa-3p.txt").read_text(encoding="utf-8")
     rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n"
-                    for game in ("kendra-kari", "traditional-ganjifa") for cid in get_game(game).CLAUSES)
+                    for game in ("kendra-kari", "traditional-ganjifa", "shakti") for cid in get_game(game).CLAUSES)
     page = ("# Words\n\n" + rules +
             "```{position}\n:game: kendra-kari\n:options: players=4\n:names: Asha, Bela, Chitra, Dev\n:move: 9Sh\n"
             "ring=1:- 2:- 3:- 4:- 5:- 6:- 7:9Ta; last=7; turn=P1; P1=9Sh 3Ta 5Ba RGh 2Ch VSu; "
