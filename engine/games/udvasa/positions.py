@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 USAGE = "an Udvasa position is 'build=...; stacks=A / B / ... (eight); stock=...'"
 
 
-def parse_position(game: "Udvasa", text: str) -> "UDState":
+def parse_position(game: "Udvasa", text: str, *, reachable: bool = True) -> "UDState":
+    """The state ``text`` describes. A stock play cannot leave (80 once the layout is dealt, eight cards a deal)
+    is refused; ``reachable=False`` lets a rule's unit test set only the cards the rule is about."""
     from .state import FULL, UDState
 
     hands, fields = split_notation(text, USAGE, keys=("build", "stacks", "stock", "end"))
@@ -65,4 +67,9 @@ def parse_position(game: "Udvasa", text: str) -> "UDState":
     end = fields.get("end", "")
     if end not in ("", "stopped"):
         raise NotationError(end, "'end' is only written 'end=stopped' (a game given up)")
+    # the stock holds 80 cards once the layout is dealt and gives eight at a time, one to each working stack
+    if reachable and (len(stock) % STACKS or len(stock) > N_CARDS - 2 * STACKS):
+        raise NotationError(f"stock={len(stock)} cards", f"the stock holds {N_CARDS - 2 * STACKS} cards once the "
+                            f"layout is dealt and is dealt {STACKS} at a time, so it holds {N_CARDS - 2 * STACKS}, "
+                            f"{N_CARDS - 3 * STACKS}, ... or none, not {len(stock)} [clause ud.deal]", "ud.deal")
     return UDState(game, stacks, built, stock[::-1], end)

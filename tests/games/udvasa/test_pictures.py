@@ -24,7 +24,7 @@ def cards_by_column(svg: ET.Element) -> dict[float, list[tuple[float, ET.Element
 
 
 def test_a_card_under_another_shows_its_whole_suit_code():
-    svg = ET.fromstring(to_string(state_svg(get_game("udvasa").position(LONG), names=("Asha",))))
+    svg = ET.fromstring(to_string(state_svg(hand_set(get_game("udvasa"), LONG), names=("Asha",))))
     stacked = 0
     for cards in cards_by_column(svg).values():
         working = [c for c in cards if c[0] > 60]  # the working stacks, below the build stacks' row
@@ -39,7 +39,7 @@ def test_a_card_under_another_shows_its_whole_suit_code():
 
 
 def test_a_long_stack_says_how_many_cards_it_hides():
-    svg = to_string(state_svg(get_game("udvasa").position(LONG), names=("Asha",)))
+    svg = to_string(state_svg(hand_set(get_game("udvasa"), LONG), names=("Asha",)))
     shown = len(re.findall(r'class="suit">', svg)) - 8 - 7  # less the build stacks and the seven short stacks
     assert f'class="more">+{8 - shown}<' in svg
 
@@ -53,3 +53,12 @@ def test_the_opening_picture_is_the_layout_the_game_starts_from(tmp_path):
     alt = re.search(r'<svg[^>]*aria-label="([^"]*)"', html).group(1)
     assert alt.startswith("Udvasa. Build stacks, up from the 1: 1 of Safed")
     assert all(f"stack {n} (bottom to top)" in alt for n in range(1, 9)) and "Stock: 80 cards" in alt
+
+
+def hand_set(game, text):
+    """A rule's minimal tableau: the cards the rule is about, the rest in the stock, whatever their number. Play
+    leaves the stock at 80, 72, ... cards, so the book and the tool, which read positions with ``game.position``,
+    refuse such a tableau (test_a_stock_play_cannot_leave_is_refused); the rules are the same on it."""
+    from engine.games.udvasa.positions import parse_position
+
+    return parse_position(game, text, reachable=False)

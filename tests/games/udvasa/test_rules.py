@@ -17,7 +17,7 @@ START = "build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa"
 def pos(stacks: str, build: str = START, game: Udvasa = UD, stock: str | None = None):
     build = build if build.startswith("build=") else "build=" + build
     text = f"{build}; stacks={stacks}" + (f"; stock={stock}" if stock is not None else "")
-    return game.position(text)
+    return hand_set(game, text)
 
 
 def moves(state) -> list[str]:
@@ -165,14 +165,14 @@ def stuck_text() -> str:
     build = "4Sa 4Ta 4Sh 4Gh 6Su 6Ch 6Qi 6Ba"
     fives = ["5Sa", "5Ta", "5Sh", "5Gh", "5Su", "5Ch", "5Qi", "5Ba"]
     tops = ["3Su", "3Ch", "3Qi", "3Ba", "7Sa", "7Ta", "7Sh", "7Gh"]
-    p = UD.position(f"build={build}; stacks=" + " / ".join(fives))  # the rest in the stock
+    p = hand_set(UD, f"build={build}; stacks=" + " / ".join(fives))  # the rest in the stock
     rest = [str(c) for c in p.stock if str(c) not in tops]
     stacks = [[fives[i]] + rest[i::8] + [tops[i]] for i in range(8)]
     return f"build={build}; stacks=" + " / ".join(" ".join(s) for s in stacks) + "; stock=-"
 
 
 def test_stuck_with_the_stock_used_up_loses():
-    p = UD.position(stuck_text())
+    p = hand_set(UD, stuck_text())
     assert p.is_terminal() and p.result().clause == "ud.lose" and p.result().winners == ()
     assert "no card can move" in p.result().reason
 
@@ -207,7 +207,7 @@ def test_every_random_game_ends_and_the_careful_player_builds_more():
 def test_dealing_only_when_no_card_can_move():
     """The variant *dealing*: a card that can move forbids the deal; giving up is open meanwhile."""
     text = "build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; stacks=7Sh 8Su / 7Ba / 10Ta / 3Ch / 5Qi / 5Ba / 3Gh / 10Gh"
-    plain, literal = Udvasa().position(text), Udvasa(dealing="no-moves").position(text)
+    plain, literal = hand_set(Udvasa(), text), hand_set(Udvasa(dealing="no-moves"), text)
     assert "deal" in map(str, plain.legal_moves()) and "stop" not in map(str, plain.legal_moves())
     moves = list(map(str, literal.legal_moves()))
     assert "deal" not in moves and "stop" in moves and "1-2" in moves
@@ -217,7 +217,24 @@ def test_dealing_only_when_no_card_can_move():
     literal.apply("stop")
     assert literal.is_terminal() and not literal.result().winners
     stuck = "build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; stacks=7Sh 5Su / 7Ba / 10Ta / 3Ch / 5Qi / 5Ba / 3Gh / 10Gh"
-    none = Udvasa(dealing="no-moves").position(stuck)
+    none = hand_set(Udvasa(dealing="no-moves"), stuck)
     assert list(map(str, none.legal_moves())) == ["deal"]
     with pytest.raises(IllegalMoveError):
         none.check("stop")
+
+
+def hand_set(game, text):
+    """A rule's minimal tableau: the cards the rule is about, the rest in the stock, whatever their number. Play
+    leaves the stock at 80, 72, ... cards, so the book and the tool, which read positions with ``game.position``,
+    refuse such a tableau (test_a_stock_play_cannot_leave_is_refused); the rules are the same on it."""
+    from engine.games.udvasa.positions import parse_position
+
+    return parse_position(game, text, reachable=False)
+
+
+def test_a_stock_play_cannot_leave_is_refused():
+    with pytest.raises(NotationError) as err:
+        UD.position("build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; stacks=7Sh 8Su / 7Ba / 9Qi / 10Ta / 2Ch / 2Qi / 2Ba / 3Ba")
+    assert err.value.clause == "ud.deal" and "not 79" in str(err.value)
+    assert len(UD.position("build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; stacks=7Sh / 8Su / 7Ba / 9Qi / 10Ta / 2Ch / 2Qi "
+                           "/ 3Ba").stock) == 80
