@@ -222,7 +222,8 @@ def _is_note(text: str) -> bool:
 
 def _is_quick_reference(text: str) -> bool:
     """A chapter's quick reference ("Komi at a glance"), which starts a page of its own so that it can be copied whole."""
-    return text.partition("\n")[0].strip().endswith(" at a glance")
+    lines = [line.strip() for line in text.splitlines() if line.strip()][:3]  # after the running head, if any
+    return any(line.endswith(" at a glance") for line in lines)
 
 
 def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
@@ -238,7 +239,8 @@ def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[
         after = texts[n].strip() if n < last else ""
         if n <= 3 or n == last or _is_note(text) or not text or (n + 1) in chapter_starts \
                 or (n + 2) in chapter_starts and not after \
-                or n + 1 == last or _is_note(after) or _is_quick_reference(after):
+                or n + 1 == last or _is_note(after) or _is_quick_reference(after) \
+                or not after and n + 1 < last and _is_quick_reference(texts[n + 1]):  # a spread starts on the left
             continue
         share = 1 - fullness(page)
         if share > limit:
