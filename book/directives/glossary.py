@@ -197,7 +197,10 @@ def resolve(app, doctree, docname) -> None:
             if key in entries:
                 continue
             unknown = [d for d in word["docs"] if d not in env.found_docs]
-            # a booklet holds only its deck's chapters: a word of the book's other chapters is not its word
+            # a booklet holds only its deck's chapters (book/booklets.py tags its build booklet_KEY): a word the
+            # booklet's chapters neither define nor use belongs to the book's other chapters, not to it
+            if not word["docs"] and any(str(tag).startswith("booklet_") for tag in app.tags):
+                continue
             outside = [d for d in unknown if (Path(app.confdir) / f"{d}.md").is_file()]
             if word["docs"] and unknown and outside == unknown:
                 here = [d for d in word["docs"] if d in env.found_docs]
