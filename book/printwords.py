@@ -68,9 +68,7 @@ WORDS: tuple[Word, ...] = (
     _w("player called it", r"\bas it must\b", "a player is 'she', 'he' or a name, never 'it'", re.I),
     _w("their own, of one player", r"\btheir own pile\b", "name the player: 'Bela's own pile'", re.I),
     _w("move notation", r"(?<![\w>])(?:10|[1-9]|[RMV])[A-Z][a-z](?: as [A-Z][a-z]\b|>\d)",
-       "a move in the book's notation ('tavani 3Pa as Kr', 'deck: 4Ba>1') is for the terminal: say it in words",
-       waiting="the worked games' notation column (book/directives/deal.py move_line), which print should leave "
-               "to the site"),
+       "a move in the book's notation ('tavani 3Pa as Kr', 'deck: 4Ba>1') is for the terminal: say it in words"),
     _w("option id", r"\((?:[a-z]+-)+[a-z]+[):]", "write a choice as the facts table prints it: '(if none)'"),
     _w("option as code", r"\bVariants?: [a-z][a-z ]*: ", "name the option and its choice as the facts table does"),
     _w("refused", r"\b(?:leads?|moves?|plays?) (?:[a-z]+ ){0,4}(?:is|are) refused\b",

@@ -276,6 +276,7 @@ class DealDirective(GanjifaDirective):
 
         field("Game", f"{game.title}, {game.players} player{'s' if game.players != 1 else ''}")
         field("Players", ", ".join(names) + " (in the order of play)")
+        field("Marks", "forced: the only move allowed; chance: a step no player chooses")
         for info in game.options():  # each option not at its default, named as the game's facts table names it
             value = getattr(game, info.name)
             if info.name != "players" and value != info.default:  # the players are said under Game
@@ -307,14 +308,24 @@ class DealDirective(GanjifaDirective):
         for i, r in enumerate(run):
             if i:
                 para += nodes.Text(", ")
-            para += nodes.Text(f"{r.step.number}\u00a0{r.step.player}\u00a0")
-            para += nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"])
+            para += nodes.Text(f"{r.step.number}\u00a0{r.step.player}")
+            para += self.notation(r.step.move, before="\u00a0")
         para += nodes.Text(".")
         item += para
         detail = nodes.container(classes=["ganjifa-folded-detail"])
         detail += self.narration(" ".join(" ".join(r.step.narration) for r in run))
         item += detail
         return item
+
+    @staticmethod
+    def notation(move: str, before: str = "") -> nodes.Node:
+        """A move in the book's notation: for the site and the terminal; print tells every move in words only
+        (issue 30: 'tavani 3Pa as Kr' is no player's word)."""
+        site = addnodes.only(expr="not print")
+        if before:
+            site += nodes.Text(before)
+        site += nodes.literal(move, move, classes=["ganjifa-move-text"])
+        return site
 
     def move_line(self, r) -> nodes.paragraph:
         para = self.narration(" ".join(r.step.narration))
@@ -323,7 +334,7 @@ class DealDirective(GanjifaDirective):
             para.insert(0, nodes.inline("forced", "forced", classes=["ganjifa-forced"]))
             para.insert(0, nodes.Text(" "))
         if r.record.player != CHANCE:  # chance's moves are told in words only: its notation is a file's, not a player's
-            para.insert(0, nodes.literal(r.step.move, r.step.move, classes=["ganjifa-move-text"]))
+            para.insert(0, self.notation(r.step.move))
         else:
             para.insert(0, nodes.inline("chance", "chance", classes=["ganjifa-chance"]))
             para.insert(0, nodes.Text(" "))
