@@ -276,7 +276,6 @@ class DealDirective(GanjifaDirective):
 
         field("Game", f"{game.title}, {game.players} player{'s' if game.players != 1 else ''}")
         field("Players", ", ".join(names) + " (in the order of play)")
-        field("Marks", "forced: the only move allowed; chance: a step no player chooses")
         for info in game.options():  # each option not at its default, named as the game's facts table names it
             value = getattr(game, info.name)
             if info.name != "players" and value != info.default:  # the players are said under Game
