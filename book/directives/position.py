@@ -109,9 +109,13 @@ class PositionDirective(GanjifaDirective):
         try:
             move = game.parse_move(text)
             state.check(move)
+            mover = state.current_player
             record = state.apply(move)
         except (IllegalMoveError, NotationError) as err:
             raise self.engine_fail(err, f":move: {text}") from None
         out = [] if said else [self.narration(record.narrate(names))]
-        out.append(self.state_figure(state, "After the move played", names))
+        # a move that leaves its player to go on (Shakti's draw before the four cards put away) is not a turn's end
+        caption = (f"After this step: {names[mover]}'s turn goes on" if state.current_player == mover
+                   and mover is not None and mover >= 0 else "After the move played")
+        out.append(self.state_figure(state, caption, names))
         return out
