@@ -8,20 +8,13 @@ import pytest
 from engine import DealError, GameNotOverError, IllegalMoveError, NotationError, OptionError, Ranking, get_game
 from engine.bots import HeuristicBot, RandomBot
 from engine.games.ekrang import EKMove, Ekrang
-from engine.games.ekrang.positions import parse_position
 from engine.play import run
 from engine.protocol import Deal
+from tests.hand_set import hand_set
 
 M = EKMove.parse
 EK = Ekrang(players=4)
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]
-
-
-def hand_set(game, text):
-    """A clause's minimal position: only the cards the clause is about. Play could not reach it (the hands are
-    not as dealt), so the book and the tool, which read positions with ``game.position``, refuse it; the rules
-    themselves are the same on it (test_reachable_positions_are_read_by_the_book checks the strict reader)."""
-    return parse_position(game, text, reachable=False)
 
 
 def moves(state):

@@ -2,20 +2,13 @@
 
 import pytest
 
-from engine.games.guru_ganjifa.positions import parse_position
 
 from engine.decks import Ranking  # noqa: F401  (the repr of a game names it)
 from engine.errors import NotationError
 from engine.games.guru_ganjifa import GuruGanjifa  # noqa: F401
 from engine.registry import get_game
 from engine.shuffle import Rng
-
-
-def hand_set(game, text):
-    """A clause's minimal position: only the cards the clause is about. Play could not reach it (the hands are
-    not as dealt, the cards played not all won), so the book and the tool, which read positions with
-    ``game.position``, refuse it; the rules are the same on it (test_reachable_positions_only checks that)."""
-    return parse_position(game, text, reachable=False)
+from tests.hand_set import hand_set
 
 
 def _positions(game, seed, every=7):

@@ -5,19 +5,13 @@ import pickle
 
 import pytest
 
-from engine.games.guru_ganjifa.positions import parse_position
 
 from engine import (Card, Deal, DealError, GameNotOverError, IllegalMoveError, NotationError, OptionError, Ranking,
                     get_game, parse_cards)
 from engine.bots import HeuristicBot, RandomBot
 from engine.play import run
 from engine.games.guru_ganjifa import GGMove, GGState, GuruGanjifa
-
-def hand_set(game, text):
-    """A clause's minimal position: only the cards the clause is about. Play could not reach it (the hands are
-    not as dealt, the cards played not all won), so the book and the tool, which read positions with
-    ``game.position``, refuse it; the rules are the same on it (test_reachable_positions_only checks that)."""
-    return parse_position(game, text, reachable=False)
+from tests.hand_set import hand_set
 
 
 M = GGMove.parse

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.hamrang.positions import parse_position
 
 from engine.cards import Card
 from engine.decks import Ranking
@@ -12,13 +11,7 @@ from engine.errors import DealError, IllegalMoveError, NotationError, OptionErro
 from engine.games.hamrang import Hamrang, HRDraw, HRMove
 from engine.play import play_seeded
 from engine.protocol import CHANCE, Deal
-
-def hand_set(game, text):
-    """A clause's minimal position: only the cards the clause is about. Play could not reach it (the opening is
-    played from the hands as dealt, and a trick count is half the cards a player still in has played), so the book
-    and the tool, which read positions with ``game.position``, refuse it; the rules are the same on it
-    (test_positions_play_reaches checks the strict reader)."""
-    return parse_position(game, text, reachable=False)
+from tests.hand_set import hand_set
 
 
 HR = Hamrang()

@@ -45,21 +45,14 @@ def test_redeal_when_a_hand_has_no_raja():
 
 
 def dealt(*hands: str, exactly=()) -> str:
-    """Three hands as dealt, 40 cards each, holding the cards given; the rest are shared out in a fixed
-    order that keeps each (seat, suit) of ``exactly`` to the cards listed (none if none is listed). The
+    """Three hands as dealt, 40 cards each, holding the cards given, the rest shared out by
+    :func:`engine.moments.complete_hands` keeping each (seat, suit) of ``exactly`` to the cards listed. The
     opening comes straight after the deal, so an opening can only be set from 40-card hands."""
-    import random
-
     from engine.cards import Card, format_cards
+    from engine.moments import complete_hands
 
-    held = [[Card.parse(t) for t in h.split()] for h in hands]
-    placed = {c for h in held for c in h}
-    rest = [c for c in G.deck.cards if c not in placed]
-    random.Random(5).shuffle(rest)
-    rest.sort(key=lambda c: -sum((p, c.suit.code) in exactly for p in range(3)))  # the most constrained first
-    for card in rest:
-        seats = [p for p in range(3) if len(held[p]) < 40 and (p, card.suit.code) not in exactly]
-        held[min(seats, key=lambda p: len(held[p]))].append(card)
+    held = complete_hands(G.deck.cards, [[Card.parse(t) for t in h.split()] for h in hands], 40,
+                          refuse=lambda seat, card: (seat, card.suit.code) in exactly)
     return "; ".join(f"P{i + 1}={format_cards(h)}" for i, h in enumerate(held))
 
 

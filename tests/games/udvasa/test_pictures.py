@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 from engine import get_game
 from engine.draw import state_svg, to_string
+from tests.hand_set import hand_set
 
 NS = "{http://www.w3.org/2000/svg}"
 LONG = ("build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; "
@@ -53,12 +54,3 @@ def test_the_opening_picture_is_the_layout_the_game_starts_from(tmp_path):
     alt = re.search(r'<svg[^>]*aria-label="([^"]*)"', html).group(1)
     assert alt.startswith("Udvasa. Build stacks, up from the 1: 1 of Safed")
     assert all(f"stack {n} (bottom to top)" in alt for n in range(1, 9)) and "Stock: 80 cards" in alt
-
-
-def hand_set(game, text):
-    """A rule's minimal tableau: the cards the rule is about, the rest in the stock, whatever their number. Play
-    leaves the stock at 80, 72, ... cards, so the book and the tool, which read positions with ``game.position``,
-    refuse such a tableau (test_a_stock_play_cannot_leave_is_refused); the rules are the same on it."""
-    from engine.games.udvasa.positions import parse_position
-
-    return parse_position(game, text, reachable=False)

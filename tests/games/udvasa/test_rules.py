@@ -8,6 +8,7 @@ from engine.errors import DealError, IllegalMoveError, NotationError
 from engine.games.udvasa import Udvasa
 from engine.games.udvasa.tables import AT, CARDS, N_CARDS
 from engine.protocol import Deal
+from tests.hand_set import hand_set
 
 UD = Udvasa()
 EMPTY6 = " / - / - / - / - / - / -"
@@ -221,15 +222,6 @@ def test_dealing_only_when_no_card_can_move():
     assert list(map(str, none.legal_moves())) == ["deal"]
     with pytest.raises(IllegalMoveError):
         none.check("stop")
-
-
-def hand_set(game, text):
-    """A rule's minimal tableau: the cards the rule is about, the rest in the stock, whatever their number. Play
-    leaves the stock at 80, 72, ... cards, so the book and the tool, which read positions with ``game.position``,
-    refuse such a tableau (test_a_stock_play_cannot_leave_is_refused); the rules are the same on it."""
-    from engine.games.udvasa.positions import parse_position
-
-    return parse_position(game, text, reachable=False)
 
 
 def test_a_stock_play_cannot_leave_is_refused():

@@ -12,6 +12,7 @@ from engine.games.udvasa import Udvasa
 from engine.games.udvasa.odds import FILE, load, solve_row, summary
 from engine.games.udvasa.solver import solve
 from engine.games.udvasa.tables import AT, CARDS
+from tests.hand_set import hand_set
 
 FULL = 12
 
@@ -125,12 +126,3 @@ def test_the_results_file_follows_from_its_rows_and_some_rows_solve_again():
         again = solve_row((row["seed"], data["limit"]))
         assert {k: again[k] for k in ("verdict", "nodes", "random", "careful")} == \
             {k: row[k] for k in ("verdict", "nodes", "random", "careful")}, row["seed"]
-
-
-def hand_set(game, text):
-    """A rule's minimal tableau: the cards the rule is about, the rest in the stock, whatever their number. Play
-    leaves the stock at 80, 72, ... cards, so the book and the tool, which read positions with ``game.position``,
-    refuse such a tableau (test_a_stock_play_cannot_leave_is_refused); the rules are the same on it."""
-    from engine.games.udvasa.positions import parse_position
-
-    return parse_position(game, text, reachable=False)
