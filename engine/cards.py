@@ -7,7 +7,9 @@ unique across all decks, so a card's text says which deck it belongs to.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import NotationError
 from .notation import whole_number
@@ -191,3 +193,21 @@ def check_deck(card: Card, deck, game: str = "this game", clause: str | None = N
 def parse_deck_cards(text: str, deck, game: str = "this game", clause: str | None = None) -> tuple[Card, ...]:
     """:func:`parse_cards`, refusing a card of another deck with :func:`check_deck`."""
     return tuple(check_deck(card, deck, game, clause) for card in parse_cards(text))
+
+
+def cards_in(value: Any) -> set[Card]:
+    """Every card in a view (or any value made of tuples, lists, sets, dataclasses and cards).
+
+    >>> sorted(map(str, cards_in((Card.parse("7Sa"), [None, Card.parse("RGh")]))))
+    ['7Sa', 'RGh']
+    """
+    out: set[Card] = set()
+    if isinstance(value, Card):
+        out.add(value)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for v in value:
+            out |= cards_in(v)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            out |= cards_in(getattr(value, f.name))
+    return out

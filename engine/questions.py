@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from .cards import cards_in
 from .errors import GanjifaError, IllegalMoveError, NotationError
 from .protocol import CHANCE, Result, State
 
@@ -119,6 +120,29 @@ def _narrated(record, names) -> tuple[str, tuple[str, ...]]:
     return _words(record.narrate(names), names), tuple(record.clauses)
 
 
+def _chosen(state: State, move, names) -> tuple[str, tuple[str, ...]]:
+    """``move`` told as a choice the player to move may make: the cards it would bring them that they
+    cannot see yet (from a stock, from under a pile) are not named, as nobody at the table knows them
+    before the move is made. The record's own ``narrate_for`` (as the table hears it) where it has one,
+    else those cards are said as "a card"."""
+    seat = state.current_player
+    after = state.copy()
+    record = after.apply(move)
+    text, clauses = _narrated(record, names)
+    seen = cards_in(state.view(seat)) | set(state.visible_cards(seat))
+    new = cards_in(after.view(seat)) - seen
+    if not new:
+        return text, clauses
+    tell_for = getattr(record, "narrate_for", None)
+    if callable(tell_for):
+        text = _words(tell_for(None, names), names)
+    deck = state.game.deck
+    for card in new:
+        for said in (f"the {deck.card_name(card)}", deck.card_name(card), str(card)):
+            text = re.sub(rf"(?<![\w-]){re.escape(said)}(?![\w-])", "a card", text)
+    return text, clauses
+
+
 def _listed(people: Sequence[str]) -> str:
     return (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else people[0]
 
@@ -203,7 +227,8 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
                 reason, clauses = _refusal(err, names)
                 return Answer(q, "no", f"No: {reason} {_cite(clauses)}.", clauses)
             after = state.copy()
-            text, clauses = _narrated(after.apply(move), names)
+            after.apply(move)
+            text, clauses = _chosen(state, move, names)
             steps = ((seat, move, after),)
             if word == "must":
                 only = state.is_forced(move)
@@ -211,7 +236,7 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
                     return Answer(q, "yes", "Yes, it is the only move allowed: " + text, clauses, steps=steps)
                 others = [m for m in state.legal_moves() if m != move]
                 if len(others) <= 2:  # name them: what else the player may do
-                    told = [_narrated(state.copy().apply(m), names)[0] for m in others]
+                    told = [_chosen(state, m, names)[0] for m in others]
                     alt = ". Or: ".join(t.split(" [")[0].rstrip(".") for t in told)
                     return Answer(q, "no", f"No: it is allowed but not required. Instead: {alt} {_cite(clauses)}.",
                                   clauses, steps=steps)
@@ -224,7 +249,7 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             return Answer(q, "nothing", f"Nothing: it is not {names[seat]}'s turn.", ())
         listed, clauses = [], []
         for move in state.legal_moves():
-            text, cited = _narrated(state.copy().apply(move), names)
+            text, cited = _chosen(state, move, names)
             listed.append((str(move), text))
             clauses += cited
         verdict = ", ".join(m for m, _ in listed)

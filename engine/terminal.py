@@ -34,7 +34,7 @@ import dataclasses
 import re
 from typing import Any, Callable, Sequence
 
-from .cards import Card
+from .cards import Card, cards_in
 from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
@@ -92,18 +92,7 @@ def _card(word: str) -> Card | None:
         return None
 
 
-def _cards_in(value: Any) -> set[Card]:
-    """Every card in a view (or any value made of tuples, lists, dataclasses and cards)."""
-    out: set[Card] = set()
-    if isinstance(value, Card):
-        out.add(value)
-    elif isinstance(value, (tuple, list, set, frozenset)):
-        for v in value:
-            out |= _cards_in(v)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            out |= _cards_in(getattr(value, f.name))
-    return out
+_cards_in = cards_in  # the name the play pages' tests import
 
 
 def hidden_at_step(state, before: list, after: list, held: list[set], mover: int | None, record=None) -> list[set[Card]]:
@@ -118,14 +107,14 @@ def hidden_at_step(state, before: list, after: list, held: list[set], mover: int
       cards drawn face up to choose a dealer, shuffled back before the deal).
     """
     everyone = set(state.all_cards())
-    seen_after = [_cards_in(a) for a in after]
+    seen_after = [cards_in(a) for a in after]
     played_out: set[Card] = set()
     if mover is not None and mover != CHANCE:
         played_out = held[mover].difference(*map(set, state.hands)).difference(*seen_after)
     shown = getattr(record, "shown_cards", None)
     if callable(shown):
         played_out |= set(shown())
-    return [everyone - _cards_in(b) - a - played_out for b, a in zip(before, seen_after)]
+    return [everyone - cards_in(b) - a - played_out for b, a in zip(before, seen_after)]
 
 
 class TerminalGame:
@@ -479,8 +468,8 @@ class TerminalGame:
             record = after.apply(move)
         except GanjifaError:
             return ""
-        seen = _cards_in(state.view(seat))
-        if not _cards_in(after.view(seat)) <= seen:
+        seen = cards_in(state.view(seat))
+        if not cards_in(after.view(seat)) <= seen:
             return ""
         tell_for = getattr(record, "narrate_for", None)
         text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
@@ -548,7 +537,7 @@ class TerminalGame:
         except GanjifaError as err:
             self.console.print(self.with_names(err.described()), highlight=False, markup=False)
             return None
-        seen = _cards_in(self.state.view(seat))
+        seen = cards_in(self.state.view(seat))
         unseen = [c for c in map(_card, typed.split()) if c is not None and c not in seen]
         if unseen:  # a card the person cannot see: not theirs to play, whoever has it (no rule of the game at stake)
             self.console.print(f"{self.names[seat]} does not hold the {self.game.deck.card_name(unseen[0])}: a move "

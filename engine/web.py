@@ -28,7 +28,8 @@ from .draw import card_svg, state_svg, to_string
 from .errors import GanjifaError
 from .protocol import CHANCE
 from .registry import game_class, game_names
-from .terminal import CAST, TerminalGame, _card, _cards_in
+from .cards import cards_in
+from .terminal import CAST, TerminalGame, _card
 from .transcript import dumps
 
 BOT_KINDS = {"careful": "heuristic", "random": "random", "people": "heuristic"}
@@ -153,7 +154,7 @@ class WebGame(TerminalGame):
     def unseen_by(self, seat: int) -> set[Card]:
         """The cards ``seat`` may not see now: every card of the game but those in its view or shown to it."""
         state = self.state
-        return set(state.all_cards()) - _cards_in(state.view(seat)) - set(state.visible_cards(seat))
+        return set(state.all_cards()) - cards_in(state.view(seat)) - set(state.visible_cards(seat))
 
     def picture(self, seat: int) -> str:
         """The position as ``seat`` sees it; where the game's picture would show a card the seat may not know

@@ -31,7 +31,8 @@ from engine.bots import make_bot
 from engine.errors import GanjifaError
 from engine.protocol import CHANCE
 from engine.registry import available_games, game_class
-from engine.terminal import CAST, TerminalGame, _cards_in
+from engine.cards import cards_in as _cards_in
+from engine.terminal import CAST, TerminalGame
 
 SENTENCE = re.compile(r"(?<=[.!?:;])\s+|\n")  # the console is wide enough that no line wraps
 TOKEN = re.compile(r"[0-9A-Za-z]+")

@@ -155,3 +155,48 @@ def test_a_must_question_answered_no_says_what_else_the_player_may_do():
     assert answer.verdict == "no"
     assert answer.text.startswith("No: it is allowed but not required. Instead: Chitra adds the 5 of Matsya.")
     assert "10 of Krishna" not in answer.text
+
+
+# --- a choice is told as the player knows it: the cards it would bring are not named before it is made ---
+
+def _choices_naming_unseen(name: str, seeds=range(4), decisions: int = 40) -> list[str]:
+    """Every listed choice ("what may NAME play") that names, by its name or notation, a card the player to
+    move cannot see yet (not in their view, nor shown to them) and that the move would bring into their view."""
+    import random
+
+    from engine.cards import cards_in
+    from engine.play import Chance
+    from engine.protocol import default_names
+    from engine.registry import game_class
+
+    game = game_class(name)()
+    names = default_names(game.players)
+    deck = game.deck
+    found, total = [], 0
+    for seed in seeds:
+        state, rng, chance, asked = game.start(seed), random.Random(seed), Chance(seed), 0
+        while state.current_player is not None and asked < decisions:
+            seat = state.current_player
+            if seat >= 0:
+                moves = state.legal_moves()
+                asked += 1
+                seen = cards_in(state.view(seat)) | set(state.visible_cards(seat))
+                for move, text in ask(state, f"what may {names[seat]} play", names).moves:
+                    after = state.copy()
+                    after.apply(game.parse_move(move))
+                    for card in cards_in(after.view(seat)) - seen:
+                        if re.search(rf"(?<![\w-])({re.escape(deck.card_name(card))}|{re.escape(str(card))})(?![\w-])", text):
+                            found.append(f"{name} seed {seed}: {text}")
+                move = rng.choice(moves)
+            else:
+                move = chance.outcome(state)
+            state.apply(move)
+        assert asked == decisions or state.current_player is None, (name, seed, asked)
+        total += asked
+    assert total >= 10, (name, total)  # the games were played, and choices asked about
+    return found
+
+
+@pytest.mark.parametrize("name", ["shakti", "kendra-kari", "udvasa", "naqsh", "komi"])
+def test_a_choice_never_names_the_cards_it_would_bring(name):
+    assert _choices_naming_unseen(name) == []

@@ -55,6 +55,30 @@ class ShRecord(Record, tuple):
         """One sentence (or two) of the book's prose for this step, ending in its clause ids."""
         return _narrate(self, names or default_names(4))
 
+    def narrate_for(self, viewer: int | None, names: Sequence[str] | None = None) -> str:
+        """The step as ``viewer`` (a seat; None for what everyone at the table may know) is told it: a draw's
+        cards are named only to the player who drew them, except a pile's top card, which lies face up for
+        all to see (:func:`_draw_words`). A choice not yet made is told this way too, as nobody has seen the
+        cards it brings (the book's list of what a player may do).
+
+        >>> from engine.games.shakti import Shakti
+        >>> state = Shakti().position("turn=P1; round=2; P1=2Ta 3Ta 4Ta 5Ta 6Ta 7Ta 9Ta RGh; "
+        ...     "P2=1Sa 1Sh 1Gh 1Su 1Ch 1Qi 9Ba VSh; P3=3Sa 5Sa 6Sa 2Gh 8Gh 10Ch VCh 4Su; "
+        ...     "P4=5Ch 6Ch 7Ch 2Qi RSh 3Ba 7Ba 10Gh; piles=1Ba 4Sh 7Sh 2Ch 9Su / 6Gh / 8Ta / 1Ta 10Ba 3Gh VBa 2Su")
+        >>> names = ["Asha", "Bela", "Chitra", "Dev"]
+        >>> record = state.copy().apply("bottoms")
+        >>> record.narrate_for(1, names)
+        'Asha takes the bottom card of every pile, unseen [sk.bottoms].'
+        >>> record.narrate_for(0, names).split(":")[1].split(",")[0]
+        " the 1 of Barat from Asha's own pile"
+        >>> state.copy().apply("top 4").narrate_for(None, names)
+        "Asha takes the four top cards of Dev's pile (the 2 of Surkh, which lies on top, and three cards \
+under it) [sk.one-pile]."
+        """
+        if viewer == self[0] or self[0] == CHANCE:
+            return self.narrate(names)
+        return _narrate(self, names or default_names(4), public=True)
+
 
 for _i, _field in enumerate(ShRecord._fields):
     setattr(ShRecord, _field, property(itemgetter(_i), doc=f"The record's {_field.replace('_', ' ')}."))
@@ -95,20 +119,30 @@ def target_words(target: int, ranking: str) -> str:
     return f"a set of eight {rank}s" if not rank.isdigit() else f"a set of eight {rank}s, one of every suit"
 
 
-def _draw_words(r: ShRecord, names: Sequence[str], who: str) -> str:
+def _draw_words(r: ShRecord, names: Sequence[str], who: str, public: bool = False) -> str:
+    """The draw in words; ``public``: only what the whole table sees (a pile's top card), not the cards the
+    drawer alone sees as they come into the hand."""
     if "sk.dealer" in r.clauses:
         rest = ShRecord(*(r[:2] + (r.clauses[1:],) + r[3:]))
-        return f"{who}, on the dealer's right, plays first. " + _draw_words(rest, names, who)
+        return f"{who}, on the dealer's right, plays first. " + _draw_words(rest, names, who, public)
     move = r.move
     k = move._k
     if k == DECK:
-        return f"{who} draws the top four cards of the deck ({the_cards(r.cards)})"
+        return f"{who} draws the top four cards of the deck" + ("" if public else f" ({the_cards(r.cards)})")
     if k in (TOPS, BOTTOMS):
         end = "top" if k == TOPS else "bottom"
+        if public and k == BOTTOMS:
+            return f"{who} takes the bottom card of every pile, unseen"
         taken = listed(f"the {card_name(c)} from {pile_of(names, r.player, p)}" for p, c in enumerate(r.cards))
         return f"{who} takes the {end} card of every pile: {taken}"
     end = "top" if k == TOP else "bottom"
-    return f"{who} takes the four {end} cards of {pile_of(names, r.player, move.pile)} ({the_cards(r.cards)})"
+    pile = pile_of(names, r.player, move.pile)
+    if not public:
+        return f"{who} takes the four {end} cards of {pile} ({the_cards(r.cards)})"
+    if k == TOP:  # the first card taken is the pile's top card, face up for all to see
+        return f"{who} takes the four top cards of {pile} (the {card_name(r.cards[0])}, which lies on top, " \
+               f"and three cards under it)"
+    return f"{who} takes the four bottom cards of {pile}, unseen"
 
 
 def _ending(r: ShRecord, names: Sequence[str], who: str) -> str:
@@ -119,7 +153,7 @@ def _ending(r: ShRecord, names: Sequence[str], who: str) -> str:
     return ""
 
 
-def _narrate(r: ShRecord, names: Sequence[str]) -> str:
+def _narrate(r: ShRecord, names: Sequence[str], public: bool = False) -> str:
     if r.player == CHANCE:
         return (f"The deck is used up, so the top card of every pile stays where it is and the other {r.cards} "
                 f"cards of the piles are shuffled into a new deck [sk.reshuffle].")
@@ -127,7 +161,7 @@ def _narrate(r: ShRecord, names: Sequence[str]) -> str:
     move = r.move
     if r.parts:  # a whole turn, joined
         first, discards = r.parts[0], r.parts[1:]
-        text = _draw_words(first, names, who)
+        text = _draw_words(first, names, who, public)
         if discards:
             k = first.move._k
             if k in (TOPS, BOTTOMS):
@@ -148,5 +182,5 @@ def _narrate(r: ShRecord, names: Sequence[str]) -> str:
         text = f"{who} puts the {card_name(move.card)} {end} {pile_of(names, r.player, move.pile)}"
         text += _ending(r, names, who)
     else:
-        text = _draw_words(r, names, who)
+        text = _draw_words(r, names, who, public)
     return text + " " + " ".join(f"[{c}]" for c in r.clauses) + "."
