@@ -123,6 +123,10 @@ def test_the_opening_needs_the_raja_and_a_card_of_8_or_higher():
     q = hand_set(EK, "P1=RSu 3Ta; P2=2Ba 9Ta; P3=3Ba 4Ba; P4=5Ba 6Ta; stage=opening")
     assert moves(q) == ["open RSu"]
     assert EK.events_of(q.apply(M("open RSu"))) == ("raja-alone",)
+    # with no second card to be lower than, the others add any card, high or low (ruling 2)
+    r = hand_set(EK, "P1=3Ta 7Gh; P2=VBa 2Ba; P3=3Ba 4Ba; P4=5Ba 6Ta; stage=opening; trick=P1:open RSu")
+    assert moves(r) == ["2Ba", "VBa"]
+    assert r.apply(M("VBa")).narrate(NAMES) == "Bela adds the Vizier of Barat [ek.opening-add]."
 
 
 def test_the_others_add_a_lower_card_and_the_opener_takes_the_trick():
