@@ -58,7 +58,7 @@ def seat_columns(seats, full: float = PRINT_WIDTH) -> tuple[list, int]:
 def trick_table_picture(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: str | int | None = None,
                         size: float = TRICK_SIZE, per_row: int = 7, caption: str | None = None,
                         to_play: str | None = None, columns: bool = False) -> Picture:
-    """``rows``: ``(player, cards played)`` in playing order, the leader first.
+    """``rows``: ``(player, cards played)`` in playing order, the leader first; a card None lies face down.
 
     ``winner`` is a name (every row of that player is marked) or a row index (that row only).
     ``to_play`` names the player whose turn it is: their last row if they played last, else
@@ -110,7 +110,8 @@ def trick_table_picture(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: s
             y += hand.height + GAP * 3
             height = y - GAP * 3
         if cards:
-            parts.append(f"{player} {'leads' if i == 0 else 'plays'} " + ", ".join(card_name(c) for c in cards))
+            parts.append(f"{player} {'leads' if i == 0 else 'plays'} "
+                         + ", ".join("a card face down" if c is None else card_name(c) for c in cards))
         elif i != waiting:
             parts.append(f"{player} plays nothing")
     width, height = max(width, NAME_COLUMN + size), max(height, size)

@@ -30,7 +30,7 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
     alts = [f"{state.game.title}, {n} players" + (f", as {seat_names[viewer]} sees it" if viewer is not None else "")]
     y = 0.0
     width = HAND_SIZE
-    table, caption = _trick_table(state, seat_names)
+    table, caption = _trick_table(state, seat_names, viewer)
     if table is not None:
         place(body, table, 0, 0)
         alts.append(f"{table.alt}. {caption}")
@@ -79,20 +79,30 @@ def _seat_grid(state, seat_names, current, face_up):
     return one, 1
 
 
-def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
-    """The trick in progress, else the last trick with its winner, else None; and its caption."""
+def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture | None, str]:
+    """The trick in progress, else the last trick with its winner, else None; and its caption. A card led
+    face down (a talafa or tavani after the tigasta) is said so in the caption, with the suit it named, and
+    drawn face down for a ``viewer`` other than its leader."""
+    deck = state.game.deck
     if state.trick:
-        plays, winner = state.trick, None
+        plays, winner, down = state.trick, None, state.down
         current = state.current_player
         to_play = seat_names[current] if current is not None else None
         caption = "Trick in progress"
-        if state.down is not None:
-            caption += f": the card led lies face down, naming {state.game.deck.suits[state.suit].name}"
+        if down is not None:
+            caption += f": the card led lies face down, naming {deck.suits[state.suit].name}"
     elif state.last_trick is not None:
-        plays, winner = state.last_trick
+        (plays, winner), down = state.last_trick, state.last_down
         to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
+        if down is not None:
+            leader = next(p for p, c in plays if c is down)
+            led = "a card" if viewer is not None and viewer != leader else f"the {deck.card_name(down)}"
+            caption += (f"; {seat_names[leader]} led {led} face down, naming "
+                        f"{deck.suits[state.last_named].name}")
     else:
         return None, ""
+    if down is not None and viewer is not None:
+        plays = [(p, None if c is down and p != viewer else c) for p, c in plays]
     grouped = trick_rows(plays, by_seat=winner is not None)
     rows = [(seat_names[s], cards) for s, cards in grouped]
     if winner is not None:

@@ -125,6 +125,7 @@ class TGState(State):
         self.last_lead = None  # (leader, kind) of the last trick played
         self.last_trick = None  # (the cards of the last trick, its winner)
         self.last_down = None  # the card laid face down in it, if any
+        self.last_named = -1  # the suit that face-down card named (a suit number), else -1
 
     def _clear_trick(self) -> None:
         self.trick: list[tuple[int, Card]] = []
@@ -981,6 +982,7 @@ class TGState(State):
         self.last_lead = (leader, kind)
         self.last_trick = (trick, winner)  # the trick's own list: the next trick is a new one
         self.last_down = self.down
+        self.last_named = self.suit if self.down is not None else -1
         self._clear_trick()
         self.leader = new_leader
         if extra:
