@@ -127,24 +127,28 @@ class TraditionalGanjifa(Game):
     PEER: ClassVar = "hearts"
     PEER_TARGET: ClassVar = (3, 1.0)  # issue 33: the least ratio of decisions a second to the peer, at this many players
     EQUIPMENT: ClassVar = "pencil and paper for the scores; the cards won are counted after each deal"
-    FIRST_DEALER: ClassVar = "any player; the deal passes to the right after each deal, and the Surkhya's holder leads"
+    FIRST_DEALER: ClassVar = ("any player; the deal passes to the right after each deal, and the holder of the "
+                              "Surkhya (the Raja that opens: Rama's by day, Krishna's by night) leads")
     SEAT_CARDS: ClassVar = ("hand", "face-up")
 
     players: int = option(3, choices=(3,), help="number of players", clause="tg.players")
     time: str = option("day", choices=("day", "night"),
-                       help="which Raja is the Surkhya: Rama's by day, Krishna's by night", clause="tg.surkhya")
+                       help="which Raja is the Surkhya, the Raja whose holder opens the deal: Rama's by day, Krishna's by night", clause="tg.surkhya")
     rounds: int = option(3, choices=DEALS, help="deals in a game (one dealt by each player by default)", clause="tg.score")
     double: bool = option(True, choices=(True, False),
-                          help="whether the gheni may double a deni with a second card of its suit (yes, as the "
+                          help="when a player leads a deni (a suit's Mantri, to draw out its Raja), whether the "
+                               "Raja's holder, the gheni, may double it with a second card of the suit (yes, as the "
                                "retelling has it), or never (no)", clause="tg.double")
 
     low_cards: bool = option(True, choices=(True, False),
-                             help="whether the opening trick's other cards and the cards given back in a card payment "
-                                  "must be low cards, not Rajas, while the player has any (yes, as the retelling "
-                                  "says), or may be any cards (no)", clause="tg.surkhya")
+                             help="whether the cards played with the Surkhya in the opening trick, and the cards given "
+                                  "back when a player short of cards is paid, must be low cards (any card but a "
+                                  "Raja) while the player has any (yes, as the retelling says), or may be any cards "
+                                  "(no)", clause="tg.surkhya")
     sokta: str = option("trick", choices=("trick", "all"),
-                        help="what a wrong sokta costs its declarer: the sokta's own trick (trick), or that and "
-                             "every card already won in the deal (all)", clause="tg.sokta-wrong")
+                        help="a sokta is a lead of every card of one suit, declaring that nobody else holds that "
+                             "suit; what a wrong declaration costs: that trick (trick), or that and every card the "
+                             "declarer has already won in the deal (all)", clause="tg.sokta-wrong")
     raja_check: str = option("deal", choices=("deal", "play"),
                              help="when a hand without a Raja voids the deal: as the cards are dealt, before any card "
                                   "payment (deal), or also after the payments, before play starts (play)",
