@@ -105,3 +105,19 @@ def test_a_key_move_s_words_are_checked_against_the_game(tmp_path):
     right = f"12: {names[other]} holds the {MUGHAL.card_name(card)}.\n"
     code, out = build(tmp_path / "ok", _page(right), {"deals/x.txt": GOLDEN[0].read_text()})
     assert code == 0, out
+
+
+def test_a_told_game_says_once_how_it_is_told(tmp_path):
+    """A reader who opens a chapter at its worked game learns there what a folded line is: said once per game,
+    in print and on the site, however many told parts the game has on the page."""
+    page = _page("12: Asha keeps her best card for later.\n")
+    second = "\n```{deal}\n:file: deals/x.txt\n:from: 31\n:to: 40\n:start-picture: no\n\n35: a later move.\n```\n"
+    code, out = build(tmp_path, page + second, {"deals/x.txt": GOLDEN[0].read_text()})
+    assert code == 0, out
+    key = "How this game is told:"
+    told = _text(_print_build(tmp_path, page + second))
+    assert told.count(key) == 1 and "12\u201330.\u201d sums up the moves between them" in told
+    assert told.index(key) < told.index("Asha keeps her best card for later.")
+    assert "move by move, is on the book" in told
+    site = _text((tmp_path / "out" / "index.html").read_text())
+    assert site.count(key) == 1 and "listed under \u201cEvery move\u201d below" in site

@@ -106,6 +106,7 @@ class DealDirective(GanjifaDirective):
             box += whole
             box += end
         elif shown == "fold":
+            box += self.reading_key(rel)
             box += self.folded_game(t, game, steps, first, last, marks, before, after, names)
             box += end
             site = addnodes.only(expr="not print")
@@ -196,6 +197,23 @@ class DealDirective(GanjifaDirective):
             if found:
                 return mk.line, "; ".join(found)
         return None
+
+    def reading_key(self, rel: str) -> list[nodes.Node]:
+        """How a told game reads, once per worked game on a page (its first told part): a reader who opens the
+        chapter at its worked game learns there what a line numbered like "12-30." is, not only in How to use."""
+        told = self.env.temp_data.setdefault("ganjifa-told-games", set())
+        if rel in told:
+            return []
+        told.add(rel)
+        words = ("How this game is told: the moves that decide it are told in full, each with a sentence on why "
+                 "it matters; a line numbered like “12–30.” sums up the moves between them.")
+        out = []
+        for expr, where in (("print", " The whole game, move by move, is on the book's site."),
+                            ("not print", " Every move is listed under “Every move” below.")):
+            only = addnodes.only(expr=expr)
+            only += nodes.paragraph(words + where, words + where, classes=["ganjifa-reading-key"])
+            out.append(only)
+        return out
 
     def folded_game(self, t, game, steps, first, last, marks, before, after, names) -> nodes.bullet_list:
         """The part told: each key move in full with its sentence (and its picture when ``:pictures:`` draws
