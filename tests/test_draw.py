@@ -713,3 +713,20 @@ def test_a_naqsh_card_shows_its_value_and_its_set_by_colour_only():
         assert card_label(card.suit) == "" and not re.search(r">N[1-4]<", svg)
         colours.add(card.suit.colour)
     assert len(colours) == 4
+
+
+def test_a_seat_sees_the_others_face_up_cards_and_nothing_else():
+    """Naqsh drawn for one seat: the other players' face-up cards show, their face-down card is a back."""
+    from engine import get_game
+    from engine.draw import state_svg
+    from engine.draw.svg import to_string
+
+    game = get_game("naqsh", players=4)
+    state = game.position("P1=10N1 4N2 stood; P2=5N3; P3=MN1; P4=2N2; turn=P2; stock=2N1")
+    names = ["Asha", "Bilal", "Chitra", "Dev"]
+    alt = to_string(state_svg(state, viewer=1, names=names))
+    deck = game.deck
+    assert deck.card_name(state.hands[0][1]) in alt  # Asha's face-up 4, which she has played
+    assert deck.card_name(state.hands[0][0]) not in alt  # her face-down 10
+    assert deck.card_name(state.hands[1][0]) in alt  # Bilal's own face-down card
+    assert deck.card_name(state.hands[2][0]) not in alt and "face-down card" in alt

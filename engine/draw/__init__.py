@@ -65,15 +65,15 @@ def table_svg(game, names) -> Element:
 
 
 def state_svg(state, *, viewer: int | None = None, names=None) -> Element:
-    """A game position, drawn by the game's own picture (``viewer`` sees only their own hand face up).
+    """A game position, drawn by the game's own picture (``viewer`` sees their own hand and what lies face up).
 
     Games without a picture of their own (:meth:`~engine.protocol.Game.draw_state` gives None)
     show each hand in ``state.hands``. ``names`` label the hands by seat (default "Player 1", ...).
     """
     picture = state.game.draw_state(state, viewer=viewer, names=names)
     if picture is None:
-        picture = _hands_picture(state.hands, viewer, state.current_player, names,
-                                 lying_face_down(state) if viewer is None else ())
+        picture = _hands_picture(state.hands, viewer, state.current_player, names, lying_face_down(state),
+                                 state.visible_cards(viewer) if viewer is not None else frozenset())
     return document(picture)
 
 
@@ -89,16 +89,19 @@ def lying_face_down(state) -> list[list[bool]]:
             for seat, hand in enumerate(hands)]
 
 
-def _hands_picture(hands, viewer, current, names=None, lying=()) -> Picture:
+def _hands_picture(hands, viewer, current, names=None, lying=(), visible=frozenset()) -> Picture:
     """Each hand under its player's name, side by side in as many columns as fit the print width
     (a table of short hands takes a few rows, not a column down the page); a name is never cut.
     ``lying[seat]`` marks the seat's cards that lie face down (drawn with the back's rim round the face),
-    and a line under the picture says so."""
+    and a line under the picture says so. Drawn for a ``viewer``, another seat's cards show their backs,
+    except those ``visible`` to the viewer (face up on the table, or shown)."""
     pictures = []
     for seat, hand in enumerate(hands):
         label = (names[seat] if names else f"Player {seat + 1}") + (" (to play)" if seat == current else "")
-        pic = hand_picture(list(hand), label=label, size=48, face_down=viewer is not None and seat != viewer,
-                           lying=lying[seat] if seat < len(lying) else ())
+        mine = viewer is None or seat == viewer
+        cards = [c if mine or c in visible else None for c in hand]
+        pic = hand_picture(cards, label=label, size=48,
+                           lying=lying[seat] if mine and seat < len(lying) else ())
         pictures.append(Picture(pic.body, max(pic.width, estimate_width(label, 13)), pic.height, pic.alt))
     body = element("g", class_="hands")
     if not pictures:
