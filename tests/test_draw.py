@@ -251,8 +251,9 @@ def test_state_svg_kendra_kari_hides_other_hands():
 
 
 def test_state_svg_other_games_show_hands():
-    plain = SimpleNamespace(draw_state=Game.draw_state)  # a game with no picture of its own
-    state = SimpleNamespace(game=plain, hands=[parse_cards("RSh"), parse_cards("1Ta")], current_player=0)
+    plain = SimpleNamespace(draw_state=Game.draw_state, SEAT_CARDS=Game.SEAT_CARDS)  # no picture of its own
+    state = SimpleNamespace(game=plain, hands=[parse_cards("RSh"), parse_cards("1Ta")], current_player=0,
+                            visible_cards=lambda player: frozenset())
     plain.draw_state = lambda state, **kw: Game.draw_state(plain, state, **kw)
     root = parse(state_svg(state, viewer=1))
     check_top_level(root, "Player 1 (to play): 1 face-down card", "Player 2: 1 of Taj")

@@ -59,7 +59,7 @@ def hand_picture(cards: Sequence[Card | None], *, label: str | None = None, size
     if not cards:
         sub(body, "circle", cx=size / 2, cy=top + size / 2, r=size * 0.45, fill="none", stroke="#999999",
             stroke_width=1.5, stroke_dasharray="4 3", class_="empty")
-    if face_down:
+    if face_down or (cards and all(c is None for c in cards)):
         names = f"{len(cards)} face-down cards" if len(cards) != 1 else "1 face-down card"
     else:
         names = ", ".join("a face-down card" if c is None else card_name(c) + (
