@@ -578,6 +578,10 @@ def test_can_this_deal_be_won_runs_beside_the_page(play_site, tmp_path):
         browser.wait("window.ganjifaPlay.solve.state === 'done'", 300)
         assert browser.js("window.ganjifaPlay.solve.answer") == "stale"
         assert "ask again" in browser.js("document.getElementById('solve-state').textContent")
+        # the button stops a search it started
+        browser.js("document.getElementById('solve').click(); document.getElementById('solve').click()")
+        assert browser.js("window.ganjifaPlay.solve.state") == "done"
+        assert browser.js("document.getElementById('solve-state').textContent") == "Search stopped."
         costs = json.loads(costs)
         print(f"\nudvasa: the worker's Python starts in {costs['loadMs'] / 1000:.1f} s at the first question; the "
               f"answer came {costs['answerMs'] / 1000:.1f} s after the click ({costs['searchMs'] / 1000:.1f} s "

@@ -267,6 +267,7 @@
 
   async function boot() {
     optionsForm();
+    if (data.players[1] === 1) $("bots").parentNode.hidden = true;  // a game played alone has no other seats
     var position = fromHash();
     setBusy(true);
     try {
