@@ -76,6 +76,7 @@ class WebGame(TerminalGame):
         self.position_text = position
         if position is not None:
             self.state = game.position(position)
+            self.state_at_start = self.state.copy()
             self.deal = None
             if turn is not None and self.state.current_player != turn:
                 raise GanjifaError(f"the position has {self._who(self.state.current_player)} to move, "
@@ -241,10 +242,16 @@ class WebGame(TerminalGame):
 
     def to_solve(self) -> dict:
         """The position now as a ``solve`` request for the page's worker: how it came about (the seed or the starting
-        position, and the moves since, in notation), never the cards; refused for a game without a solver, and where
-        a move's notation names a card hidden from the seat (the request would then carry it)."""
+        position, and the moves since, in notation), never the cards; refused for a game without a solver, for a
+        hand-set position that hides cards from the seat (their order is the notation's filling, not a deal's), and
+        where a move's notation names a card hidden from the seat (the request would then carry it)."""
         if self.game.solve is None:
             return {"error": f"{self.game.title} has no solver."}
+        if self.from_position and _filled_in(self.position_text, self.state_at_start):
+            # a position written in a chapter may leave out where its hidden cards lie (Udvasa's stock): the notation
+            # fills in an order, and an answer would be about that made-up order, not about a deal
+            return {"error": "This position was set out without the order of its hidden cards, so whether it can "
+                             "be won is not settled: ask in a dealt game."}
         moves = [str(r.move) for r in self.state.history]
         if names_cards(" ".join(moves), self.unseen_by(self.seat), self.game.deck):
             return {"error": "The moves so far name cards hidden from you, so the page cannot ask about them."}
@@ -268,6 +275,19 @@ def names_cards(text: str, cards, deck) -> list[Card]:
     """The ``cards`` that ``text`` names, by notation (a word of its own) or by name ("the 2 of Shamsher")."""
     words = set(re.findall(r"[0-9A-Za-z]+", text))
     return [c for c in cards if str(c) in words or f" {deck.card_name(c)}" in text]
+
+
+def _filled_in(text: str, state) -> bool:
+    """Whether the hand-set position ``text`` leaves a part out that the notation filled in (a field that the
+    position written back from ``state`` has and ``text`` has not), or cannot be written back at all."""
+    from .errors import OptionError
+    from .protocol import split_notation
+
+    try:
+        written = state.position()
+    except OptionError:
+        return True
+    return bool(set(split_notation(written, "")[1]) - set(split_notation(text, "")[1]))
 
 
 def asked_mark(moves: list[str], seed, position: str | None) -> str:

@@ -128,3 +128,17 @@ def test_the_terminal_solve_command():
                         ask=lambda prompt: next(feed2))
     komi.run()
     assert "  solve" not in out2.getvalue()
+
+
+def test_a_position_from_a_question_is_asked_only_when_it_hides_no_card():
+    """A chapter's position gives the stock as a whole, or not at all (its order is then the notation's filling):
+    the question is refused there; a position with the stock used up hides nothing and is answered."""
+    hidden = ask(op="new", game="udvasa", position="build=1Sa 1Ta 1Sh 1Gh RSu RCh RQi RBa; stacks=7Sh 8Su / 4Sa 7Ba / "
+                 "5Sa 9Qi / 6Sa 10Ta / 7Sa 2Ch / 8Sa 2Qi / 9Sa 2Ba / 4Ta 3Ba", turn=0)
+    assert hidden["your_turn"]
+    refused = ask(op="to-solve")
+    assert "not settled" in refused["error"]
+    ask(op="new", game="udvasa", position=LOST, turn=0)
+    request = ask(op="to-solve")
+    assert request["position"] == LOST and "seed" not in request
+    assert ask(**request)["words"] == "No: this deal cannot be won from here, whatever you play."
