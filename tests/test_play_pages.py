@@ -542,6 +542,7 @@ def test_can_this_deal_be_won_runs_beside_the_page(play_site, tmp_path):
     try:
         open_page(browser, f"{address}/play/udvasa.html#seed={seed}")
         assert browser.js("!document.getElementById('solver').hidden")
+        assert browser.js("getComputedStyle(document.getElementById('bots').parentNode).display") == "none"  # alone
         mirror = shadow("udvasa", seed)
         deck = mirror.game.deck
         stock = mirror.unseen_by(0)

@@ -267,7 +267,7 @@
 
   async function boot() {
     optionsForm();
-    if (data.players[1] === 1) $("bots").parentNode.hidden = true;  // a game played alone has no other seats
+    if (data.players[1] === 1) $("bots").parentNode.style.display = "none";  // a game played alone: no other seats
     var position = fromHash();
     setBusy(true);
     try {
