@@ -46,8 +46,8 @@ def test_the_hook_answers_in_words_about_the_position():
     assert unsure.positions <= 4 * 50
 
 
-# the stock used up; every card a build stack takes next lies at the bottom of a stack under dead cards (a 10 or a
-# Raja, which no top card can go onto); only the 6 of Surkh can move, to and fro between the 5s: lost
+# the stock used up; every card a build stack takes next lies at the bottom of a stack, and right under each top card
+# is a 10 or a Raja, which nothing goes onto: only the 6 of Surkh and the 5s can move, onto one another, so it is lost
 LOST = ("build=3Sa 3Ta 3Sh 3Gh 9Su 1Ch 1Qi 1Ba; stacks=4Sa 6Sa 6Sh 7Su 10Sa 5Sa / 4Ta 7Sa 7Sh 5Su RSa 5Ta / "
         "4Sh 9Sa 9Sh 4Su 10Ta 5Sh / 4Gh VSa VSh 3Su RTa 5Gh / 8Su 6Ta 6Gh 2Su 10Sh 8Sa / 7Ta 7Gh 1Su RSh 8Ta / "
         "9Ta 9Gh 8Gh 10Gh 8Sh / VTa VGh RGh 6Su; stock=-")
