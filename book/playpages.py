@@ -4,7 +4,8 @@ For the HTML site only (``book.site`` connects it): when the build starts, a pin
 from the npm registry (``npm pack``, or the registry's tarball over HTTPS where npm is missing), checked by its
 sha256 and kept in ``_build/cache/pyodide`` so that later builds do not fetch it again; when the build has
 finished, the runtime's few files go into ``play/runtime/``, the engine (``engine/``, Python files only) into
-``play/engine.zip``, the page's own script and style are the site's ``_static/play/``, and one page ``play/<game>.html`` for
+``play/engine.zip``, the page's own script and style are the site's ``_static/play/`` (with ``solve.js``, the worker
+that answers "Can this deal be won?" where a game has a solver), and one page ``play/<game>.html`` for
 each game, holding the game's options and the links to its clauses. Nothing on a page is fetched from
 anywhere but the site. Without the runtime (no network, a wrong checksum) the site is built without play
 pages and says so in one line.
@@ -30,8 +31,10 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"  # the npm tarball
 PYODIDE_TARBALL = f"https://registry.npmjs.org/pyodide/-/pyodide-{PYODIDE_VERSION}.tgz"
 # the runtime's files the page needs (the tarball also holds type declarations, source maps and consoles)
-RUNTIME_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-                 "package.json")
+# (pyodide.mjs: the same loader as a module, for the worker that answers "Can this deal be won?", since the
+# runtime does not load in a classic worker)
+RUNTIME_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json", "package.json")
 STATIC = Path(__file__).resolve().parent / "static" / "play"
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 PLAY_DIR = "play"
@@ -149,6 +152,12 @@ PAGE = """<!doctype html>
 <button id="undo" type="button">Undo</button>
 <button id="why" type="button">Why?</button>
 <button id="save" type="button">Save</button>
+</div>
+<div id="solver" class="play-solver" hidden data-solving="no">
+<button id="solve" type="button">Can this deal be won?</button>
+<p id="solve-state" class="play-solve-state" role="status" aria-live="polite"></p>
+<p class="play-note">The search knows the order of the stock, as a solver of a deal does; it answers yes, no or
+not sure, about the cards as they lie now, and never names a card or a move.</p>
 </div>
 <p id="message" class="play-message" aria-live="polite"></p>
 <details id="seat-view"><summary>What you know</summary><dl id="view"></dl></details>

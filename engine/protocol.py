@@ -27,7 +27,7 @@ import dataclasses
 from math import floor
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, format_cards, parse_cards
 from .decks import Deck
@@ -106,6 +106,17 @@ class Result:
         who = (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else people[0]
         verb = "wins" if len(self.winners) == 1 else "share the win"
         return f"{who} {verb}: {self.reason}."
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A solver's answer about the position in play (:attr:`Game.solve`): ``answer`` is ``"yes"`` (it can be won
+    from here), ``"no"`` (it cannot, whatever is played) or ``"unsure"`` (the search stopped first); ``words`` says
+    it in players' words, naming no card and no move; ``positions`` is how many positions were searched."""
+
+    answer: str
+    words: str
+    positions: int
 
 
 @dataclass(frozen=True)
@@ -304,6 +315,10 @@ class Game:
     # the least ratio to the peer asked of this game, and at how many players: (players, ratio), e.g. (3, 0.6)
     # for Traditional Ganjifa against hearts; None: the peer's own target (engine.bench.PEERS) applies
     PEER_TARGET: ClassVar[tuple[int, float] | None] = None
+    # a solver for the position in play, in a game played alone: a method ``solve(state, limit=None) -> Solved``
+    # ("can this deal be won from here?"; ``limit`` bounds the positions searched); None where the game has none.
+    # The play page's "Can this deal be won?" and the terminal's ``solve`` are there only where it is set
+    solve: ClassVar[Callable[..., Solved] | None] = None
 
     players: int
 

@@ -61,6 +61,9 @@ END_COMMANDS = (
     ("table", "show the table again"),
     ("quit", "leave (Enter does too)"),
 )
+# a game with a solver (Game.solve: Udvasa) also answers this, in words naming no card and no move
+SOLVE_COMMAND = ("solve", "can this deal still be won from here? yes, no or not sure (the search knows the cards "
+                          "you cannot see, and names none of them)")
 MOVES_IN_WORDS = 24  # a longer list of moves (every way to lead) is shown in notation only
 PRACTICE = ("a move was taken back with undo, so it was made again knowing what had followed it "
             "(the same deal, the same draws and the same bots' answers)")
@@ -388,8 +391,12 @@ class TerminalGame:
             if word in ("quit", "exit"):
                 return False
             if word in ("help", "?"):
-                for name, what in COMMANDS:
+                for name, what in COMMANDS + ((SOLVE_COMMAND,) if self.game.solve is not None else ()):
                     c.print(f"  {name:15} {what}", highlight=False)
+                continue
+            if word == "solve" and self.game.solve is not None:
+                c.print("Searching...", highlight=False)
+                c.print(self.game.solve(self.state).words, highlight=False, markup=False)
                 continue
             if word == "undo":
                 if self.undo():

@@ -14,6 +14,12 @@ Operations (``op``): ``describe`` (a game's title, players and options), ``new``
 ``seed``, ``bots``: careful / random / people, ``position`` and ``turn`` to start from a hand-set
 position), ``move`` (``move`` in notation), ``card`` (a card of the hand clicked: its move, or the refusal),
 ``hint``, ``undo``, ``why``, ``save`` (the transcript's text), ``show`` (the table again).
+
+A game with a solver (``Game.solve``: Udvasa) answers "Can this deal be won?" in the page's worker, which has a
+Python of its own, so the page stays free while it searches: ``to-solve`` gives the page's game as a request the
+worker answers alone, ``solve`` (the game, its options, its seed or starting position and the moves played
+since, in notation; never the hidden cards, which the worker deals again from the seed), answered with the
+solver's words and ``asked``, the mark of the position asked about (the page compares it with its own).
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import time
+import zlib
 from typing import Any
 
 from .cards import Card
@@ -32,6 +40,7 @@ from .cards import cards_in
 from .terminal import CAST, TerminalGame, _card
 from .transcript import dumps
 
+SOLVE_LIMIT = 100_000  # the solver's positions a pass, at most (the page may ask for fewer, never more)
 BOT_KINDS = {"careful": "heuristic", "random": "random", "people": "heuristic"}
 NO_SEAT = -2  # a viewer at no seat: every hand drawn face down
 MAX_STEPS = 20_000  # the bots' steps between two turns of a person (a game's fault beyond that)
@@ -65,8 +74,10 @@ class WebGame(TerminalGame):
         super().__init__(game, seed, humans, [BOT_KINDS.get(kind, kind)] * game.players, names, _Lines(),
                          ask=lambda prompt: "")
         self.from_position = position is not None
+        self.position_text = position
         if position is not None:
             self.state = game.position(position)
+            self.state_at_start = self.state.copy()
             self.deal = None
             if turn is not None and self.state.current_player != turn:
                 raise GanjifaError(f"the position has {self._who(self.state.current_player)} to move, "
@@ -230,6 +241,29 @@ class WebGame(TerminalGame):
         line = " ".join(self.console.take())
         return self.reply(line, clauses=list(record.clauses))
 
+    def to_solve(self) -> dict:
+        """The position now as a ``solve`` request for the page's worker: how it came about (the seed or the starting
+        position, and the moves since, in notation), never the cards; refused for a game without a solver, for a
+        hand-set position that hides cards from the seat (their order is the notation's filling, not a deal's), and
+        where a move's notation names a card hidden from the seat (the request would then carry it)."""
+        if self.game.solve is None:
+            return {"error": f"{self.game.title} has no solver."}
+        if self.from_position and _filled_in(self.position_text, self.state_at_start):
+            # a position written in a chapter may leave out where its hidden cards lie (Udvasa's stock): the notation
+            # fills in an order, and an answer would be about that made-up order, not about a deal
+            return {"error": "This position was set out without the order of its hidden cards, so whether it can "
+                             "be won is not settled: ask in a dealt game."}
+        moves = [str(r.move) for r in self.state.history]
+        if names_cards(" ".join(moves), self.unseen_by(self.seat), self.game.deck):
+            return {"error": "The moves so far name cards hidden from you, so the page cannot ask about them."}
+        out = {"op": "solve", "game": self.game.name, "options": self.game.options_text(), "moves": moves,
+               "asked": asked_mark(moves, self.seed, self.position_text)}
+        if self.from_position:
+            out["position"] = self.position_text
+        else:
+            out["seed"] = self.seed
+        return out
+
     def undo_move(self) -> dict:
         if not self.undo():
             return self.reply(" ".join(self.console.take()))
@@ -242,6 +276,49 @@ def names_cards(text: str, cards, deck) -> list[Card]:
     """The ``cards`` that ``text`` names, by notation (a word of its own) or by name ("the 2 of Shamsher")."""
     words = set(re.findall(r"[0-9A-Za-z]+", text))
     return [c for c in cards if str(c) in words or f" {deck.card_name(c)}" in text]
+
+
+def _filled_in(text: str, state) -> bool:
+    """Whether the hand-set position ``text`` leaves a part out that the notation filled in (a field that the
+    position written back from ``state`` has and ``text`` has not), or cannot be written back at all."""
+    from .errors import OptionError
+    from .protocol import split_notation
+
+    try:
+        written = state.position()
+    except OptionError:
+        return True
+    return bool(set(split_notation(written, "")[1]) - set(split_notation(text, "")[1]))
+
+
+def asked_mark(moves: list[str], seed, position: str | None) -> str:
+    """A short mark of a position in play (how it began and the moves since): the page matches an answer with it."""
+    text = json.dumps([position if position is not None else seed, moves])
+    return f"{len(moves)}-{zlib.crc32(text.encode()):08x}"
+
+
+def solving_state(request: dict):
+    """The position a ``solve`` request is about: the game dealt again from its seed (or set from its starting
+    position) and the moves played since."""
+    game = game_class(request["game"]).from_text(request.get("options", "") or "")
+    position = request.get("position")
+    state = game.position(position) if position else game.start(request.get("seed", 1))
+    for move in request.get("moves", ()):
+        state.apply(game.parse_move(str(move)))
+    return game, state
+
+
+def solve(request: dict) -> dict:
+    """The solver's answer about the position ``request`` describes (see :func:`solving_state`): yes, no or not sure
+    in words, the positions searched and the seconds taken, and the request's ``asked`` mark."""
+    game, state = solving_state(request)
+    if game.solve is None:
+        return {"error": f"{game.title} has no solver."}
+    limit = min(int(request.get("limit") or SOLVE_LIMIT), SOLVE_LIMIT)
+    start = time.perf_counter()
+    answer = game.solve(state, limit=limit)
+    return {"answer": answer.answer, "words": answer.words, "positions": answer.positions,
+            "seconds": round(time.perf_counter() - start, 2), "asked": request.get("asked")}
 
 
 def _words(value: Any) -> str:
@@ -262,7 +339,7 @@ def _words(value: Any) -> str:
 def describe(name: str) -> dict:
     cls = game_class(name)
     return {"game": name, "title": cls.title, "players": [cls.min_players, cls.max_players],
-            "positions": bool(cls.HAS_POSITIONS),
+            "positions": bool(cls.HAS_POSITIONS), "solver": cls.solve is not None,
             "clauses": dict(cls.CLAUSES),
             "options": [{"name": o.name.replace("_", "-"), "default": _option_text(o.default),
                          "choices": [_option_text(c) for c in o.choices], "help": o.help}
@@ -305,6 +382,8 @@ def handle(request_text: str) -> str:
         if op == "new":
             _game = new_game(request)
             return json.dumps(_game.reply())
+        if op == "solve":  # the page's worker: everything is in the request, the page's game is not used
+            return json.dumps(solve(request))
         if _game is None:
             return json.dumps({"error": "no game yet"})
         if op == "move":
@@ -326,6 +405,8 @@ def handle(request_text: str) -> str:
                 reply = _game.reply(None, transcript=dumps(_game.transcript()))
         elif op == "show":
             reply = _game.reply()
+        elif op == "to-solve":
+            reply = _game.to_solve()
         else:
             return json.dumps({"error": f"unknown request {op!r}"})
         return json.dumps(reply)

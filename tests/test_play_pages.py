@@ -527,3 +527,86 @@ def test_try_this_position_opens_the_question(play_site, name, tmp_path):
         assert browser.js("document.getElementById('undo').disabled") is False
     finally:
         browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_can_this_deal_be_won_runs_beside_the_page(play_site, tmp_path):
+    """Udvasa's "Can this deal be won?": the search runs in the page's worker; while it searches, its clock goes on
+    and a hint is answered; the answer is in words about the position as it stands (the solver's in CPython after
+    the same moves), a move made meanwhile makes the answer one about a position gone by, and the page names no
+    card of the stock throughout. Prints what the worker costs."""
+    address, folder = play_site
+    seed = 20  # a deal whose search takes a while (about 140,000 positions)
+    browser = Chromium(390, 844, tmp_path)
+    try:
+        open_page(browser, f"{address}/play/udvasa.html#seed={seed}")
+        assert browser.js("!document.getElementById('solver').hidden")
+        assert browser.js("getComputedStyle(document.getElementById('bots').parentNode).display") == "none"  # alone
+        mirror = shadow("udvasa", seed)
+        deck = mirror.game.deck
+        stock = mirror.unseen_by(0)
+        assert stock
+        # a move first: the question is about the position after it
+        move = browser.js("document.querySelector('#moves [data-move]').dataset.move")
+        browser.click(f'#moves [data-move="{move}"]')
+        mirror.try_move(move)
+        expected = mirror.game.solve(mirror.state, limit=100_000)
+        assert expected.positions > 20_000, "the deal is searched too fast to watch the page meanwhile"
+        browser.click("#solve")
+        assert browser.js("window.ganjifaPlay.solve.state") == "thinking"
+        assert browser.js("document.getElementById('solve').textContent") == "Stop the search"
+        browser.wait("window.ganjifaPlay.solve.phase === 'searching' || window.ganjifaPlay.solve.state === 'done'", 180)
+        ticks = browser.js("window.ganjifaPlay.solve.ticks")
+        browser.click("#hint")  # the page answers while the worker searches
+        hinted = browser.js("document.getElementById('message').textContent")
+        still = browser.js("window.ganjifaPlay.solve.state")
+        browser.wait(f"window.ganjifaPlay.solve.ticks > {ticks} || window.ganjifaPlay.solve.state === 'done'")
+        assert hinted and still == "thinking", (hinted, still)
+        browser.wait("window.ganjifaPlay.solve.state === 'done'", 300)
+        said = browser.js("document.getElementById('solve-state').textContent")
+        assert said.startswith(expected.words), (said, expected)
+        assert browser.js("window.ganjifaPlay.solve.answer") == expected.answer
+        costs = browser.js("JSON.stringify(window.ganjifaPlay.solve)")
+        leaked = names_a_card(browser.js(SECRET), stock, deck)
+        assert not leaked, f"the page names cards of the stock: {leaked[:5]}"
+        # the answer goes once the position changes
+        browser.click("#moves [data-move]")
+        assert browser.js("document.getElementById('solve-state').textContent") == ""
+        # asked, and a move made in the same instant: the answer that comes is about a position gone by
+        browser.js("document.getElementById('solve').click(); document.querySelector('#moves [data-move]').click()")
+        assert browser.js("window.ganjifaPlay.solve.state") == "thinking"
+        browser.wait("window.ganjifaPlay.solve.state === 'done'", 300)
+        assert browser.js("window.ganjifaPlay.solve.answer") == "stale"
+        assert "ask again" in browser.js("document.getElementById('solve-state').textContent")
+        # the button stops a search it started
+        browser.js("document.getElementById('solve').click(); document.getElementById('solve').click()")
+        assert browser.js("window.ganjifaPlay.solve.state") == "done"
+        assert browser.js("document.getElementById('solve-state').textContent") == "Search stopped."
+        costs = json.loads(costs)
+        print(f"\nudvasa: the worker's Python starts in {costs['loadMs'] / 1000:.1f} s at the first question; the "
+              f"answer came {costs['answerMs'] / 1000:.1f} s after the click ({costs['searchMs'] / 1000:.1f} s "
+              f"searching {expected.positions:,} positions; "
+              f"CPython takes {mirror_seconds(mirror):.1f} s)")
+        outside = [u for u in browser.requests() if not u.startswith((address, "data:", "blob:", "about:"))]
+        assert not outside, f"the page asked beyond the site: {outside[:3]}"
+    finally:
+        browser.close()
+
+
+def mirror_seconds(game: WebGame) -> float:
+    start = time.perf_counter()
+    game.game.solve(game.state, limit=100_000)
+    return time.perf_counter() - start
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_a_game_without_a_solver_has_no_solve_button(play_site, tmp_path):
+    address, _ = play_site
+    browser = Chromium(1280, 900, tmp_path)
+    try:
+        open_page(browser, f"{address}/play/komi.html#seed=3")
+        assert browser.js("document.getElementById('solver').hidden")
+    finally:
+        browser.close()

@@ -6,7 +6,8 @@
   var handle = null, current = null, shownSeat = null;
   var started = performance.now();
   // for tests and the curious: how long the page took, never any card
-  var probe = window.ganjifaPlay = { ready: false, firstMoveMs: null, replies: 0, error: null, steps: {} };
+  var probe = window.ganjifaPlay = { ready: false, firstMoveMs: null, replies: 0, error: null, steps: {},
+                                     solve: { state: "idle", asked: 0, ticks: 0, answer: null } };
   function mark(step) { probe.steps[step] = Math.round(performance.now() - started); }
 
   function $(id) { return document.getElementById(id); }
@@ -138,6 +139,93 @@
     $("undo").disabled = !r.can_undo;
     $("save").disabled = !r.can_save;
     $("hint").disabled = !r.your_turn;
+    solveShow(r);
+  }
+
+  // "Can this deal be won?" (games with a solver): the search runs in a worker with a Python of its own
+  // (solve.js), started at the first question and kept for the next; the page answers clicks meanwhile
+  var worker = null, solving = null, answeredMark = null;
+
+  function solveMark() {
+    var r = JSON.parse(handle(JSON.stringify({ op: "to-solve" })));
+    return r.error ? null : r;
+  }
+
+  function solveSay(text, cls) {
+    var out = $("solve-state");
+    out.textContent = text; out.className = "play-solve-state" + (cls ? " " + cls : "");
+  }
+
+  function solveDone(text, cls) {
+    clearInterval(solving.timer);
+    solving = null;
+    probe.solve.state = "done";
+    $("solve").textContent = "Can this deal be won?";
+    $("solve").removeAttribute("aria-busy");
+    $("solver").dataset.solving = "no";
+    solveSay(text, cls);
+  }
+
+  function solveStop() {
+    if (worker) { worker.terminate(); worker = null; }
+    solveDone("Search stopped.");
+  }
+
+  function solveAnswer(m) {
+    if (m.loaded !== undefined) { probe.solve.loadMs = m.loaded; return; }
+    if (m.searching) { solving.phase = "Thinking"; probe.solve.phase = "searching"; return; }
+    if (m.error) { worker.terminate(); worker = null; solveDone("The search could not run: " + m.error); return; }
+    probe.solve.answerMs = Math.round(performance.now() - solving.started);
+    probe.solve.searchMs = m.ms;
+    var now = solveMark();
+    if (!now || now.asked !== m.asked) {  // the reader moved meanwhile: the answer is about a position gone by
+      probe.solve.answer = "stale";
+      solveDone("You moved while the search ran, so its answer was about an earlier position: ask again.");
+      return;
+    }
+    probe.solve.answer = m.answer;
+    answeredMark = m.asked;
+    solveDone(m.words + " (" + m.positions.toLocaleString("en") + " positions searched in " + m.seconds + " s.)",
+              "play-solve-" + m.answer);
+  }
+
+  function solveAsk() {
+    if (!handle) return;
+    if (solving) { solveStop(); return; }
+    var request = solveMark();
+    if (!request) { solveSay(JSON.parse(handle(JSON.stringify({ op: "to-solve" }))).error); return; }
+    var fresh = !worker;
+    if (fresh) {
+      worker = new Worker("../_static/play/solve.js", { type: "module" });
+      worker.onmessage = function (e) { if (solving) solveAnswer(e.data); };
+      worker.onerror = function (e) { if (solving) solveAnswer({ error: e.message || "the worker failed" }); };
+    }
+    solving = { started: performance.now(), phase: fresh ? "Starting the search (a second Python in this page)" :
+                                                        "Thinking" };
+    probe.solve.state = "thinking"; probe.solve.asked += 1; probe.solve.answer = null;
+    probe.solve.phase = fresh ? "starting" : "searching";
+    $("solve").textContent = "Stop the search";
+    $("solve").setAttribute("aria-busy", "true");
+    $("solver").dataset.solving = "yes";
+    function tick() {
+      probe.solve.ticks += 1;
+      solveSay(solving.phase + "\u2026 " + ((performance.now() - solving.started) / 1000).toFixed(1) +
+               " s. You can go on playing meanwhile.", "play-solve-thinking");
+    }
+    tick();
+    solving.timer = setInterval(tick, 200);
+    worker.postMessage({ runtime: new URL("runtime/", location.href).href, engine: new URL("engine.zip", location.href).href,
+                         request: request });
+  }
+
+  function solveShow(r) {  // the button where the game has a solver; an old answer goes once the position changes
+    if (!data.solver) return;
+    $("solver").hidden = false;
+    $("solve").disabled = r.over && !solving;
+    if (!solving && answeredMark !== null) {
+      var now = solveMark();
+      if (!now || now.asked !== answeredMark) { answeredMark = null; solveSay(""); }
+    }
   }
 
   function act(request) {
@@ -179,6 +267,7 @@
 
   async function boot() {
     optionsForm();
+    if (data.players[1] === 1) $("bots").parentNode.style.display = "none";  // a game played alone: no other seats
     var position = fromHash();
     setBusy(true);
     try {
@@ -218,6 +307,7 @@
     e.preventDefault(); act({ op: "move", move: $("typed-move").value }); $("typed-move").value = "";
   });
   $("cover-go").addEventListener("click", function () { $("seen").hidden = false; $("cover").hidden = true; render(current); });
+  $("solve").addEventListener("click", solveAsk);
   ["hint", "undo", "why", "save"].forEach(function (op) { $(op).addEventListener("click", function () { act({ op: op }); }); });
   boot();
 })();

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from ...decks import MUGHAL
-from ...protocol import Deal, Game, TableSpot, option
+from ...protocol import Deal, Game, Solved, TableSpot, option
 from ...shuffle import shuffled
 from .moves import UDMove
 from .positions import parse_position
@@ -186,6 +186,24 @@ class Udvasa(Game):
         if record[8] == "stuck":
             out += ("stuck",)
         return out
+
+    def solve(self, state: UDState, limit: int | None = None) -> Solved:
+        """Can the deal be won from ``state``? The solver's verdict (:mod:`.solver`, at most ``limit`` positions a
+        pass) in players' words: yes, no, or not sure. It knows the stock's order, as a deal's solver does, but
+        the answer names no card and no move (its winning line is not given)."""
+        from .solver import LIMIT, solve
+
+        if state.is_terminal():
+            won = state.won()
+            return Solved("yes" if won else "no", "The game is over: " + ("the deal is won." if won else
+                                                                         "the deal was not won."), 0)
+        v = solve(state, LIMIT if limit is None else limit)
+        if v.verdict == "won":
+            return Solved("yes", "Yes: this deal can be won from here.", v.nodes)
+        if v.verdict == "lost":
+            return Solved("no", "No: this deal cannot be won from here, whatever you play.", v.nodes)
+        return Solved("unsure", f"Not sure: the search stopped after {v.nodes:,} positions without deciding.",
+                      v.nodes)
 
     def draw_state(self, state: UDState, *, viewer: int | None = None, names=None):
         from .pictures import state_picture
