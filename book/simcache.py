@@ -1,8 +1,8 @@
 """A cache of simulation reports for the book, keyed on the engine's source and the parameters.
 
 A directive that shows simulated figures asks :func:`cached_report`; the key is a hash of the
-engine source files the game can run (every file of the engine but the other games' folders:
-games never import each other) and of the simulation's parameters, so the book never shows
+engine source files the game's simulation can run (its folder, the simulator, and every engine module
+they import: :func:`engine_files`) and of the simulation's parameters, so the book never shows
 numbers from an older engine, a rebuild with nothing changed does not replay thousands of games,
 and editing one game replays only that game's simulations.
 
@@ -12,6 +12,7 @@ shared by the site, the booklet and ``make check``'s reading of the chapters.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import pickle
@@ -29,16 +30,66 @@ GAMES_DIR = ENGINE_DIR / "games"
 
 @lru_cache(maxsize=None)
 def engine_digest(game_folder: str = "") -> str:
-    """A hash of the engine's source files, leaving out every game's folder but ``game_folder`` (all of
-    them when it is empty)."""
+    """A hash of the engine's source files a simulation of ``game_folder``'s game can run: the folder's own
+    files, :mod:`engine.simulate`, and every engine module they import, at any depth (read from the files'
+    import statements, those inside functions included: :func:`engine_files`). Editing the terminal, the
+    pictures of another game or the review leaves the figures' key alone. Every engine file when
+    ``game_folder`` is empty (a game defined outside the engine, such as a variant file)."""
     h = hashlib.sha256()
-    for path in sorted(ENGINE_DIR.rglob("*.py")):
-        rel = path.relative_to(ENGINE_DIR)
-        if rel.parts[0] == "games" and len(rel.parts) > 2 and rel.parts[1] != game_folder:
-            continue
-        h.update(str(rel).encode())
+    for path in engine_files(game_folder):
+        h.update(str(path.relative_to(ENGINE_DIR)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()
+
+
+def engine_files(game_folder: str = "") -> list[Path]:
+    """The engine's source files behind :func:`engine_digest`, sorted."""
+    if not game_folder:
+        return sorted(ENGINE_DIR.rglob("*.py"))
+    todo = sorted((GAMES_DIR / game_folder).glob("*.py")) + [ENGINE_DIR / "simulate.py"]
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo.extend(_imported(path) - seen)
+    return sorted(seen)
+
+
+def _module_file(name: str) -> Path | None:
+    """The file of engine module ``name`` (``engine.play``, a package's ``__init__.py``), else None."""
+    parts = name.split(".")
+    if parts[0] != "engine":
+        return None
+    base = ENGINE_DIR.joinpath(*parts[1:])
+    for path in (base / "__init__.py", base.with_suffix(".py")):
+        if path.is_file():
+            return path
+    return None
+
+
+def _imported(path: Path) -> set[Path]:
+    """The engine files ``path`` imports (each name imported from a package may be a module of its own;
+    the packages on the way are imported too)."""
+    rel = path.relative_to(ENGINE_DIR.parent).with_suffix("").parts
+    package = list(rel[:-1]) if rel[-1] != "__init__" else list(rel[:-1])
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else [])) \
+                if node.level else node.module or ""
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    out = set()
+    for name in names:
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            found = _module_file(".".join(parts[:i]))
+            if found is not None:
+                out.add(found)
+    return out
 
 
 def game_folder(game) -> str:

@@ -133,3 +133,28 @@ def test_a_compared_report_and_a_plain_one_share_one_cache_entry_played_once(tmp
     assert (tmp_path / cache_file(tmp_path, game, 600, 4, ("random",)).name).stat().st_mtime_ns == stamp  # not played again
     alone = simulate(game, 600, 4, ("random",), per_game=True)
     assert alone.tally == plain.tally and alone.outcomes == plain.outcomes
+
+def test_the_cache_key_holds_every_engine_file_a_simulation_runs_and_not_the_rest():
+    """The figures' key (book.simcache.engine_files) is read from the import statements; every engine module a
+    simulation of each game actually loads, in a fresh process, is among its files, while the terminal, the
+    review and another game's folder are not (editing them keeps the book's simulations)."""
+    import json
+    import subprocess
+    import sys
+
+    from book.simcache import ENGINE_DIR, engine_files, game_folder
+    from engine import get_game
+    from engine.registry import available_games
+
+    script = ("import json, sys\nfrom engine import get_game\nfrom engine.simulate import simulate\n"
+              "simulate(get_game(sys.argv[1]), 3, 1, ('random',))\n"
+              "print(json.dumps(sorted(m.__file__ for n, m in sys.modules.items()"
+              " if n.startswith('engine') and getattr(m, '__file__', None))))")
+    for name in available_games():
+        folder = game_folder(get_game(name))
+        files = {str(p) for p in engine_files(folder)}
+        loaded = json.loads(subprocess.run([sys.executable, "-c", script, name], capture_output=True, text=True,
+                                           check=True).stdout)
+        assert set(loaded) <= files, (name, sorted(set(loaded) - files))
+        assert str(ENGINE_DIR / "terminal.py") not in files and str(ENGINE_DIR / "review" / "__init__.py") not in files
+        assert not any(f"/games/{other}/" in f for f in files for other in ("komi", "udvasa") if other != folder)
