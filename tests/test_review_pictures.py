@@ -60,3 +60,58 @@ def test_the_pictures_recorded_are_those_the_book_draws_in_print_and_on_the_site
     assert all(p["forms"] == ["site"] for p in site_only["pictures"])
     assert [p["moment"] for p in hands["pictures"]][:5] == [f"hand:{n}" for n in T.parse(GOLDEN[1].read_text()).names] + [0]
     assert (listed["deal"], listed["line"]) == ("deals/x.txt", page.splitlines().index(":from: 31") - 1)  # the opening fence
+
+
+def _worked(line: int, pictures: list[tuple], problem=None) -> dict:
+    return {"file": "rules/x.md", "line": line, "deal": "rules/deals/x-4p.txt", "part": ["", "30"], "game": "kendra-kari",
+            "problem": problem, "pictures": [{"moment": m, "captions": [c], "forms": f, "svg": svg} for m, c, f, svg in pictures]}
+
+
+def _review(old: list[dict], new: list[dict]):
+    from engine.review import GameReview, Review, verdict
+    from engine.review.examples import example_changes
+
+    empty = {"questions": [], "positions": [], "tables": [], "deals": [], "figures": []}
+    r = Review("main", "0" * 40, ["rules/x.md"])
+    r.games["kendra-kari"] = GameReview("kendra-kari", "Kendra Kari")
+    r.games["kendra-kari"].examples = example_changes({**empty, "worked": old}, {**empty, "worked": new})
+    r.status, r.verdict = verdict(r)
+    return r
+
+
+def test_each_changed_picture_of_a_worked_game_is_named_counted_and_shown_side_by_side():
+    from engine.review import BOOK_CHANGES
+    from engine.review.writers import to_html, to_json, to_markdown
+
+    both = ["print", "site"]
+    old = [_worked(40, [(0, "At the start", both, "<svg>s</svg>"), (12, "After move 12", both, "<svg>a</svg>"),
+                        (13, "After move 13", ["print-alt"], "<svg>b</svg>"), (20, "After move 20", ["site"], "<svg>c</svg>")])]
+    new = [_worked(44, [(0, "At the start", both, "<svg>s</svg>"), (12, "After move 12", both, "<svg>A</svg>"),
+                        (20, "After move 20", both, "<svg>c</svg>"), (25, "After move 25", ["site"], "<svg>d</svg>")])]
+    r = _review(old, new)
+    found = {e.moment: e for e in r.games["kendra-kari"].examples}
+    assert set(found) == {12, 13, 20, 25}  # the start is drawn the same: not named
+    assert found[12].what == ["picture"] and (found[12].old_svg, found[12].new_svg) == ("<svg>a</svg>", "<svg>A</svg>")
+    assert found[13].what == ["picture removed"] and found[25].what == ["picture added"]
+    assert found[20].what == ["where it is drawn"] and (found[20].file, found[20].line, found[20].old_line) == ("rules/x.md", 44, 40)
+    assert (r.status, r.verdict) == (BOOK_CHANGES, "the book changes (0 examples, 0 worked games, 4 pictures of worked games)")
+    text = to_markdown(r)
+    assert ("- worked game rules/deals/x-4p.txt (rules/x.md:44, was line 40): 4 pictures changed: After move 12 (print; "
+            "site); After move 20 (print; site): where it is drawn; After move 25 (site): picture added; After move 13 "
+            "(print, in place of an earlier picture at a page break): picture removed") in text
+    html = to_html(r, text)
+    assert html.count("<div class='pair'>") == 3  # the three pictures drawn on a side with another (not 20: the same)
+    pair = html.split("After move 12 (print; site) (rules/x.md:44, was line 40)</h3>")[1].split("</div>")[0]
+    assert pair.index("<svg>a</svg>") < pair.index("<svg>A</svg>")  # old, then new
+    assert {e["moment"] for e in to_json(r)["games"]["kendra-kari"]["examples"]} == {12, 13, 20, 25}
+
+
+def test_a_worked_game_drawn_the_same_is_no_change_and_one_the_book_cannot_draw_is_said():
+    from engine.review import NO_CHANGE
+
+    same = [_worked(40, [(0, "At the start", ["print", "site"], "<svg>s</svg>")])]
+    assert _review(same, same).status == NO_CHANGE
+    r = _review(same, [_worked(40, [], problem="move 3 by Bela: the narration differs")])
+    (e,) = r.games["kendra-kari"].examples
+    assert e.what == ["not drawn"] and "move 3 by Bela" in e.new
+    assert r.verdict.endswith("0 pictures of worked games)")

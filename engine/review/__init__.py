@@ -171,8 +171,11 @@ def verdict(r: Review) -> tuple[int, str]:
     examples = [e for g in r.games.values() for e in g.examples]
     if examples or any(g.words_changed for g in r.games.values()):
         worked = sum(1 for e in examples if e.kind == "deal")
+        pictures = sum(1 for e in examples if e.kind == "worked-picture" and "not drawn" not in e.what)
+        others = sum(1 for e in examples if e.kind not in ("deal", "worked-picture"))
         words = [g.title for g in r.games.values() if g.words_changed]
-        return BOOK_CHANGES, (f"the book changes ({len(examples) - worked} examples, {worked} worked games)"
+        return BOOK_CHANGES, (f"the book changes ({others} examples, {worked} worked games, {pictures} pictures of "
+                              f"worked games)"
                               + (f"; the game's words change in {', '.join(words)}" if words else ""))
     return NO_CHANGE, STATUS[NO_CHANGE]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 class Example:
     """One changed example: its kind, where it is on each side, what it said on each side, and what changed."""
 
-    kind: str  # question, position, table, figure, deal
+    kind: str  # question, position, table, figure, deal, worked-picture (a picture a worked game draws)
     game: str
     file: str
     line: int | None  # on the new side (None: removed)
@@ -27,6 +27,9 @@ class Example:
     new_svg: str | None = None
     first_difference: dict | None = None  # worked games: {"move", "old", "new"}
     endings: tuple[str | None, str | None] | None = None
+    deal: str | None = None  # a worked game's picture: its golden deal, the moment and where it is drawn
+    moment: int | str | None = None  # 0 as dealt, N after move N, "hand:NAME"
+    forms: list[str] = field(default_factory=list)  # print, site, print-alt (print's stand-in at a page break)
 
     def as_json(self) -> dict:
         out = {k: v for k, v in self.__dict__.items() if k not in ("old_svg", "new_svg")}
@@ -202,8 +205,64 @@ def deals(old: list[dict], new: list[dict]) -> list[Example]:
     return out
 
 
+FORM_WORDS = {"print": "print", "site": "site", "print-alt": "print, in place of an earlier picture at a page break"}
+
+
+def forms_words(forms: list[str]) -> str:
+    return "; ".join(FORM_WORDS.get(f, f) for f in forms) or "nowhere"
+
+
+def _picture_title(deal: str, p: dict) -> str:
+    return f"{deal}, {' / '.join(p['captions'])}"
+
+
+def worked_pictures(old: list[dict], new: list[dict]) -> list[Example]:
+    """Every picture a worked game (a ``{deal}`` block) draws, compared one by one: a block is matched across the
+    sides by its chapter, golden deal and part (``:from:``/``:to:``), a picture within it by its moment (as
+    dealt, after move N, a hand); one Example for each picture whose drawing, caption or forms differ, or
+    that one side alone draws, and one for a block whose pictures a side cannot draw (the book fails there)."""
+    out = []
+    for a, b in _pair(old, new, lambda w: (w["file"], w["deal"], tuple(w["part"]))):
+        some = b or a
+        where = dict(game=some.get("game", ""), file=some["file"], line=b and b["line"], old_line=a and a["line"],
+                     deal=some["deal"])
+        if (a and a["problem"]) or (b and b["problem"]):
+            pa, pb = a and a["problem"], b and b["problem"]
+            if pa != pb:
+                out.append(Example("worked-picture", title=f"{some['deal']}, its pictures", what=["not drawn"],
+                                   old=pa and f"(the book fails here: {pa})", new=pb and f"(the book fails here: {pb})",
+                                   **where))
+            continue
+        olds = {p["moment"]: p for p in (a["pictures"] if a else [])}
+        news = {p["moment"]: p for p in (b["pictures"] if b else [])}
+        for moment in [*news, *(m for m in olds if m not in news)]:
+            x, y = olds.get(moment), news.get(moment)
+            p = y or x
+            ex = Example("worked-picture", title=_picture_title(some["deal"], p), old=None, new=None, moment=moment,
+                         forms=list(p["forms"]), **where)
+            if x is None:
+                ex.what.append("picture added")
+            elif y is None:
+                ex.what.append("picture removed")
+            else:
+                if x["svg"] != y["svg"]:
+                    ex.what.append("picture")
+                if x["captions"] != y["captions"]:
+                    ex.what.append("caption")
+                    ex.old, ex.new = " / ".join(x["captions"]), " / ".join(y["captions"])
+                if x["forms"] != y["forms"]:
+                    ex.what.append("where it is drawn")
+                    ex.old = " ".join(filter(None, (ex.old, f"[{forms_words(x['forms'])}]")))
+                    ex.new = " ".join(filter(None, (ex.new, f"[{forms_words(y['forms'])}]")))
+            ex.old_svg, ex.new_svg = x and x["svg"], y and y["svg"]
+            if ex.what:
+                out.append(ex)
+    return out
+
+
 def example_changes(old: dict, new: dict) -> list[Example]:
-    """Every changed example of the book, questions first, then positions, tables, figures, worked games."""
+    """Every changed example of the book, questions first, then positions, tables, figures, worked games and
+    the pictures of worked games."""
     return (questions(old["questions"], new["questions"]) + positions(old["positions"], new["positions"])
             + tables(old["tables"], new["tables"]) + figures(old.get("figures", []), new.get("figures", []))
-            + deals(old["deals"], new["deals"]))
+            + deals(old["deals"], new["deals"]) + worked_pictures(old.get("worked", []), new.get("worked", [])))

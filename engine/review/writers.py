@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html as _html
 
+from .examples import forms_words
 from .gameplay import BOT_WORDS, Measure, SettingDiff
 from .text import BOOK
 
@@ -104,7 +105,7 @@ def to_markdown(r) -> str:
             out.append("")
         if g.examples:
             out += ["**The book's examples**", ""]
-            pictures = [e for e in g.examples if e.what == ["picture"]]
+            pictures = [e for e in g.examples if e.what == ["picture"] and e.kind != "worked-picture"]
             if pictures:
                 files = {}
                 for e in pictures:
@@ -112,8 +113,9 @@ def to_markdown(r) -> str:
                 out.append(f"- {len(pictures)} picture{'s' if len(pictures) > 1 else ''} changed, nothing else in "
                            f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(f"{f} lines {', '.join(n)}"
                                                                                       for f, n in files.items()))
+            out += _worked_pictures([e for e in g.examples if e.kind == "worked-picture"])
             for e in g.examples:
-                if e.what == ["picture"]:
+                if e.what == ["picture"] or e.kind == "worked-picture":
                     continue
                 if e.kind == "deal":
                     line = f"- worked game {e.file}: {', '.join(e.what)}"
@@ -145,6 +147,33 @@ def to_markdown(r) -> str:
             for s in g.settings:
                 out += _setting(s)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _picture_label(e) -> str:
+    """A worked game's picture by its moment ("After move 12", "Asha's hand as dealt") and where it is drawn."""
+    return f"{e.title.removeprefix(f'{e.deal}, ')} ({forms_words(e.forms)})"
+
+
+def _worked_pictures(pictures: list) -> list[str]:
+    """The pictures of worked games that changed, a line for each ``{deal}`` block naming each picture."""
+    blocks: dict[tuple, list] = {}
+    for e in pictures:
+        blocks.setdefault((e.deal, e.file, e.line, e.old_line), []).append(e)
+    out = []
+    for (deal, file, line, old_line), found in blocks.items():
+        drawn = [e for e in found if "not drawn" not in e.what]
+        head = f"- worked game {deal} ({_where(file, line, old_line)})"
+        if drawn:
+            named = "; ".join(_picture_label(e) + ("" if e.what == ["picture"] else f": {', '.join(e.what)}")
+                              for e in drawn)
+            out.append(f"{head}: {len(drawn)} picture{'s' if len(drawn) != 1 else ''} changed: {named}")
+        else:
+            out.append(f"{head}: its pictures are not drawn on one side")
+        for e in found:
+            if e.old is not None or e.new is not None:
+                label = "its pictures" if "not drawn" in e.what else _picture_label(e)
+                out.append(f"  - {label}, base: {e.old or '(none)'}; head: {e.new or '(none)'}")
+    return out
 
 
 def _setting_words(key: str) -> str:
@@ -189,7 +218,9 @@ def to_html(r, markdown: str) -> str:
         for e in g.examples:
             if e.old_svg == e.new_svg or not (e.old_svg or e.new_svg):
                 continue
-            pictures.append(f"<h3>{_html.escape(g.title)}: {_html.escape(e.kind)} \u201c{_html.escape(e.title)}\u201d "
+            what = (f"worked game {e.deal}: {_picture_label(e)}" if e.kind == "worked-picture"
+                    else f"{e.kind} \u201c{e.title}\u201d")
+            pictures.append(f"<h3>{_html.escape(g.title)}: {_html.escape(what)} "
                             f"({_html.escape(_where(e.file, e.line, e.old_line))})</h3><div class='pair'>"
                             f"<figure><figcaption>base</figcaption>{e.old_svg or '<p>(none)</p>'}</figure>"
                             f"<figure><figcaption>head</figcaption>{e.new_svg or '<p>(none)</p>'}</figure></div>")
