@@ -115,3 +115,20 @@ def test_a_worked_game_drawn_the_same_is_no_change_and_one_the_book_cannot_draw_
     (e,) = r.games["kendra-kari"].examples
     assert e.what == ["not drawn"] and "move 3 by Bela" in e.new
     assert r.verdict.endswith("0 pictures of worked games)")
+
+
+def test_one_line_of_prose_edited_is_one_line_changed(tmp_path):
+    from engine.review.text import prose_changes
+
+    for side, word in (("a", "red"), ("b", "blue")):
+        (tmp_path / side / "rules").mkdir(parents=True)
+        (tmp_path / side / "rules" / "x.md").write_text(f"# X\n\nThe {word} card.\n\nMore.\n")
+    assert prose_changes(tmp_path / "a", tmp_path / "b") == {"rules/x.md": 1}
+    (tmp_path / "b" / "rules" / "x.md").write_text("# X\n\nThe blue card.\n\nA new line.\n\nMore.\n")
+    assert prose_changes(tmp_path / "a", tmp_path / "b") == {"rules/x.md": 3}  # one edited, two added
+
+
+def test_the_verdict_counts_in_words_one_picture_is_one_picture():
+    r = _review([_worked(40, [(12, "After move 12", ["site"], "<svg>a</svg>")])],
+                [_worked(40, [(12, "After move 12", ["site"], "<svg>b</svg>")])])
+    assert r.verdict == "the book changes (0 examples, 0 worked games, 1 picture of worked games)"

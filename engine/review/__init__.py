@@ -152,6 +152,10 @@ def _figure_game(f: dict) -> str:
     return words[0] if words else ""
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def verdict(r: Review) -> tuple[int, str]:
     """The exit status and the verdict line."""
     played = [g for g in r.games.values() if g.play_changed and not g.status]
@@ -174,8 +178,8 @@ def verdict(r: Review) -> tuple[int, str]:
         pictures = sum(1 for e in examples if e.kind == "worked-picture" and "not drawn" not in e.what)
         others = sum(1 for e in examples if e.kind not in ("deal", "worked-picture"))
         words = [g.title for g in r.games.values() if g.words_changed]
-        return BOOK_CHANGES, (f"the book changes ({others} examples, {worked} worked games, {pictures} pictures of "
-                              f"worked games)"
+        return BOOK_CHANGES, (f"the book changes ({_count(others, 'example')}, {_count(worked, 'worked game')}, "
+                              f"{_count(pictures, 'picture')} of worked games)"
                               + (f"; the game's words change in {', '.join(words)}" if words else ""))
     return NO_CHANGE, STATUS[NO_CHANGE]
 
