@@ -115,6 +115,10 @@ def test_a_worked_game_drawn_the_same_is_no_change_and_one_the_book_cannot_draw_
     (e,) = r.games["kendra-kari"].examples
     assert e.what == ["not drawn"] and "move 3 by Bela" in e.new
     assert r.verdict.endswith("0 pictures of worked games)")
+    from engine.review.writers import to_markdown
+
+    assert ("- worked game rules/deals/x-4p.txt (rules/x.md:40): its pictures, base: 1 picture drawn; head: (the book "
+            "fails here: move 3 by Bela: the narration differs)") in to_markdown(r)
 
 
 def test_one_line_of_prose_edited_is_one_line_changed(tmp_path):

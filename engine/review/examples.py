@@ -229,9 +229,10 @@ def worked_pictures(old: list[dict], new: list[dict]) -> list[Example]:
         if (a and a["problem"]) or (b and b["problem"]):
             pa, pb = a and a["problem"], b and b["problem"]
             if pa != pb:
+                said = [None if w is None else f"(the book fails here: {w['problem']})" if w["problem"]
+                        else f"{len(w['pictures'])} picture{'s' if len(w['pictures']) != 1 else ''} drawn" for w in (a, b)]
                 out.append(Example("worked-picture", title=f"{some['deal']}, its pictures", what=["not drawn"],
-                                   old=pa and f"(the book fails here: {pa})", new=pb and f"(the book fails here: {pb})",
-                                   **where))
+                                   old=said[0], new=said[1], **where))
             continue
         olds = {p["moment"]: p for p in (a["pictures"] if a else [])}
         news = {p["moment"]: p for p in (b["pictures"] if b else [])}

@@ -113,7 +113,6 @@ def to_markdown(r) -> str:
                 out.append(f"- {len(pictures)} picture{'s' if len(pictures) > 1 else ''} changed, nothing else in "
                            f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(f"{f} lines {', '.join(n)}"
                                                                                       for f, n in files.items()))
-            out += _worked_pictures([e for e in g.examples if e.kind == "worked-picture"])
             for e in g.examples:
                 if e.what == ["picture"] or e.kind == "worked-picture":
                     continue
@@ -134,6 +133,7 @@ def to_markdown(r) -> str:
                     out.append(f"  - base: {e.old}")
                 if e.new is not None:
                     out.append(f"  - head: {e.new}")
+            out += _worked_pictures([e for e in g.examples if e.kind == "worked-picture"])
             out.append("")
         if g.play_changed or g.words_changed:
             out += ["**The game**", ""]
@@ -167,12 +167,11 @@ def _worked_pictures(pictures: list) -> list[str]:
             named = "; ".join(_picture_label(e) + ("" if e.what == ["picture"] else f": {', '.join(e.what)}")
                               for e in drawn)
             out.append(f"{head}: {len(drawn)} picture{'s' if len(drawn) != 1 else ''} changed: {named}")
-        else:
-            out.append(f"{head}: its pictures are not drawn on one side")
         for e in found:
-            if e.old is not None or e.new is not None:
-                label = "its pictures" if "not drawn" in e.what else _picture_label(e)
-                out.append(f"  - {label}, base: {e.old or '(none)'}; head: {e.new or '(none)'}")
+            if "not drawn" in e.what:
+                out.append(f"{head}: its pictures, base: {e.old or '(no such block)'}; head: {e.new or '(no such block)'}")
+            elif e.old is not None or e.new is not None:
+                out.append(f"  - {_picture_label(e)}, base: {e.old or '(none)'}; head: {e.new or '(none)'}")
     return out
 
 
