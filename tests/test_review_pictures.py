@@ -10,6 +10,7 @@ from pathlib import Path
 from engine import transcript as T
 from engine.review.snapshot import directives, worked_pictures
 from tests.test_directive_errors import GOLDEN, build, sphinx_build
+from tests.test_review import clone, edit  # noqa: F401 - the fixture, and a draft's edit
 
 FIGURE = re.compile(r'<figure class="([^"]*)">(.*?)(?:<figcaption>([^<]*)</figcaption>)?</figure>', re.S)
 
@@ -136,3 +137,27 @@ def test_the_verdict_counts_in_words_one_picture_is_one_picture():
     r = _review([_worked(40, [(12, "After move 12", ["site"], "<svg>a</svg>")])],
                 [_worked(40, [(12, "After move 12", ["site"], "<svg>b</svg>")])])
     assert r.verdict == "the book changes (0 examples, 0 worked games, 1 picture of worked games)"
+
+
+def test_a_chapter_asking_for_one_more_picture_of_a_worked_game_names_it(clone, tmp_path):
+    """A chapter-only draft: a worked game of Kendra Kari draws one more moment; the review names that picture
+    (golden deal, chapter, line, moment, where it is drawn), counts it, and draws it in --html beside none."""
+    from engine.review import BOOK_CHANGES, run_review
+
+    chapter = clone / "rules" / "kendra-kari.md"
+    text = chapter.read_text()
+    fence = text.index("```{deal}\n:file: deals/kendra-kari-4p.txt\n:to: 7\n:pictures: 6\n")
+    line = text[:fence].count("\n") + 1
+    edit(chapter, ":file: deals/kendra-kari-4p.txt\n:to: 7\n:pictures: 6\n", ":file: deals/kendra-kari-4p.txt\n:to: 7\n:pictures: 5,6\n")
+    said = []
+    page = tmp_path / "review.html"
+    status = run_review("HEAD", html=str(page), root=clone, out=said.append)
+    text = said[0]
+    assert status == BOOK_CHANGES
+    assert "**Verdict: the book changes (0 examples, 0 worked games, 1 picture of worked games)**" in text
+    assert (f"- worked game rules/deals/kendra-kari-4p.txt (rules/kendra-kari.md:{line}): 1 picture changed: After move 5 "
+            f"(site): picture added") in text
+    html = page.read_text()
+    assert "worked game rules/deals/kendra-kari-4p.txt: After move 5 (site)" in html
+    pair = html.split("<div class='pair'>")[1]
+    assert "<figcaption>base</figcaption><p>(none)</p>" in pair and pair.count("<svg") == 1
