@@ -129,8 +129,14 @@ def test_shared_drawing_code_changes_the_pictures_not_the_play(clone, tmp_path, 
     assert "every game plays the same, word for word: Ekrang," in play and "Udvasa" in play
     assert "**The game**" not in out  # no game's play changed
     assert "pictures changed, nothing else in them: rules/kendra-kari.md lines" in out
+    pictures = int(out.split("worked games, ")[1].split(" picture")[0])
+    worked = [line for line in out.splitlines() if line.startswith("- worked game rules/deals/")]
+    assert pictures > 0 and sum(int(line.split("): ")[1].split(" picture")[0]) for line in worked) == pictures
+    assert any(line.startswith("- worked game rules/deals/kendra-kari-4p.txt (rules/kendra-kari.md:") and
+               "At the start (print; site)" in line for line in worked)
     html = page.read_text()
     assert html.startswith("<!DOCTYPE html>") and "<div class='pair'>" in html and html.count("<svg") >= 2
+    assert html.count("<div class='pair'>") > pictures and "worked game rules/deals/kendra-kari-4p.txt: At the start" in html
     assert f'"exit_status": {BOOK_CHANGES}' in data.read_text()
 
 
