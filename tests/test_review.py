@@ -181,3 +181,23 @@ def test_a_worked_game_reports_its_first_differing_move_and_endings():
     assert ex.first_difference == {"move": 2, "old": "Bela: draw (Bela draws.)", "new": "Bela: 4Ba (Bela plays.)"}
     assert ex.endings == ("Asha wins.", "Bela wins.") and ex.what == ["play", "ending"]
     assert deal_changes(old, old) == []
+
+
+@pytest.mark.slow
+def test_a_rule_only_a_worked_game_reaches_still_changes_the_game(clone):
+    """Nakash's unclaimed pot returned instead of carried: a rule of games of several rounds, which the seeded
+    games (one round, the default) never reach; the worked match of four rounds ends otherwise. The game
+    changes, and is played with the worked game's options."""
+    edit(clone / "engine" / "games" / "nakash" / "game.py", 'unclaimed: str = option("carry"',
+         'unclaimed: str = option("return"')
+    r = review(clone, "HEAD", games=40, say=quiet)
+    nk = r.games["nakash"]
+    assert not nk.play_changed  # the first seeded games play the same...
+    assert nk.worked_changed == ["rules/deals/nakash-match.txt"]  # ...but the worked match does not
+    assert r.status == GAME_CHANGES and r.verdict.startswith("the game changes (Nakash: ")
+    assert {(s.bots, s.options) for s in nk.settings} == {(b, "players=4 rounds=4") for b in ("random", "heuristic")}
+    text = to_markdown(r)
+    play = next(line for line in text.splitlines() if line.startswith("**Play**"))
+    assert "Nakash" not in play.split("the same, word for word:")[1]
+    assert "a worked game plays or ends otherwise in Nakash (rules/deals/nakash-match.txt)" in play
+    assert to_json(r)["games"]["nakash"]["worked_changed"] == ["rules/deals/nakash-match.txt"]

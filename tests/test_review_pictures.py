@@ -161,3 +161,24 @@ def test_a_chapter_asking_for_one_more_picture_of_a_worked_game_names_it(clone, 
     assert "worked game rules/deals/kendra-kari-4p.txt: After move 5 (site)" in html
     pair = html.split("<div class='pair'>")[1]
     assert "<figcaption>base</figcaption><p>(none)</p>" in pair and pair.count("<svg") == 1
+
+
+def test_a_stale_golden_deal_is_named_by_its_path_in_the_book_not_on_this_machine(tmp_path):
+    from engine.review.snapshot import deal
+
+    text = GOLDEN[0].read_text()
+    first = next(line for line in text.splitlines() if line.startswith("  ") and "[" in line)
+    (tmp_path / "rules" / "deals").mkdir(parents=True)
+    path = tmp_path / "rules" / "deals" / "x.txt"
+    path.write_text(text.replace(first, first.replace("[", "so [", 1), 1))
+    entry = deal(path, "rules/deals/x.txt")
+    assert not entry["replays"] and entry["problem"].startswith("rules/deals/x.txt:"), entry["problem"]
+    assert str(tmp_path) not in entry["problem"]
+
+
+def test_the_verdict_says_a_worked_game_ends_otherwise_when_no_seeded_game_differs():
+    r = _review([], [])
+    r.games["kendra-kari"].worked_changed = ["rules/deals/x-4p.txt"]
+    from engine.review import verdict
+
+    assert verdict(r)[1] == "the game changes (Kendra Kari: a worked game plays or ends otherwise, no measure significantly)"

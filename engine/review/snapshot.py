@@ -232,9 +232,10 @@ def deal(path: Path, rel: str) -> dict:
     try:
         t = read(path)
     except Exception as err:  # noqa: BLE001
-        entry.update(replays=False, problem=_error(err))
+        entry.update(replays=False, problem=_error(err).replace(str(path), rel))
         return entry
     entry["game"] = t.game
+    entry["options"] = t.options_text()
     try:
         replay(t, snapshots=False)
     except Exception as err:  # noqa: BLE001
@@ -247,6 +248,8 @@ def deal(path: Path, rel: str) -> dict:
         entry["steps"] = [[s.player, s.move, list(s.narration)] for s in t.steps]
         entry["result"] = t.result
         entry["problem"] = entry["problem"] or _error(err)
+    if entry["problem"]:  # the file by its path in the book, not on this machine
+        entry["problem"] = entry["problem"].replace(str(path), rel)
     return entry
 
 

@@ -39,7 +39,9 @@ def _table(rows: list[Measure]) -> list[str]:
 
 
 def _setting(s: SettingDiff) -> list[str]:
-    head = f"*{BOT_WORDS.get(s.bots, s.bots).capitalize()}, {s.players} players, {s.games:,} games a side, the same seeds*"
+    extra = " ".join(o for o in s.options.split() if not o.startswith("players="))
+    head = (f"*{BOT_WORDS.get(s.bots, s.bots).capitalize()}, {s.players} players{', ' + extra if extra else ''}, "
+            f"{s.games:,} games a side, the same seeds*")
     if s.error:
         return [head + f": not compared ({s.error})", ""]
     out = [head + ":"]
@@ -74,11 +76,14 @@ def to_markdown(r) -> str:
     if r.fingerprint_games:
         games = [g for g in r.games.values() if g.name != BOOK and not g.status]
         moved = sorted(g.title for g in games if g.play_changed)
-        worded = sorted(g.title for g in games if g.words_changed and not g.play_changed)
-        same = sorted(g.title for g in games if not g.play_changed and not g.words_changed)
+        worded = sorted(g.title for g in games if g.words_changed and not g.play_changed and not g.worked_changed)
+        worked = sorted(f"{g.title} ({', '.join(g.worked_changed)})" for g in games if g.worked_changed)
+        same = sorted(g.title for g in games if not g.play_changed and not g.words_changed and not g.worked_changed)
         parts = ([f"the moves differ in {', '.join(moved)}"] if moved else []) + \
                 ([f"only the words of play differ in {', '.join(worded)}"] if worded else []) + \
-                ([f"{'the rest play' if moved or worded else 'every game plays'} the same, word for word: "
+                ([f"they play the same, but a worked game plays or ends otherwise in {', '.join(worked)}"]
+                 if worked else []) + \
+                ([f"{'the rest play' if moved or worded or worked else 'every game plays'} the same, word for word: "
                   f"{', '.join(same)}"] if same else [])
         out += [f"**Play** (the first {r.fingerprint_games} seeded games at every number of players, with random and "
                 f"with careful players, each side on its own engine): {'; '.join(parts)}.", ""]
@@ -135,8 +140,14 @@ def to_markdown(r) -> str:
                     out.append(f"  - head: {e.new}")
             out += _worked_pictures([e for e in g.examples if e.kind == "worked-picture"])
             out.append("")
-        if g.play_changed or g.words_changed:
+        if g.play_changed or g.words_changed or g.worked_changed:
             out += ["**The game**", ""]
+            if g.worked_changed:
+                out.append(f"The first {r.fingerprint_games} seeded games play the same, but the worked game"
+                           f"{'s' if len(g.worked_changed) > 1 else ''} {', '.join(g.worked_changed)} "
+                           f"{'play' if len(g.worked_changed) > 1 else 'plays'} or "
+                           f"{'end' if len(g.worked_changed) > 1 else 'ends'} otherwise: the game is played with "
+                           f"{'its' if len(g.worked_changed) == 1 else 'the first one' + chr(39) + 's'} options.")
             if g.play_changed:
                 out.append(f"The moves differ on the first {r.fingerprint_games} seeded games at: "
                            f"{', '.join(_setting_words(k) for k in g.play_changed)}.")
@@ -193,7 +204,7 @@ def to_json(r) -> dict:
                               "old_summary": a.summary, "new_summary": b.summary} for a, b in g.text.reworded],
                 "options": g.text.options, "other_lines": g.text.prose},
             "examples": [e.as_json() for e in g.examples],
-            "play_changed": g.play_changed, "words_changed": g.words_changed,
+            "play_changed": g.play_changed, "words_changed": g.words_changed, "worked_changed": g.worked_changed,
             "settings": [s.as_json() for s in g.settings]}
     return {"base": r.base, "commit": r.commit, "verdict": r.verdict, "exit_status": r.status,
             "changed_files": r.changed, "fingerprint_games": r.fingerprint_games, "games": games}
