@@ -201,3 +201,21 @@ def test_a_rule_only_a_worked_game_reaches_still_changes_the_game(clone):
     assert "Nakash" not in play.split("the same, word for word:")[1]
     assert "a worked game plays or ends otherwise in Nakash (rules/deals/nakash-match.txt)" in play
     assert to_json(r)["games"]["nakash"]["worked_changed"] == ["rules/deals/nakash-match.txt"]
+
+
+def test_a_second_review_of_the_same_pair_reads_no_side_again(clone, monkeypatch):
+    """Each side's reading of the book is kept by the content of what it is made from: a second review of the
+    same pair starts no reader, and says the same; an edit since is read again."""
+    from engine.review import sides
+
+    chapter = clone / "rules" / "komi.md"
+    edit(chapter, "Two to six people can play.", "Between two and six people may play.")
+    started = []
+    real = sides.start
+    monkeypatch.setattr(sides, "start", lambda tree, *args: started.append(args[0]) or real(tree, *args))
+    first = to_markdown(review(clone, "HEAD", say=quiet))
+    assert started == ["book", "book"]
+    again = to_markdown(review(clone, "HEAD", say=quiet))
+    assert started == ["book", "book"] and again == first
+    edit(chapter, "Between two and six people may play.", "Between two and six people play.")
+    assert "**may**" not in to_markdown(review(clone, "HEAD", say=quiet)) and started.count("book") == 3

@@ -106,7 +106,7 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
         import json
 
         books = both(trees, "book", *(["--fingerprint"] if code else []),
-                     *([] if everything else ["--only", json.dumps(matters)]))
+                     *([] if everything else ["--only", json.dumps(matters)]), cache=top / "_build" / "cache" / "review")
         old, new = books["base"], books["head"]
         for side, data in books.items():  # each side read by its own engine, never the one installed
             if not Path(data["engine"]).resolve().is_relative_to(Path(trees[side]).resolve()):
