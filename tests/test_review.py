@@ -219,3 +219,22 @@ def test_a_second_review_of_the_same_pair_reads_no_side_again(clone, monkeypatch
     assert started == ["book", "book"] and again == first
     edit(chapter, "Between two and six people may play.", "Between two and six people play.")
     assert "**may**" not in to_markdown(review(clone, "HEAD", say=quiet)) and started.count("book") == 3
+
+
+@pytest.mark.slow
+def test_shared_code_used_by_some_games_says_which_games_changed_and_which_did_not(clone):
+    """Shared engine code that only the stakes games use (the word for a stake): the review names the games whose
+    words of play differ and every other game as playing the same, word for word; their worked games that no
+    longer replay are named, and no game is played at length (no move differs)."""
+    edit(clone / "engine" / "families" / "stakes.py", 'return f"{amount} stake{', 'return f"{amount} chip{')
+    r = review(clone, "HEAD", say=quiet)
+    text = to_markdown(r)
+    worded = sorted(g for g, x in r.games.items() if x.words_changed)
+    assert worded and set(worded) <= {"komi", "nakash", "sama"} and not any(x.play_changed for x in r.games.values())
+    play = next(line for line in text.splitlines() if line.startswith("**Play**"))
+    said, same = play.split("only the words of play differ in ")[1].split("; the rest play the same, word for word: ")
+    assert said.split(", ") == [r.games[g].title for g in worded]
+    assert sorted(same.rstrip(".").split(", ")) == sorted(x.title for g, x in r.games.items() if g not in worded and g != "")
+    assert r.status == BOOK_CHANGES and "; the game's words change in " in r.verdict
+    stale = [e for g in worded for e in r.games[g].examples if e.kind == "deal" and "stale" in e.what]
+    assert stale and all(not x.settings for x in r.games.values())
