@@ -133,7 +133,7 @@ def test_shared_drawing_code_changes_the_pictures_not_the_play(clone, tmp_path, 
     worked = [line for line in out.splitlines() if line.startswith("- worked game rules/deals/")]
     assert pictures > 0 and sum(int(line.split("): ")[1].split(" picture")[0]) for line in worked) == pictures
     assert any(line.startswith("- worked game rules/deals/kendra-kari-4p.txt (rules/kendra-kari.md:") and
-               "At the start (print; site)" in line for line in worked)
+               "At the start (print and site)" in line for line in worked)
     html = page.read_text()
     assert html.startswith("<!DOCTYPE html>") and "<div class='pair'>" in html and html.count("<svg") >= 2
     assert html.count("<div class='pair'>") > pictures and "worked game rules/deals/kendra-kari-4p.txt: At the start" in html

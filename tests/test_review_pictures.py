@@ -97,12 +97,12 @@ def test_each_changed_picture_of_a_worked_game_is_named_counted_and_shown_side_b
     assert found[20].what == ["where it is drawn"] and (found[20].file, found[20].line, found[20].old_line) == ("rules/x.md", 44, 40)
     assert (r.status, r.verdict) == (BOOK_CHANGES, "the book changes (0 examples, 0 worked games, 4 pictures of worked games)")
     text = to_markdown(r)
-    assert ("- worked game rules/deals/x-4p.txt (rules/x.md:44, was line 40): 4 pictures changed: After move 12 (print; "
-            "site); After move 20 (print; site): where it is drawn; After move 25 (site): picture added; After move 13 "
+    assert ("- worked game rules/deals/x-4p.txt (rules/x.md:44, was line 40): 4 pictures changed: After move 12 (print and "
+            "site); After move 20 (print and site): where it is drawn; After move 25 (site): picture added; After move 13 "
             "(print, in place of an earlier picture at a page break): picture removed") in text
     html = to_html(r, text)
     assert html.count("<div class='pair'>") == 3  # the three pictures drawn on a side with another (not 20: the same)
-    pair = html.split("After move 12 (print; site) (rules/x.md:44, was line 40)</h3>")[1].split("</div>")[0]
+    pair = html.split("After move 12 (print and site) (rules/x.md:44, was line 40)</h3>")[1].split("</div>")[0]
     assert pair.index("<svg>a</svg>") < pair.index("<svg>A</svg>")  # old, then new
     assert {e["moment"] for e in to_json(r)["games"]["kendra-kari"]["examples"]} == {12, 13, 20, 25}
 

@@ -209,7 +209,7 @@ FORM_WORDS = {"print": "print", "site": "site", "print-alt": "print, in place of
 
 
 def forms_words(forms: list[str]) -> str:
-    return "; ".join(FORM_WORDS.get(f, f) for f in forms) or "nowhere"
+    return " and ".join(FORM_WORDS.get(f, f) for f in forms) or "nowhere"
 
 
 def _picture_title(deal: str, p: dict) -> str:
