@@ -129,6 +129,8 @@ def test_shared_drawing_code_changes_the_pictures_not_the_play(clone, tmp_path, 
     assert "every game plays the same, word for word: Ekrang," in play and "Udvasa" in play
     assert "**The game**" not in out  # no game's play changed
     assert "pictures changed, nothing else in them: rules/kendra-kari.md lines" in out
+    listed = " ".join(line for line in out.splitlines() if "pictures changed, nothing else in them" in line)
+    assert "rules/decks.md lines 43 (8 pictures), 59 (10 pictures)" in listed  # a deck's sheets
     pictures = int(out.split("worked games, ")[1].split(" picture")[0])
     worked = [line for line in out.splitlines() if line.startswith("- worked game rules/deals/")]
     assert pictures > 0 and sum(int(line.split("): ")[1].split(" picture")[0]) for line in worked) == pictures

@@ -182,3 +182,29 @@ def test_the_verdict_says_a_worked_game_ends_otherwise_when_no_seeded_game_diffe
     from engine.review import verdict
 
     assert verdict(r)[1] == "the game changes (Kendra Kari: a worked game plays or ends otherwise, no measure significantly)"
+
+
+def test_the_table_as_play_starts_and_the_deck_sheets_are_pictures_of_the_book_too():
+    """Outside the examples and worked games, a chapter draws the table as play starts ({what-you-need}) and a
+    deck's sheets ({deck-table} with :pictures:): each is recorded, and one that changed is named and drawn."""
+    from engine.draw import state_svg, table_svg, to_string
+    from engine.registry import game_class
+    from engine.review.examples import example_changes
+    from engine.review.snapshot import book_pictures
+
+    text = ("# X\n\n```{what-you-need} komi\n```\n\n```{what-you-need} udvasa\n```\n\n```{deck-table} mughal\n"
+            ":pictures:\n```\n\n```{deck-table} mughal\n```\n")
+    found = [p for d in directives(text) for p in book_pictures(d, "rules/x.md")]
+    assert [(p["line"], p["game"], p["title"]) for p in found[:2]] == [
+        (3, "komi", "the table as play starts (Komi)"), (6, "udvasa", "the table as play starts (Udvasa)")]
+    from book.printwords import CAST
+
+    assert found[0]["svg"] == to_string(table_svg(game_class("komi").from_text(""), CAST))
+    assert found[1]["svg"] == to_string(state_svg(game_class("udvasa").from_text("").start(0), names=CAST[:1]))
+    sheets = found[2:]
+    assert len(sheets) == 8 and all(p["line"] == 9 and p["title"].startswith("the mughal deck's sheet: ") for p in sheets)
+    empty = {"questions": [], "positions": [], "tables": [], "deals": [], "figures": [], "worked": []}
+    changed = [{**found[0], "svg": "<svg>new</svg>"}, *found[1:]]
+    (ex,) = example_changes({**empty, "pictures": found}, {**empty, "pictures": changed})
+    assert (ex.kind, ex.game, ex.file, ex.line, ex.what, ex.new_svg) == ("picture", "komi", "rules/x.md", 3, ["picture"],
+                                                                         "<svg>new</svg>")

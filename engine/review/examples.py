@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 class Example:
     """One changed example: its kind, where it is on each side, what it said on each side, and what changed."""
 
-    kind: str  # question, position, table, figure, deal, worked-picture (a picture a worked game draws)
+    kind: str  # question, position, table, picture (the table as play starts, a deck's sheet), figure, deal,
+    # worked-picture (a picture a worked game draws)
     game: str
     file: str
     line: int | None  # on the new side (None: removed)
@@ -205,6 +206,26 @@ def deals(old: list[dict], new: list[dict]) -> list[Example]:
     return out
 
 
+def pictures(old: list[dict], new: list[dict]) -> list[Example]:
+    """The chapters' other pictures (the table as play starts, a deck's sheets), matched by chapter and title."""
+    out = []
+    for a, b in _pair(old, new, lambda p: (p["file"], p["title"])):
+        some = b or a
+        ex = Example("picture", some["game"], some["file"], b and b["line"], a and a["line"], some["title"],
+                     a and a.get("problem") and f"(the book fails here: {a['problem']})",
+                     b and b.get("problem") and f"(the book fails here: {b['problem']})")
+        if a is None or b is None:
+            ex.what.append("added" if a is None else "removed")
+        elif a.get("problem") != b.get("problem"):
+            ex.what.append("not drawn")
+        elif a["svg"] != b["svg"]:
+            ex.what.append("picture")
+        ex.old_svg, ex.new_svg = a and a["svg"], b and b["svg"]
+        if ex.what:
+            out.append(ex)
+    return out
+
+
 FORM_WORDS = {"print": "print", "site": "site", "print-alt": "print, in place of an earlier picture at a page break"}
 
 
@@ -265,5 +286,6 @@ def example_changes(old: dict, new: dict) -> list[Example]:
     """Every changed example of the book, questions first, then positions, tables, figures, worked games and
     the pictures of worked games."""
     return (questions(old["questions"], new["questions"]) + positions(old["positions"], new["positions"])
-            + tables(old["tables"], new["tables"]) + figures(old.get("figures", []), new.get("figures", []))
+            + tables(old["tables"], new["tables"]) + pictures(old.get("pictures", []), new.get("pictures", []))
+            + figures(old.get("figures", []), new.get("figures", []))
             + deals(old["deals"], new["deals"]) + worked_pictures(old.get("worked", []), new.get("worked", [])))

@@ -23,7 +23,7 @@ from pathlib import Path
 
 FINGERPRINT_GAMES = 20  # seeded games per player count and bot kind whose moves and words are hashed
 BOTS = ("random", "heuristic")
-DIRECTIVES = ("clause", "question", "position", "deal", "game-table")
+DIRECTIVES = ("clause", "question", "position", "deal", "game-table", "what-you-need", "deck-table")
 _OPEN = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}\s*(?P<arg>.*?)\s*$")
 _OPTION = re.compile(r"^:(?P<key>[a-z-]+):(?:\s+(?P<value>.*?))?\s*$")
 SIM_FIGURE = re.compile(r"\{sim-figure\}`([^`]*)`")
@@ -366,6 +366,38 @@ def worked_pictures(d: dict, path: str, folder: Path, root: Path) -> dict:
     return entry
 
 
+def book_pictures(d: dict, path: str) -> list[dict]:
+    """The pictures a chapter draws outside its examples and worked games, with the directives' engine calls: the
+    table as play starts (``{what-you-need}``: ``draw.table_svg``, or a patience's first layout) and a deck's
+    sheets (``{deck-table}`` with ``:pictures:``: ``draw.deck_sheet_svg``). One entry a picture: file, line,
+    game, title, svg (None, with ``problem``, where the book fails)."""
+    out = []
+    name = d["arg"].strip()
+    try:
+        if d["name"] == "what-you-need":
+            from book.printwords import CAST
+            from engine.draw import state_svg, table_svg, to_string
+            from engine.registry import game_class
+
+            game = game_class(name).from_text("")
+            picture = table_svg(game, CAST) if type(game).max_players > 1 else state_svg(game.start(0), names=CAST[:1])
+            out.append({"file": path, "line": d["line"], "game": name, "title": f"the table as play starts ({game.title})",
+                        "svg": to_string(picture)})
+        elif d["name"] == "deck-table" and "pictures" in d["options"]:
+            from engine.decks import Ranking, deck
+            from engine.draw import deck_sheet_svg, to_string
+
+            pack = deck(name)
+            ranking = Ranking(d["options"].get("ranking", "").strip() or "traditional")
+            for s in pack.suits:
+                out.append({"file": path, "line": d["line"], "game": "", "title": f"the {name} deck's sheet: {s.name} ({s.code})",
+                            "svg": to_string(deck_sheet_svg(pack, s, ranking=ranking))})
+    except Exception as err:  # noqa: BLE001 - the book fails here
+        out.append({"file": path, "line": d["line"], "game": name if d["name"] == "what-you-need" else "",
+                    "title": f"{{{d['name']}}} {name}", "svg": None, "problem": _error(err)})
+    return out
+
+
 def table(d: dict, path: str) -> dict:
     from engine.registry import game_class
 
@@ -389,7 +421,7 @@ def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) ->
     import engine
 
     out = {"engine": str(Path(engine.__file__).resolve().parent), "games": games_facts(fingerprints), "questions": [],
-           "positions": [], "tables": [], "deals": [], "figures": [], "worked": []}
+           "positions": [], "tables": [], "deals": [], "figures": [], "worked": [], "pictures": []}
     seen_deals = set()
     for chapter in chapters(root):
         rel = chapter.relative_to(root).as_posix()
@@ -409,6 +441,8 @@ def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) ->
                 out["positions"].append(position(d, rel, positions))
             elif d["name"] == "game-table":
                 out["tables"].append(table(d, rel))
+            elif d["name"] in ("what-you-need", "deck-table"):
+                out["pictures"] += book_pictures(d, rel)
             elif d["name"] == "deal" and d["options"].get("file"):
                 seen_deals.add((chapter.parent / d["options"]["file"].strip()).resolve())
                 out["worked"].append(worked_pictures(d, rel, chapter.parent, root))

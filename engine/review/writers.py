@@ -112,12 +112,15 @@ def to_markdown(r) -> str:
             out += ["**The book's examples**", ""]
             pictures = [e for e in g.examples if e.what == ["picture"] and e.kind != "worked-picture"]
             if pictures:
-                files = {}
-                for e in pictures:
-                    files.setdefault(e.file, []).append(str(e.line))
+                files: dict[str, dict[int, int]] = {}
+                for e in pictures:  # a line drawing several pictures (a deck's sheets) is named once, with their count
+                    lines = files.setdefault(e.file, {})
+                    lines[e.line] = lines.get(e.line, 0) + 1
                 out.append(f"- {len(pictures)} picture{'s' if len(pictures) > 1 else ''} changed, nothing else in "
-                           f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(f"{f} lines {', '.join(n)}"
-                                                                                      for f, n in files.items()))
+                           f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(
+                               f"{f} line{'s' if len(n) > 1 else ''} " + ", ".join(
+                                   f"{line}" + (f" ({k} pictures)" if k > 1 else "") for line, k in sorted(n.items()))
+                               for f, n in files.items()))
             for e in g.examples:
                 if e.what == ["picture"] or e.kind == "worked-picture":
                     continue
