@@ -129,8 +129,16 @@ def test_shared_drawing_code_changes_the_pictures_not_the_play(clone, tmp_path, 
     assert "every game plays the same, word for word: Ekrang," in play and "Udvasa" in play
     assert "**The game**" not in out  # no game's play changed
     assert "pictures changed, nothing else in them: rules/kendra-kari.md lines" in out
+    listed = " ".join(line for line in out.splitlines() if "pictures changed, nothing else in them" in line)
+    assert "rules/decks.md lines 43 (8 pictures), 59 (10 pictures)" in listed  # a deck's sheets
+    pictures = int(out.split("worked games, ")[1].split(" picture")[0])
+    worked = [line for line in out.splitlines() if line.startswith("- worked game rules/deals/")]
+    assert pictures > 0 and sum(int(line.split("): ")[1].split(" picture")[0]) for line in worked) == pictures
+    assert any(line.startswith("- worked game rules/deals/kendra-kari-4p.txt (rules/kendra-kari.md:") and
+               "At the start (print and site)" in line for line in worked)
     html = page.read_text()
     assert html.startswith("<!DOCTYPE html>") and "<div class='pair'>" in html and html.count("<svg") >= 2
+    assert html.count("<div class='pair'>") > pictures and "worked game rules/deals/kendra-kari-4p.txt: At the start" in html
     assert f'"exit_status": {BOOK_CHANGES}' in data.read_text()
 
 
@@ -175,3 +183,60 @@ def test_a_worked_game_reports_its_first_differing_move_and_endings():
     assert ex.first_difference == {"move": 2, "old": "Bela: draw (Bela draws.)", "new": "Bela: 4Ba (Bela plays.)"}
     assert ex.endings == ("Asha wins.", "Bela wins.") and ex.what == ["play", "ending"]
     assert deal_changes(old, old) == []
+
+
+@pytest.mark.slow
+def test_a_rule_only_a_worked_game_reaches_still_changes_the_game(clone):
+    """Nakash's unclaimed pot returned instead of carried: a rule of games of several rounds, which the seeded
+    games (one round, the default) never reach; the worked match of four rounds ends otherwise. The game
+    changes, and is played with the worked game's options."""
+    edit(clone / "engine" / "games" / "nakash" / "game.py", 'unclaimed: str = option("carry"',
+         'unclaimed: str = option("return"')
+    r = review(clone, "HEAD", games=40, say=quiet)
+    nk = r.games["nakash"]
+    assert not nk.play_changed  # the first seeded games play the same...
+    assert nk.worked_changed == ["rules/deals/nakash-match.txt"]  # ...but the worked match does not
+    assert r.status == GAME_CHANGES and r.verdict.startswith("the game changes (Nakash: ")
+    assert {(s.bots, s.options) for s in nk.settings} == {(b, "players=4 rounds=4") for b in ("random", "heuristic")}
+    text = to_markdown(r)
+    play = next(line for line in text.splitlines() if line.startswith("**Play**"))
+    assert "Nakash" not in play.split("the same, word for word:")[1]
+    assert "a worked game plays or ends otherwise in Nakash (rules/deals/nakash-match.txt)" in play
+    assert to_json(r)["games"]["nakash"]["worked_changed"] == ["rules/deals/nakash-match.txt"]
+
+
+def test_a_second_review_of_the_same_pair_reads_no_side_again(clone, monkeypatch):
+    """Each side's reading of the book is kept by the content of what it is made from: a second review of the
+    same pair starts no reader, and says the same; an edit since is read again."""
+    from engine.review import sides
+
+    chapter = clone / "rules" / "komi.md"
+    edit(chapter, "Two to six people can play.", "Between two and six people may play.")
+    started = []
+    real = sides.start
+    monkeypatch.setattr(sides, "start", lambda tree, *args: started.append(args[0]) or real(tree, *args))
+    first = to_markdown(review(clone, "HEAD", say=quiet))
+    assert started == ["book", "book"]
+    again = to_markdown(review(clone, "HEAD", say=quiet))
+    assert started == ["book", "book"] and again == first
+    edit(chapter, "Between two and six people may play.", "Between two and six people play.")
+    assert "**may**" not in to_markdown(review(clone, "HEAD", say=quiet)) and started.count("book") == 3
+
+
+@pytest.mark.slow
+def test_shared_code_used_by_some_games_says_which_games_changed_and_which_did_not(clone):
+    """Shared engine code that only the stakes games use (the word for a stake): the review names the games whose
+    words of play differ and every other game as playing the same, word for word; their worked games that no
+    longer replay are named, and no game is played at length (no move differs)."""
+    edit(clone / "engine" / "families" / "stakes.py", 'return f"{amount} stake{', 'return f"{amount} chip{')
+    r = review(clone, "HEAD", say=quiet)
+    text = to_markdown(r)
+    worded = sorted(g for g, x in r.games.items() if x.words_changed)
+    assert worded and set(worded) <= {"komi", "nakash", "sama"} and not any(x.play_changed for x in r.games.values())
+    play = next(line for line in text.splitlines() if line.startswith("**Play**"))
+    said, same = play.split("only the words of play differ in ")[1].split("; the rest play the same, word for word: ")
+    assert said.split(", ") == [r.games[g].title for g in worded]
+    assert sorted(same.rstrip(".").split(", ")) == sorted(x.title for g, x in r.games.items() if g not in worded and g != "")
+    assert r.status == BOOK_CHANGES and "; the game's words change in " in r.verdict
+    stale = [e for g in worded for e in r.games[g].examples if e.kind == "deal" and "stale" in e.what]
+    assert stale and all(not x.settings for x in r.games.values())

@@ -22,8 +22,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .examples import Example, example_changes
-from .gameplay import BOT_WORDS, SettingDiff, compare_setting, fingerprint_changes, settings_for
+from .examples import Example, deals, example_changes
+from .gameplay import BOT_WORDS, SettingDiff, compare_setting, fingerprint_changes, settings_for, worked_settings
 from .sides import ReviewError, base_checkout, both, changed_files, relevant, repository, resolve
 from .text import BOOK, TextChanges, text_changes
 
@@ -40,13 +40,17 @@ class GameReview:
     examples: list[Example] = field(default_factory=list)
     engine_changed: bool = False  # a file the game's code is read from changed
     play_changed: list[str] = field(default_factory=list)  # settings ("4/random") whose moves differ
+    # worked games (golden deals) whose moves or ending differ for an engine that changed, though the seeded
+    # games play the same: a rule only they reach (several rounds, an option), so the game is played as they are
+    worked_changed: list[str] = field(default_factory=list)
     words_changed: list[str] = field(default_factory=list)  # settings whose moves agree but words differ
     settings: list[SettingDiff] = field(default_factory=list)
     status: str = ""  # "added" / "removed" for a game on one side only
 
     @property
     def touched(self) -> bool:
-        return bool(self.text or self.examples or self.play_changed or self.words_changed or self.status)
+        return bool(self.text or self.examples or self.play_changed or self.worked_changed or self.words_changed
+                    or self.status)
 
 
 @dataclass
@@ -102,7 +106,7 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
         import json
 
         books = both(trees, "book", *(["--fingerprint"] if code else []),
-                     *([] if everything else ["--only", json.dumps(matters)]))
+                     *([] if everything else ["--only", json.dumps(matters)]), cache=top / "_build" / "cache" / "review")
         old, new = books["base"], books["head"]
         for side, data in books.items():  # each side read by its own engine, never the one installed
             if not Path(data["engine"]).resolve().is_relative_to(Path(trees[side]).resolve()):
@@ -120,9 +124,18 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
             r.play_changed, r.words_changed = ch["play"], ch["words"]
         for key, changes in text_changes(old_tree, top, old["games"], new["games"]).items():
             result.games.setdefault(key, GameReview(key, "The rest of the book")).text = changes
-        changed_play = [g for g, r in result.games.items() if r.play_changed and not r.status]
+        worked = {}  # game -> the options of its first worked game that plays or ends otherwise
+        if code:
+            options = {d["file"]: d.get("options", "") for d in new["deals"]}
+            for ex in deals(old["deals"], new["deals"]):
+                r = result.games.get(ex.game)
+                if r and r.engine_changed and not r.play_changed and not r.status and {"play", "ending"} & set(ex.what):
+                    r.worked_changed.append(ex.file)
+                    worked.setdefault(ex.game, options.get(ex.file, ""))
+        changed_play = [g for g, r in result.games.items() if (r.play_changed or r.worked_changed) and not r.status]
         if changed_play:
-            settings = settings_for(facts, {g: result.games[g].play_changed for g in changed_play}, games)
+            settings = settings_for(facts, {g: result.games[g].play_changed for g in changed_play if g not in worked},
+                                    games) + worked_settings(worked, games)
             say(f"playing {', '.join(facts[g]['title'] for g in changed_play)} on both sides: {games:,} games each "
                 f"with random and with careful players, the same seeds (the simulation cache is used)")
 
@@ -152,9 +165,13 @@ def _figure_game(f: dict) -> str:
     return words[0] if words else ""
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def verdict(r: Review) -> tuple[int, str]:
     """The exit status and the verdict line."""
-    played = [g for g in r.games.values() if g.play_changed and not g.status]
+    played = [g for g in r.games.values() if (g.play_changed or g.worked_changed) and not g.status]
     if played or any(g.status for g in r.games.values()):
         effects = []
         for g in played:
@@ -163,16 +180,21 @@ def verdict(r: Review) -> tuple[int, str]:
             for m, s in found:
                 if m.label not in said:
                     said.add(m.label)
+                    extra = " ".join(o for o in s.options.split() if not o.startswith("players="))
                     shown.append(f"{m.label} {m.text(m.old, None)} -> {m.text(m.new, None)} "
-                                 f"({BOT_WORDS.get(s.bots, s.bots)}, {s.players} players)")
-            effects.append(f"{g.title}: {'; '.join(shown[:3]) or 'its moves differ, no measure significantly'}")
+                                 f"({BOT_WORDS.get(s.bots, s.bots)}, {s.players} players{', ' + extra if extra else ''})")
+            quiet = "its moves differ" if g.play_changed else "a worked game plays or ends otherwise"
+            effects.append(f"{g.title}: {'; '.join(shown[:3]) or quiet + ', no measure significantly'}")
         effects += [f"{g.title}: a game {g.status}" for g in r.games.values() if g.status]
         return GAME_CHANGES, f"the game changes ({'; '.join(effects)})"
     examples = [e for g in r.games.values() for e in g.examples]
     if examples or any(g.words_changed for g in r.games.values()):
         worked = sum(1 for e in examples if e.kind == "deal")
+        pictures = sum(1 for e in examples if e.kind == "worked-picture" and "not drawn" not in e.what)
+        others = sum(1 for e in examples if e.kind not in ("deal", "worked-picture"))
         words = [g.title for g in r.games.values() if g.words_changed]
-        return BOOK_CHANGES, (f"the book changes ({len(examples) - worked} examples, {worked} worked games)"
+        return BOOK_CHANGES, (f"the book changes ({_count(others, 'example')}, {_count(worked, 'worked game')}, "
+                              f"{_count(pictures, 'picture')} of worked games)"
                               + (f"; the game's words change in {', '.join(words)}" if words else ""))
     return NO_CHANGE, STATUS[NO_CHANGE]
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 class Example:
     """One changed example: its kind, where it is on each side, what it said on each side, and what changed."""
 
-    kind: str  # question, position, table, figure, deal
+    kind: str  # question, position, table, picture (the table as play starts, a deck's sheet), figure, deal,
+    # worked-picture (a picture a worked game draws)
     game: str
     file: str
     line: int | None  # on the new side (None: removed)
@@ -27,6 +28,9 @@ class Example:
     new_svg: str | None = None
     first_difference: dict | None = None  # worked games: {"move", "old", "new"}
     endings: tuple[str | None, str | None] | None = None
+    deal: str | None = None  # a worked game's picture: its golden deal, the moment and where it is drawn
+    moment: int | str | None = None  # 0 as dealt, N after move N, "hand:NAME"
+    forms: list[str] = field(default_factory=list)  # print, site, print-alt (print's stand-in at a page break)
 
     def as_json(self) -> dict:
         out = {k: v for k, v in self.__dict__.items() if k not in ("old_svg", "new_svg")}
@@ -202,8 +206,86 @@ def deals(old: list[dict], new: list[dict]) -> list[Example]:
     return out
 
 
+def pictures(old: list[dict], new: list[dict]) -> list[Example]:
+    """The chapters' other pictures (the table as play starts, a deck's sheets), matched by chapter and title."""
+    out = []
+    for a, b in _pair(old, new, lambda p: (p["file"], p["title"])):
+        some = b or a
+        ex = Example("picture", some["game"], some["file"], b and b["line"], a and a["line"], some["title"],
+                     a and a.get("problem") and f"(the book fails here: {a['problem']})",
+                     b and b.get("problem") and f"(the book fails here: {b['problem']})")
+        if a is None or b is None:
+            ex.what.append("added" if a is None else "removed")
+        elif a.get("problem") != b.get("problem"):
+            ex.what.append("not drawn")
+        elif a["svg"] != b["svg"]:
+            ex.what.append("picture")
+        ex.old_svg, ex.new_svg = a and a["svg"], b and b["svg"]
+        if ex.what:
+            out.append(ex)
+    return out
+
+
+FORM_WORDS = {"print": "print", "site": "site", "print-alt": "print, in place of an earlier picture at a page break"}
+
+
+def forms_words(forms: list[str]) -> str:
+    return " and ".join(FORM_WORDS.get(f, f) for f in forms) or "nowhere"
+
+
+def _picture_title(deal: str, p: dict) -> str:
+    return f"{deal}, {' / '.join(p['captions'])}"
+
+
+def worked_pictures(old: list[dict], new: list[dict]) -> list[Example]:
+    """Every picture a worked game (a ``{deal}`` block) draws, compared one by one: a block is matched across the
+    sides by its chapter, golden deal and part (``:from:``/``:to:``), a picture within it by its moment (as
+    dealt, after move N, a hand); one Example for each picture whose drawing, caption or forms differ, or
+    that one side alone draws, and one for a block whose pictures a side cannot draw (the book fails there)."""
+    out = []
+    for a, b in _pair(old, new, lambda w: (w["file"], w["deal"], tuple(w["part"]))):
+        some = b or a
+        where = dict(game=some.get("game", ""), file=some["file"], line=b and b["line"], old_line=a and a["line"],
+                     deal=some["deal"])
+        if (a and a["problem"]) or (b and b["problem"]):
+            pa, pb = a and a["problem"], b and b["problem"]
+            if pa != pb:
+                said = [None if w is None else f"(the book fails here: {w['problem']})" if w["problem"]
+                        else f"{len(w['pictures'])} picture{'s' if len(w['pictures']) != 1 else ''} drawn" for w in (a, b)]
+                out.append(Example("worked-picture", title=f"{some['deal']}, its pictures", what=["not drawn"],
+                                   old=said[0], new=said[1], **where))
+            continue
+        olds = {p["moment"]: p for p in (a["pictures"] if a else [])}
+        news = {p["moment"]: p for p in (b["pictures"] if b else [])}
+        for moment in [*news, *(m for m in olds if m not in news)]:
+            x, y = olds.get(moment), news.get(moment)
+            p = y or x
+            ex = Example("worked-picture", title=_picture_title(some["deal"], p), old=None, new=None, moment=moment,
+                         forms=list(p["forms"]), **where)
+            if x is None:
+                ex.what.append("picture added")
+            elif y is None:
+                ex.what.append("picture removed")
+            else:
+                if x["svg"] != y["svg"]:
+                    ex.what.append("picture")
+                if x["captions"] != y["captions"]:
+                    ex.what.append("caption")
+                    ex.old, ex.new = " / ".join(x["captions"]), " / ".join(y["captions"])
+                if x["forms"] != y["forms"]:
+                    ex.what.append("where it is drawn")
+                    ex.old = " ".join(filter(None, (ex.old, f"[{forms_words(x['forms'])}]")))
+                    ex.new = " ".join(filter(None, (ex.new, f"[{forms_words(y['forms'])}]")))
+            ex.old_svg, ex.new_svg = x and x["svg"], y and y["svg"]
+            if ex.what:
+                out.append(ex)
+    return out
+
+
 def example_changes(old: dict, new: dict) -> list[Example]:
-    """Every changed example of the book, questions first, then positions, tables, figures, worked games."""
+    """Every changed example of the book, questions first, then positions, tables, figures, worked games and
+    the pictures of worked games."""
     return (questions(old["questions"], new["questions"]) + positions(old["positions"], new["positions"])
-            + tables(old["tables"], new["tables"]) + figures(old.get("figures", []), new.get("figures", []))
-            + deals(old["deals"], new["deals"]))
+            + tables(old["tables"], new["tables"]) + pictures(old.get("pictures", []), new.get("pictures", []))
+            + figures(old.get("figures", []), new.get("figures", []))
+            + deals(old["deals"], new["deals"]) + worked_pictures(old.get("worked", []), new.get("worked", [])))

@@ -96,13 +96,15 @@ class SettingDiff:
     never: list[str] = field(default_factory=list)  # clauses that came up on the old side and no longer do
     first_time: list[str] = field(default_factory=list)  # clauses that come up now and never did
     error: str | None = None
+    options: str = ""  # the options played, beyond the number of players (a worked game's: "rounds=4")
 
     @property
     def significant(self) -> list[Measure]:
         return sorted((m for m in self.measures + self.clauses if m.significant), key=lambda m: -m.effect)
 
     def as_json(self) -> dict:
-        return {"game": self.game, "players": self.players, "bots": self.bots, "games": self.games, "error": self.error,
+        return {"game": self.game, "players": self.players, "options": self.options, "bots": self.bots,
+                "games": self.games, "error": self.error,
                 "measures": [m.as_json() for m in self.measures], "rule_use": [m.as_json() for m in self.clauses],
                 "rules_never_in_play_now": self.never, "rules_in_play_for_the_first_time": self.first_time}
 
@@ -113,7 +115,8 @@ def _column(values, seat: int, players: int) -> list[float]:
 
 def compare_setting(a: dict, b: dict) -> SettingDiff:
     """The measures of one setting, old side ``a`` against new side ``b`` (the snapshot's ``play`` entries)."""
-    d = SettingDiff(b.get("game") or a.get("game"), b.get("players") or a.get("players", 0), b["bots"], b["games"])
+    d = SettingDiff(b.get("game") or a.get("game"), b.get("players") or a.get("players", 0), b["bots"], b["games"],
+                    options=b.get("options", ""))
     if "error" in a or "error" in b:
         d.error = a.get("error") or b.get("error")
         return d
@@ -167,6 +170,14 @@ def compare_setting(a: dict, b: dict) -> SettingDiff:
         m.adjusted = adj
     d.measures, d.clauses = measures, sorted(rules, key=lambda m: -max(m.old or 0, m.new or 0))
     return d
+
+
+def worked_settings(worked: dict[str, str], n: int, seed: int | str = 1) -> list[dict]:
+    """The settings for games whose seeded games play the same but whose worked game plays or ends otherwise
+    (``{game: the worked game's options}``): each at the worked game's options (its players, its rounds), with
+    random and with careful players, ``n`` games each."""
+    return [{"game": game, "options": options, "bots": kind, "games": n, "seed": seed}
+            for game, options in worked.items() for kind in BOT_WORDS]
 
 
 def settings_for(games: dict, changed: dict[str, list[str]], n: int, seed: int | str = 1) -> list[dict]:

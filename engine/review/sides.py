@@ -8,6 +8,7 @@ own (:mod:`engine.review.snapshot`, with the side's checkout first on ``PYTHONPA
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -112,11 +113,39 @@ def finish(job: tuple[subprocess.Popen, Path], side: str) -> dict:
     return data
 
 
-def both(trees: dict[str, Path], *args: str) -> dict[str, dict]:
-    """Run the snapshot with ``args`` in each side's tree at once (one process each), and read their JSON."""
-    jobs = {side: start(tree, *args) for side, tree in trees.items()}
+def content_key(tree: Path, *args: str) -> str:
+    """A hash of everything a side's reading is made from: the content of every file of ``tree`` that can change
+    the book or the game (tracked or not; those git ignores left out), the reader itself, its arguments and the
+    Python that runs it. The same key: the same reading."""
+    listed = git(tree, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *RELEVANT).split("\0")
+    h = hashlib.sha256()
+    for part in (sys.version, SNAPSHOT.read_bytes().decode("utf-8"), *args):
+        h.update(part.encode() + b"\0")
+    for rel in sorted(set(filter(None, listed))):
+        path = tree / rel
+        if path.is_file() and not rel.startswith(NOT_PLAY):
+            h.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()[:32]
+
+
+def both(trees: dict[str, Path], *args: str, cache: Path | None = None) -> dict[str, dict]:
+    """Run the snapshot with ``args`` in each side's tree at once (one process each), and read their JSON. With
+    ``cache`` (a folder), a side read before from the same content (:func:`content_key`) is not read again."""
+    found, keys = {}, {}
+    if cache is not None:
+        for side, tree in trees.items():
+            keys[side] = content_key(Path(tree), *args)
+            kept = cache / f"{keys[side]}.json"
+            if kept.is_file():
+                try:
+                    data = json.loads(kept.read_text(encoding="utf-8"))
+                    data["engine"] = str(Path(tree) / data["engine"])  # kept relative to its tree
+                    found[side] = data
+                except (OSError, ValueError):
+                    pass
+    jobs = {side: start(tree, *args) for side, tree in trees.items() if side not in found}
     try:
-        return {side: finish(job, side) for side, job in jobs.items()}
+        read = {side: finish(job, side) for side, job in jobs.items()}
     except BaseException:
         for proc, out in jobs.values():
             if proc.poll() is None:
@@ -124,3 +153,16 @@ def both(trees: dict[str, Path], *args: str) -> dict[str, dict]:
                 proc.wait()
             out.unlink(missing_ok=True)
         raise
+    if cache is not None:
+        for side, data in read.items():
+            engine = Path(data["engine"]).resolve()
+            if engine.is_relative_to(Path(trees[side]).resolve()):  # else the caller refuses it: keep nothing
+                try:
+                    cache.mkdir(parents=True, exist_ok=True)
+                    kept = {**data, "engine": engine.relative_to(Path(trees[side]).resolve()).as_posix()}
+                    tmp = cache / f"{keys[side]}.{os.getpid()}.tmp"
+                    tmp.write_text(json.dumps(kept), encoding="utf-8")
+                    tmp.replace(cache / f"{keys[side]}.json")
+                except OSError:
+                    pass
+    return {side: found[side] if side in found else read[side] for side in trees}

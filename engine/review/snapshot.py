@@ -23,7 +23,7 @@ from pathlib import Path
 
 FINGERPRINT_GAMES = 20  # seeded games per player count and bot kind whose moves and words are hashed
 BOTS = ("random", "heuristic")
-DIRECTIVES = ("clause", "question", "position", "deal", "game-table")
+DIRECTIVES = ("clause", "question", "position", "deal", "game-table", "what-you-need", "deck-table")
 _OPEN = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}\s*(?P<arg>.*?)\s*$")
 _OPTION = re.compile(r"^:(?P<key>[a-z-]+):(?:\s+(?P<value>.*?))?\s*$")
 SIM_FIGURE = re.compile(r"\{sim-figure\}`([^`]*)`")
@@ -232,9 +232,10 @@ def deal(path: Path, rel: str) -> dict:
     try:
         t = read(path)
     except Exception as err:  # noqa: BLE001
-        entry.update(replays=False, problem=_error(err))
+        entry.update(replays=False, problem=_error(err).replace(str(path), rel))
         return entry
     entry["game"] = t.game
+    entry["options"] = t.options_text()
     try:
         replay(t, snapshots=False)
     except Exception as err:  # noqa: BLE001
@@ -247,7 +248,154 @@ def deal(path: Path, rel: str) -> dict:
         entry["steps"] = [[s.player, s.move, list(s.narration)] for s in t.steps]
         entry["result"] = t.result
         entry["problem"] = entry["problem"] or _error(err)
+    if entry["problem"]:  # the file by its path in the book, not on this machine
+        entry["problem"] = entry["problem"].replace(str(path), rel)
     return entry
+
+
+def _deal_layout():
+    """The ``{deal}`` directive's own numbers and its reading of a body's marks, from this side's book (the
+    numbers as they long were, for a side whose book has no such module)."""
+    try:
+        from book.directives.deal import ALT_SPAN, FOLD_AT
+    except Exception:  # noqa: BLE001
+        ALT_SPAN, FOLD_AT = 12, 3
+    try:
+        from book.directives.worked import parse_marks
+    except Exception:  # noqa: BLE001
+        parse_marks = None
+    return ALT_SPAN, FOLD_AT, parse_marks
+
+
+def _number(text, default: int) -> int:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() else default
+
+
+def worked_pictures(d: dict, path: str, folder: Path, root: Path) -> dict:
+    """Every picture a ``{deal}`` block draws, as the directive (``book/directives/deal.py``) chooses them and
+    with the engine's calls it makes (``transcript.replay``, ``key_pictures``, ``draw.state_svg``): the
+    hands as dealt, the position it starts from, the moments ``:pictures:`` asks for, in the part told for
+    print and in the site's list of every move, and the positions print may put in place of a picture when a
+    page would be left half blank. One entry a position (``moment``: 0 as dealt, N after move N; ``hand:NAME``),
+    with its captions and the forms it is drawn in (``print``, ``site``, ``print-alt``)."""
+    from engine.draw import hand_svg, state_svg, to_string
+    from engine.transcript import initial_state, key_pictures, parse, replay
+
+    o = d["options"]
+    given = o.get("file", "").strip()
+    target = (folder / given).resolve()
+    rel = target.relative_to(root.resolve()).as_posix() if target.is_relative_to(root.resolve()) else given
+    entry = {"file": path, "line": d["line"], "deal": rel, "part": [o.get("from", "").strip(), o.get("to", "").strip()],
+             "game": "", "pictures": [], "problem": None}
+    alt_span, fold_at, parse_marks = _deal_layout()
+    try:
+        t = parse(target.read_text(encoding="utf-8"), rel)
+        entry["game"] = t.game
+        game = t.definition()
+        steps = replay(t, snapshots=True)
+        start = initial_state(t)
+        first, last = _number(o.get("from"), 1), _number(o.get("to"), len(steps))
+        if not 1 <= first <= last <= len(steps):
+            raise ValueError(f":from: {first} / :to: {last} must be within the {len(steps)} moves of {rel}")
+        mode = o.get("pictures", "bridges").strip() or "bridges"
+        if mode == "none":
+            before, after = set(), set()
+        elif mode == "all":
+            before, after = set(), {r.step.number for r in steps}
+        elif mode in ("bridges", "key"):
+            before, after = key_pictures(t, steps, game)
+        else:
+            before, after = set(), {int(n) for n in mode.split(",")}
+        names = t.names or tuple(f"Player {i + 1}" for i in range(game.players))
+        body = d["body"].splitlines() if d["body"] else []
+        marks = parse_marks(body, 0, first, last, len(steps)) if parse_marks and body else []
+        shown = o.get("print", "").strip() or ("fold" if body else "full")
+    except Exception as err:  # noqa: BLE001 - the book fails here (a stale file, a bad option): no pictures
+        entry["problem"] = _error(err)
+        return entry
+    drawn: dict = {}  # moment -> {"captions", "forms", "state" or "hand"}
+
+    def draw(moment, caption, forms, state=None, hand=None):
+        if not forms:
+            return
+        p = drawn.setdefault(moment, {"moment": moment, "captions": [], "forms": [], "state": state, "hand": hand})
+        if caption not in p["captions"]:
+            p["captions"].append(caption)
+        p["forms"] += [f for f in forms if f not in p["forms"]]
+
+    box = ["site"] if shown == "no" else ["print", "site"]  # what the box shows outside the site-only list
+    pictured = None
+    if first == 1:
+        if o.get("hands", "no").strip() == "yes":
+            for name, hand in zip(names, t.deal.hands):
+                draw(f"hand:{name}", f"{name}'s hand as dealt", box, hand=hand)
+        if o.get("start-picture", "yes").strip() == "yes" or 1 in before:
+            draw(0, "At the start", box, state=start)
+            pictured = 0
+    elif first in before or o.get("start-picture", "yes").strip() == "yes":
+        draw(first - 1, f"Before move {first}", box, state=steps[first - 2].state)
+        pictured = first - 1
+    if shown == "fold":
+        keys = {mk.first for mk in marks if mk.key}
+        for n in sorted(k for k in keys if first <= k <= last):
+            if n in before and n > first:
+                draw(n - 1, f"Before move {n}", box, state=steps[n - 2].state)
+            if n in after or (n + 1 in before and n < last and n + 1 not in keys):
+                draw(n, f"After move {n}", box, state=steps[n - 1].state)
+    whole = ["print", "site"] if shown == "full" else ["site"]  # the list of every move
+    fold = o.get("fold", "forced").strip() != "none"
+    for r in steps[first - 1:last]:
+        n = r.step.number
+        captions = [f"After move {n}"] if n in after else [f"Before move {n + 1}"] if n + 1 in before and n < last else []
+        if fold and r.forced and not captions:
+            continue  # folded with the forced moves around it (a run too short to fold draws nothing either)
+        if captions:
+            draw(n, captions[0], whole, state=r.state)
+            pictured = n
+        elif pictured is not None and n - pictured <= alt_span and shown == "full":
+            draw(n, f"After move {n}", ["print-alt"], state=r.state)
+    for p in drawn.values():
+        try:
+            svg = to_string(hand_svg(p["hand"], label=p["moment"][5:]) if p["hand"] is not None
+                            else state_svg(p["state"], names=names))
+        except Exception as err:  # noqa: BLE001
+            svg = None
+            entry["problem"] = entry["problem"] or _error(err)
+        entry["pictures"].append({"moment": p["moment"], "captions": p["captions"], "forms": p["forms"], "svg": svg})
+    return entry
+
+
+def book_pictures(d: dict, path: str) -> list[dict]:
+    """The pictures a chapter draws outside its examples and worked games, with the directives' engine calls: the
+    table as play starts (``{what-you-need}``: ``draw.table_svg``, or a patience's first layout) and a deck's
+    sheets (``{deck-table}`` with ``:pictures:``: ``draw.deck_sheet_svg``). One entry a picture: file, line,
+    game, title, svg (None, with ``problem``, where the book fails)."""
+    out = []
+    name = d["arg"].strip()
+    try:
+        if d["name"] == "what-you-need":
+            from book.printwords import CAST
+            from engine.draw import state_svg, table_svg, to_string
+            from engine.registry import game_class
+
+            game = game_class(name).from_text("")
+            picture = table_svg(game, CAST) if type(game).max_players > 1 else state_svg(game.start(0), names=CAST[:1])
+            out.append({"file": path, "line": d["line"], "game": name, "title": f"the table as play starts ({game.title})",
+                        "svg": to_string(picture)})
+        elif d["name"] == "deck-table" and "pictures" in d["options"]:
+            from engine.decks import Ranking, deck
+            from engine.draw import deck_sheet_svg, to_string
+
+            pack = deck(name)
+            ranking = Ranking(d["options"].get("ranking", "").strip() or "traditional")
+            for s in pack.suits:
+                out.append({"file": path, "line": d["line"], "game": "", "title": f"the {name} deck's sheet: {s.name} ({s.code})",
+                            "svg": to_string(deck_sheet_svg(pack, s, ranking=ranking))})
+    except Exception as err:  # noqa: BLE001 - the book fails here
+        out.append({"file": path, "line": d["line"], "game": name if d["name"] == "what-you-need" else "",
+                    "title": f"{{{d['name']}}} {name}", "svg": None, "problem": _error(err)})
+    return out
 
 
 def table(d: dict, path: str) -> dict:
@@ -273,13 +421,18 @@ def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) ->
     import engine
 
     out = {"engine": str(Path(engine.__file__).resolve().parent), "games": games_facts(fingerprints), "questions": [],
-           "positions": [], "tables": [], "deals": [], "figures": []}
+           "positions": [], "tables": [], "deals": [], "figures": [], "worked": [], "pictures": []}
     seen_deals = set()
     for chapter in chapters(root):
         rel = chapter.relative_to(root).as_posix()
-        if only is not None and rel not in only:
-            continue
         text = chapter.read_text(encoding="utf-8")
+        if only is not None and rel not in only:  # its worked games' pictures, when their golden deal changed
+            for d in directives(text, ("deal",)):
+                given = (chapter.parent / d["options"].get("file", "").strip()).resolve()
+                if d["options"].get("file") and given.is_relative_to(root.resolve()) \
+                        and given.relative_to(root.resolve()).as_posix() in only:
+                    out["worked"].append(worked_pictures(d, rel, chapter.parent, root))
+            continue
         positions = _resolver(chapter)
         for d in directives(text):
             if d["name"] == "question":
@@ -288,8 +441,11 @@ def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) ->
                 out["positions"].append(position(d, rel, positions))
             elif d["name"] == "game-table":
                 out["tables"].append(table(d, rel))
+            elif d["name"] in ("what-you-need", "deck-table"):
+                out["pictures"] += book_pictures(d, rel)
             elif d["name"] == "deal" and d["options"].get("file"):
                 seen_deals.add((chapter.parent / d["options"]["file"].strip()).resolve())
+                out["worked"].append(worked_pictures(d, rel, chapter.parent, root))
         for n, line in enumerate(text.splitlines(), 1):
             for m in SIM_FIGURE.finditer(line):
                 out["figures"].append({"file": rel, "line": n, "text": _flat(m.group(1))})

@@ -95,7 +95,8 @@ def _prose(text: str) -> list[str]:
 
 
 def prose_changes(old_root: Path, new_root: Path) -> dict[str, int]:
-    """Per chapter, the lines changed outside its clause blocks (added and removed lines counted)."""
+    """Per chapter, the lines changed outside its clause blocks (a line reworded counts once, as does a line
+    added or removed)."""
     olds = {p.relative_to(old_root).as_posix(): p for p in chapters(old_root)}
     news = {p.relative_to(new_root).as_posix(): p for p in chapters(new_root)}
     out = {}
@@ -104,7 +105,8 @@ def prose_changes(old_root: Path, new_root: Path) -> dict[str, int]:
         b = _prose(news[rel].read_text(encoding="utf-8")) if rel in news else []
         if a == b:
             continue
-        n = sum(1 for line in difflib.ndiff(a, b) if line[:1] in "+-")
+        n = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in
+                difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if tag != "equal")
         if n:
             out[rel] = n
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html as _html
 
+from .examples import forms_words
 from .gameplay import BOT_WORDS, Measure, SettingDiff
 from .text import BOOK
 
@@ -38,7 +39,9 @@ def _table(rows: list[Measure]) -> list[str]:
 
 
 def _setting(s: SettingDiff) -> list[str]:
-    head = f"*{BOT_WORDS.get(s.bots, s.bots).capitalize()}, {s.players} players, {s.games:,} games a side, the same seeds*"
+    extra = " ".join(o for o in s.options.split() if not o.startswith("players="))
+    head = (f"*{BOT_WORDS.get(s.bots, s.bots).capitalize()}, {s.players} players{', ' + extra if extra else ''}, "
+            f"{s.games:,} games a side, the same seeds*")
     if s.error:
         return [head + f": not compared ({s.error})", ""]
     out = [head + ":"]
@@ -73,11 +76,14 @@ def to_markdown(r) -> str:
     if r.fingerprint_games:
         games = [g for g in r.games.values() if g.name != BOOK and not g.status]
         moved = sorted(g.title for g in games if g.play_changed)
-        worded = sorted(g.title for g in games if g.words_changed and not g.play_changed)
-        same = sorted(g.title for g in games if not g.play_changed and not g.words_changed)
+        worded = sorted(g.title for g in games if g.words_changed and not g.play_changed and not g.worked_changed)
+        worked = sorted(f"{g.title} ({', '.join(g.worked_changed)})" for g in games if g.worked_changed)
+        same = sorted(g.title for g in games if not g.play_changed and not g.words_changed and not g.worked_changed)
         parts = ([f"the moves differ in {', '.join(moved)}"] if moved else []) + \
                 ([f"only the words of play differ in {', '.join(worded)}"] if worded else []) + \
-                ([f"{'the rest play' if moved or worded else 'every game plays'} the same, word for word: "
+                ([f"they play the same, but a worked game plays or ends otherwise in {', '.join(worked)}"]
+                 if worked else []) + \
+                ([f"{'the rest play' if moved or worded or worked else 'every game plays'} the same, word for word: "
                   f"{', '.join(same)}"] if same else [])
         out += [f"**Play** (the first {r.fingerprint_games} seeded games at every number of players, with random and "
                 f"with careful players, each side on its own engine): {'; '.join(parts)}.", ""]
@@ -104,16 +110,19 @@ def to_markdown(r) -> str:
             out.append("")
         if g.examples:
             out += ["**The book's examples**", ""]
-            pictures = [e for e in g.examples if e.what == ["picture"]]
+            pictures = [e for e in g.examples if e.what == ["picture"] and e.kind != "worked-picture"]
             if pictures:
-                files = {}
-                for e in pictures:
-                    files.setdefault(e.file, []).append(str(e.line))
+                files: dict[str, dict[int, int]] = {}
+                for e in pictures:  # a line drawing several pictures (a deck's sheets) is named once, with their count
+                    lines = files.setdefault(e.file, {})
+                    lines[e.line] = lines.get(e.line, 0) + 1
                 out.append(f"- {len(pictures)} picture{'s' if len(pictures) > 1 else ''} changed, nothing else in "
-                           f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(f"{f} lines {', '.join(n)}"
-                                                                                      for f, n in files.items()))
+                           f"{'them' if len(pictures) > 1 else 'it'}: " + "; ".join(
+                               f"{f} line{'s' if len(n) > 1 else ''} " + ", ".join(
+                                   f"{line}" + (f" ({k} pictures)" if k > 1 else "") for line, k in sorted(n.items()))
+                               for f, n in files.items()))
             for e in g.examples:
-                if e.what == ["picture"]:
+                if e.what == ["picture"] or e.kind == "worked-picture":
                     continue
                 if e.kind == "deal":
                     line = f"- worked game {e.file}: {', '.join(e.what)}"
@@ -132,9 +141,16 @@ def to_markdown(r) -> str:
                     out.append(f"  - base: {e.old}")
                 if e.new is not None:
                     out.append(f"  - head: {e.new}")
+            out += _worked_pictures([e for e in g.examples if e.kind == "worked-picture"])
             out.append("")
-        if g.play_changed or g.words_changed:
+        if g.play_changed or g.words_changed or g.worked_changed:
             out += ["**The game**", ""]
+            if g.worked_changed:
+                out.append(f"The first {r.fingerprint_games} seeded games play the same, but the worked game"
+                           f"{'s' if len(g.worked_changed) > 1 else ''} {', '.join(g.worked_changed)} "
+                           f"{'play' if len(g.worked_changed) > 1 else 'plays'} or "
+                           f"{'end' if len(g.worked_changed) > 1 else 'ends'} otherwise: the game is played with "
+                           f"{'its' if len(g.worked_changed) == 1 else 'the first one' + chr(39) + 's'} options.")
             if g.play_changed:
                 out.append(f"The moves differ on the first {r.fingerprint_games} seeded games at: "
                            f"{', '.join(_setting_words(k) for k in g.play_changed)}.")
@@ -145,6 +161,32 @@ def to_markdown(r) -> str:
             for s in g.settings:
                 out += _setting(s)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _picture_label(e) -> str:
+    """A worked game's picture by its moment ("After move 12", "Asha's hand as dealt") and where it is drawn."""
+    return f"{e.title.removeprefix(f'{e.deal}, ')} ({forms_words(e.forms)})"
+
+
+def _worked_pictures(pictures: list) -> list[str]:
+    """The pictures of worked games that changed, a line for each ``{deal}`` block naming each picture."""
+    blocks: dict[tuple, list] = {}
+    for e in pictures:
+        blocks.setdefault((e.deal, e.file, e.line, e.old_line), []).append(e)
+    out = []
+    for (deal, file, line, old_line), found in blocks.items():
+        drawn = [e for e in found if "not drawn" not in e.what]
+        head = f"- worked game {deal} ({_where(file, line, old_line)})"
+        if drawn:
+            named = "; ".join(_picture_label(e) + ("" if e.what == ["picture"] else f": {', '.join(e.what)}")
+                              for e in drawn)
+            out.append(f"{head}: {len(drawn)} picture{'s' if len(drawn) != 1 else ''} changed: {named}")
+        for e in found:
+            if "not drawn" in e.what:
+                out.append(f"{head}: its pictures, base: {e.old or '(no such block)'}; head: {e.new or '(no such block)'}")
+            elif e.old is not None or e.new is not None:
+                out.append(f"  - {_picture_label(e)}, base: {e.old or '(none)'}; head: {e.new or '(none)'}")
+    return out
 
 
 def _setting_words(key: str) -> str:
@@ -165,7 +207,7 @@ def to_json(r) -> dict:
                               "old_summary": a.summary, "new_summary": b.summary} for a, b in g.text.reworded],
                 "options": g.text.options, "other_lines": g.text.prose},
             "examples": [e.as_json() for e in g.examples],
-            "play_changed": g.play_changed, "words_changed": g.words_changed,
+            "play_changed": g.play_changed, "words_changed": g.words_changed, "worked_changed": g.worked_changed,
             "settings": [s.as_json() for s in g.settings]}
     return {"base": r.base, "commit": r.commit, "verdict": r.verdict, "exit_status": r.status,
             "changed_files": r.changed, "fingerprint_games": r.fingerprint_games, "games": games}
@@ -189,7 +231,9 @@ def to_html(r, markdown: str) -> str:
         for e in g.examples:
             if e.old_svg == e.new_svg or not (e.old_svg or e.new_svg):
                 continue
-            pictures.append(f"<h3>{_html.escape(g.title)}: {_html.escape(e.kind)} \u201c{_html.escape(e.title)}\u201d "
+            what = (f"worked game {e.deal}: {_picture_label(e)}" if e.kind == "worked-picture"
+                    else f"{e.kind} \u201c{e.title}\u201d")
+            pictures.append(f"<h3>{_html.escape(g.title)}: {_html.escape(what)} "
                             f"({_html.escape(_where(e.file, e.line, e.old_line))})</h3><div class='pair'>"
                             f"<figure><figcaption>base</figcaption>{e.old_svg or '<p>(none)</p>'}</figure>"
                             f"<figure><figcaption>head</figcaption>{e.new_svg or '<p>(none)</p>'}</figure></div>")
