@@ -9,6 +9,10 @@ The hash of 150 games a setting is recorded below (``RECORDED``) and the command
 still holds. It was last recorded when chance became one stream a game (issue 18): a seed now fixes
 the deal, each seat's bot (its own stream) and chance's later steps (one stream, each step drawing in
 turn), so Nakash's and Sama's games changed, where chance deals later rounds and draws blind.
+``python -m tests.fingerprint --pictures`` hashes the pictures instead: every game's table drawn (for the
+book and for one seat) at every tenth step of a few seeded games, and each game's narration for each seat
+where its records tell one (``narrate_for``); a refactor of the pictures or the narration keeps it.
+
 Then again when three defaults changed (issue 19): Naqsh's failing dealer pays nothing, Sama's face-up
 courts count single, a game of Komi is one round for each player; with the old options given
 (dealer-fails=pay-standing, court-up=double, rounds=1) the games hash to the old 119170e861c88adc.
@@ -25,6 +29,7 @@ from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive
 
+PICTURES_RECORDED = "6ac027b2fef0d53b"  # 26 November 2026, before issue 34's refactor
 RECORDED = {150: "1d84f9367d068107"}  # issue 30: Traditional Ganjifa's hukm holder plays "as its holder must", not "as it must" (narration only; every other setting hashes as before); before it 36db4635a06d307e, issue 29 (true to the sources): Traditional Ganjifa, Hamrang and Ekrang play by their sources, and Shakti says "Asha's own pile", not "their own pile" (issue 30), every other setting hashing as before; before it 14706a30af5b6536 (Udvasa added, issue 22)
 
 
@@ -60,7 +65,47 @@ def fingerprint(games: int = 100) -> dict[str, str]:
     return out
 
 
-if __name__ == "__main__":
+def pictures(games: int = 3) -> dict[str, str]:
+    """A hash per game of its pictures and per-seat narration along seeded random games (see the docstring)."""
+    from engine.draw import state_svg
+    from engine.draw.svg import to_string
+
+    out = {}
+    for name in available_games():
+        game = get_game(name)
+        players = game.players
+        names = [f"P{i + 1}" for i in range(players)]
+        h = hashlib.sha256()
+        for seed in range(games):
+            state = game.new_game(game.deal(seed))
+            bots = [make_bot("random", derive(seed, "bot", i)) for i in range(players)]
+            chance, step = Chance(seed), 0
+            while not state.is_terminal():
+                if step % 10 == 0:
+                    h.update(to_string(state_svg(state, names=names)).encode())
+                    h.update(to_string(state_svg(state, viewer=0, names=names)).encode())
+                move = chance.outcome(state) if state.current_player == CHANCE else \
+                    bots[state.current_player].choose(state)
+                record = state.apply(move)
+                tell = getattr(record, "narrate_for", None)
+                if callable(tell):
+                    for seat in (None, *range(players)):
+                        h.update(tell(seat, names).encode())
+                step += 1
+            h.update(to_string(state_svg(state, names=names)).encode())
+        out[name] = h.hexdigest()[:16]
+    return out
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--pictures"]:
+    total = hashlib.sha256()
+    for key, value in sorted(pictures().items()):
+        print(f"{key:28} {value}")
+        total.update(value.encode())
+    print(f"{'all pictures':28} {total.hexdigest()[:16]}")
+    same = total.hexdigest()[:16] == PICTURES_RECORDED
+    print(f"{'recorded':28} {PICTURES_RECORDED} ({'the same pictures' if same else 'DIFFERENT pictures'})")
+elif __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     total = hashlib.sha256()
     for key, value in sorted(fingerprint(n).items()):
