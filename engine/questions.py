@@ -292,6 +292,14 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
         # then the verdict they lead to, in a sentence of its own that begins "So" (issue 30)
         told = [_narrated(record, names) for record in played]
         happened = " ".join(text for text, _ in told)
+        # said once: a last move whose words already end in the verdict ("...: Asha wins") leaves it to the
+        # "So" sentence, and that sentence does not repeat a reason the moves have just given
+        core, _, reason = sentence.partition(": ")
+        if reason and reason in happened:
+            sentence = core
+        happened = re.sub(rf"(?::|\.) {re.escape(core)}(?= \[|\.)", "", happened, count=1)
+        if happened.endswith(f" [{result.clause}]."):  # cited by the "So" sentence
+            happened = happened[:-len(f" [{result.clause}].")] + "."
         cited = [c for _, cs in told for c in cs]
         clauses = tuple(dict.fromkeys([*cited, result.clause]))
         verdict_sentence = f"{sentence[0].lower() if sentence[:6] == 'Nobody' else sentence[0]}{sentence[1:]}"
