@@ -121,3 +121,20 @@ def test_a_told_game_says_once_how_it_is_told(tmp_path):
     assert "move by move, is on the book" in told
     site = _text((tmp_path / "out" / "index.html").read_text())
     assert site.count(key) == 1 and "listed under \u201cEvery move\u201d below" in site
+
+
+def test_a_stretch_line_says_who_moved_and_how_often_a_rule_was_used_in_words(tmp_path):
+    """A folded stretch reads as a sentence: the players who moved, the tricks each won, the rules used most
+    "twice" or "3 times"; no "Asha: 2 moves", no "×"."""
+    page = _page("12: Asha keeps her best card for later.\n")
+    code, out = build(tmp_path, page, {"deals/x.txt": GOLDEN[0].read_text()})
+    assert code == 0, out
+    steps = T.replay(T.parse(GOLDEN[0].read_text()))
+    text = _text(_print_build(tmp_path, page).split("ganjifa-told")[1])
+    text = text.split("Project name not set")[0]  # the told game, not the theme's footer
+    movers = list(dict.fromkeys(r.step.player for r in steps[:11] if r.record.player != "chance"))
+    from book.directives.sim_figure import number_words
+
+    assert len(movers) == 3 and f"11 moves, by all {number_words(len(movers))} players" in text, text
+    assert "\u00d7" not in text and "; rules used most:" not in text
+    assert re.search(r"the rules used most: \u00a7\d+ \((twice|\d+ times)\)", text), text

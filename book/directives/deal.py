@@ -348,12 +348,12 @@ class DealDirective(GanjifaDirective):
         para = self.narration(" ".join(r.step.narration))
         para.insert(0, nodes.Text(" "))
         if r.forced:  # the player had no other choice
-            para.insert(0, nodes.inline("forced", "forced", classes=["ganjifa-forced"]))
+            para.insert(0, nodes.inline("only move", "only move", classes=["ganjifa-forced"]))
             para.insert(0, nodes.Text(" "))
         if r.record.player != CHANCE:  # chance's moves are told in words only: its notation is a file's, not a player's
             para.insert(0, self.notation(r.step.move))
         else:
-            para.insert(0, nodes.inline("chance", "chance", classes=["ganjifa-chance"]))
+            para.insert(0, nodes.inline("by chance", "by chance", classes=["ganjifa-chance"]))
             para.insert(0, nodes.Text(" "))
         number = f"{r.step.number}."
         para.insert(0, nodes.inline(number, number, classes=["ganjifa-move-number"]))

@@ -86,11 +86,13 @@ class QuestionDirective(GanjifaDirective):
             wrong += answer_problems(state, answer, intro, names, notation, history=True)
         if wrong:
             raise self.fail("the words contradict the example: " + "; ".join(wrong))
-        box = nodes.container(classes=["ganjifa-question"])
+        drawn = self.options.get("picture", "yes") == "yes"
+        # a question without a picture is a few lines: kept whole on one page, the answer with its question
+        box = nodes.container(classes=["ganjifa-question"] + ([] if drawn else ["ganjifa-question-short"]))
         q = nodes.paragraph(classes=["ganjifa-question-text"])
         q += nodes.strong(text=self.arguments[0])
         box += q
-        if self.options.get("picture", "yes") == "yes":
+        if drawn:
             from engine.draw import state_svg
 
             box += self.figure(state_svg(state, names=names), caption=self.options.get("caption"),

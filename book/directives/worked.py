@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 from engine.protocol import CHANCE
 
+from .sim_figure import number_words
+
 MARK = re.compile(r"^\s*(\d+)(?:\s*[-\u2013]\s*(\d+))?\s*:\s*(\S.*?)\s*$")
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve")
@@ -75,22 +77,35 @@ def join(words: list[str]) -> str:
 
 
 def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
-    """What a stretch of moves did, counted: (how many moves, [the tricks won by each player, the rules used
-    most as ``[clause]`` citations with their counts])."""
+    """What a stretch of moves did, counted, in players' words: (who made how many moves, [the tricks won by
+    each player, the rules used most as ``[clause]`` citations with how often])."""
     moved = Counter(r.step.player for r in run if r.record.player != CHANCE)
     total = sum(moved.values())
-    who = f"{total} move{'s' if total != 1 else ''}" if moved and len(run) > 1 else ""  # one move: nothing to count
-    if who and len(moved) == 1 and players > 1:  # one player's moves: say whose
-        who = f"{next(iter(moved))}: {who}"
+    who = ""
+    if moved and len(run) > 1:  # one move: nothing to count
+        count = f"{total} move{'s' if total != 1 else ''}"
+        if len(moved) == 1 and players > 1:  # one player's moves: say whose
+            who = f"{next(iter(moved))} makes {count}"
+        elif len(moved) == players and players > 2:
+            who = f"{count}, by all {number_words(players)} players"
+        elif players > 1:
+            who = f"{count}, by {join(list(moved))}"
+        else:
+            who = count
     chance = sum(1 for r in run if r.record.player == CHANCE)
     if chance:
-        who += (" and " if who else "") + f"{chance} step{'s' if chance != 1 else ''} decided by chance"
+        who += (", and " if who else "") + f"{chance} step{'s' if chance != 1 else ''} decided by chance"
     tricks = Counter(r.record.trick_winner for r in run if r.record.trick_winner is not None)
     won = ""
     if tricks:
         tw = [f"{names[seat]} {n}" for seat, n in sorted(tricks.items(), key=lambda kv: (-kv[1], kv[0]))]
         total = sum(tricks.values())
-        won = f"{total} trick{'s' if total != 1 else ''} won: {join(tw)}"
+        won = f"{total} trick{'s' if total != 1 else ''} won ({join(tw)})"
     used = Counter(c for r in run for c in dict.fromkeys(r.record.clauses))
-    top = [f"[{c}] {n}\u00d7" for c, n in used.most_common(3) if n > 1]
-    return who, ([won] if won else []) + ([f"rules used most: {', '.join(top)}"] if top else [])
+    top = [f"[{c}] ({_times(n)})" for c, n in used.most_common(3) if n > 1]
+    return who, ([won] if won else []) + ([f"the rules used most: {', '.join(top)}"] if top else [])
+
+
+def _times(n: int) -> str:
+    """``twice``, ``3 times``."""
+    return "twice" if n == 2 else f"{n} times"
