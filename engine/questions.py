@@ -237,8 +237,9 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
                 others = [m for m in state.legal_moves() if m != move]
                 if len(others) <= 2:  # name them: what else the player may do
                     told = [_chosen(state, m, names)[0] for m in others]
-                    alt = ". Or: ".join(t.split(" [")[0].rstrip(".") for t in told)
-                    return Answer(q, "no", f"No: it is allowed but not required. Instead: {alt} {_cite(clauses)}.",
+                    alt = "; or ".join(t.split(" [")[0].rstrip(".") for t in told)
+                    what = "another move is allowed too" if len(told) == 1 else "two other moves are allowed too"
+                    return Answer(q, "no", f"No: it is allowed but not required; {what}: {alt} {_cite(clauses)}.",
                                   clauses, steps=steps)
                 return Answer(q, "no", f"No: it is allowed but not required; {len(others)} other moves are allowed "
                               f"too {_cite(clauses)}.", clauses, steps=steps)
