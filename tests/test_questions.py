@@ -201,3 +201,18 @@ def _choices_naming_unseen(name: str, seeds=range(4), decisions: int = 40) -> li
 @pytest.mark.parametrize("name", ["shakti", "kendra-kari", "udvasa", "naqsh", "komi"])
 def test_a_choice_never_names_the_cards_it_would_bring(name):
     assert _choices_naming_unseen(name) == []
+
+
+def test_a_question_title_may_name_a_variant_in_italics(tmp_path):
+    """A title's *variant* prints in italics, not with its asterisks (Udvasa's "Playing the variant *dealing*")."""
+    from tests.test_directive_errors import build
+
+    page = ("# T\n\n```{clause} kk.must-play\n:summary: The rule in a line.\nThe rule.\n```\n\n"
+            ":::{question} In the *stock* variant, may Dev draw?\n:game: kendra-kari\n:options: players=4\n"
+            ":position: ring=1:9Sh 2:4Sh 3:4Gh 4:- 5:- 6:- 7:9Ta; last=3; turn=P4; P1=3Ta 5Ba RGh 2Ch VSu; "
+            "P2=2Sa 6Ch 10Qi 5Sh; P3=1Ba 7Su 3Qi 9Ch; P4=7Gh 4Ba 1Su 8Ch 3Sa; stock=60\n"
+            ":names: Asha, Bela, Chitra, Dev\n:ask: may Dev draw\n:answer: no\n:clause: kk.must-play\n:picture: no\n:::\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert "<em>stock</em>" in html and "*stock*" not in html

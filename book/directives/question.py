@@ -90,7 +90,9 @@ class QuestionDirective(GanjifaDirective):
         # a question without a picture is a few lines: kept whole on one page, the answer with its question
         box = nodes.container(classes=["ganjifa-question"] + ([] if drawn else ["ganjifa-question-short"]))
         q = nodes.paragraph(classes=["ganjifa-question-text"])
-        q += nodes.strong(text=self.arguments[0])
+        title, messages = self.state.inline_text(self.arguments[0], self.lineno)  # *variant* prints in italics
+        q += nodes.strong("", "", *title)
+        q += messages
         box += q
         if drawn:
             from engine.draw import state_svg

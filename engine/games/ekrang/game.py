@@ -113,7 +113,8 @@ class Ekrang(Game):
                        clause="ek.leading-raja")
     ranking: Ranking = option(Ranking.UNIFORM, choices=(Ranking.UNIFORM, Ranking.TRADITIONAL),
                               help="uniform: 10 high to 1 low in every suit, as the booklet ranks them; "
-                                   "traditional: the four weak suits' numerals rank 1 high to 10 low",
+                                   "traditional: the numerals of the four weak suits (Surkh, Chang, Qimash and Barat) rank "
+                                   "1 high to 10 low",
                               clause="ek.ranking")
     opening_add: str = option("lower", choices=("lower", "any"),
                               help="in the opening trick the others add a card lower than the opener's "
