@@ -6,7 +6,7 @@ Each player adds the cards the lead asks, of any suit, and the strongest card of
 [tg.exchange]; the holder of the hukm of a suit led low must play it or it burns [tg.hukm, tg.burn];
 the gheni may double a deni [tg.double]; a sir's or a hardu's called cards must be played [tg.sir,
 tg.hardu]; a wrong sokta gives the trick away [tg.sokta, tg.sokta-wrong]; the lead lost by every
-player brings the tigasta [tg.tigasta]; and the final trick may be killed [tg.kill].
+player brings the tigasta [tg.tigasta]; and the final trick, the akheri, may be killed [tg.akheri, tg.kill].
 """
 
 from __future__ import annotations
