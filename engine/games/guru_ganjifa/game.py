@@ -1,10 +1,13 @@
 """Guru Ganjifa: the traditional trick-taking game as drafted for the Dashavatara deck (3-4 players).
 
-The folder holds the definition (this module), the state (:mod:`.state`), the move notation
+The folder reads one way, each module standing only on those before it: the move notation
 (:mod:`.moves`: ``lead``, ``add``, ``deni``, ``double``, ``pass``), what a move did and its
-narration (:mod:`.records`), positions as text (:mod:`.positions`), the heuristic player's taste
-(:mod:`.strategy`) and the pictures (:mod:`.pictures`). Machinery shared by trick-taking games
-(who holds the unbeatable cards) is in :mod:`engine.families.tricks`.
+narration (:mod:`.records`), the heuristic player's taste (:mod:`.strategy`), the table as numbers
+(:mod:`.table`), the cards and who holds them (:mod:`.hands`), the rules of play (:mod:`.tricks`)
+and the refusals (:mod:`.checks`), the state that puts them together (:mod:`.state`), positions
+as text (:mod:`.positions`), the pictures (:mod:`.pictures`) and the definition (this module).
+Machinery shared by trick-taking games (who holds the unbeatable cards) is in
+:mod:`engine.families.tricks`.
 
 Small move lists: ``legal_moves()`` offers one-card adds only, so a follower owing k cards
 makes k moves (choosing k cards of 30-40 at once would mean thousands of moves); ``check``

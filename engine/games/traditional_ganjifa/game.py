@@ -6,9 +6,13 @@ talafa, utari before the tigasta; after it also tavani, utaruna-sir, natavani, h
 the hukm of a suit led low must be played or it burns; the final trick may be killed; and
 between deals a player short of 40 cards pays cards to a player over 40.
 
-The folder holds the definition (this module), the state (:mod:`.state`), the move notation
-(:mod:`.moves`), what a move did and its narration (:mod:`.records`), positions as text
-(:mod:`.positions`) and the heuristic player's taste (:mod:`.strategy`).
+The folder reads one way, each module standing only on those before it: the move notation
+(:mod:`.moves`), the table as numbers (:mod:`.table`), what a move did and its narration
+(:mod:`.records`), the heuristic player's taste (:mod:`.strategy`), the cards and who holds them
+(:mod:`.hands`), the rules of each phase (:mod:`.opening`, :mod:`.leads`, :mod:`.tricks`,
+:mod:`.payments`, and the refusals in :mod:`.checks`), the state that puts them together
+(:mod:`.state`), positions as text (:mod:`.positions`), the pictures (:mod:`.pictures`) and the
+definition (this module).
 
 Rulings (the chapter states each with its reason):
 

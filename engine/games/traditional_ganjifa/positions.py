@@ -24,7 +24,8 @@ from ...errors import GanjifaError, IllegalMoveError, NotationError
 from ...notation import seat as read_seat, whole_number
 from ...protocol import split_notation
 from .moves import TGMove
-from .state import LEAD, OPENING, TGState
+from .state import TGState, snapshot
+from .table import LEAD, OPENING
 
 KEYS = ("won", "lead", "lost", "burned", "face-up", "deal", "scores", "stage", "moves")
 
@@ -158,31 +159,6 @@ def _hand_set(game, state: TGState, hands, fields, seat_of) -> None:
         state.leader = seat_of(fields["lead"])
         state.stage, state.current_player = LEAD, state.leader
     state.base = snapshot(state)
-
-
-def snapshot(state: TGState) -> str:
-    """The hand-set text of ``state`` at the opening of a deal or at a lead (what ``position()`` starts from)."""
-    parts = [f"P{i + 1}={format_cards(h)}" for i, h in enumerate(state.hands)]
-    counts = [len(w) for w in state.won]
-    if any(counts):
-        parts.append("won=" + " ".join(f"P{i + 1}:{k}" for i, k in enumerate(counts)))
-    if state.stage == OPENING:
-        parts.append("stage=open")
-    else:
-        parts.append(f"lead=P{state.leader + 1}")
-    if state.lost:
-        parts.append("lost=" + " ".join(f"P{p + 1}" for p in sorted(state.lost)))
-    if state.burned:
-        parts.append("burned=" + format_cards(state.burned))
-    hands = state.hands
-    seen = [f"P{p + 1}:{c}" for p in range(3) for c in hands[p] if c in state.face_up[p]]
-    if seen:
-        parts.append("face-up=" + " ".join(seen))
-    if state.deal_no != 1:
-        parts.append(f"deal={state.deal_no}")
-    if any(state.scores):
-        parts.append("scores=" + " ".join(f"P{p + 1}:{state.scores[p]}" for p in range(3)))
-    return "; ".join(parts)
 
 
 __all__ = ["parse_position", "GanjifaError"]
