@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from .moves import DENI, DOUBLE, LEAD, PASS, GGMove
-
-SUIT = 2  # the giver of a doubled Deni owes a card of the shown suit (state.SUIT)
+from .table import SUIT  # the giver of a doubled Deni owes a card of the shown suit
 
 
 def move_priority(state, move: GGMove) -> float:

@@ -131,8 +131,9 @@ class TraditionalGanjifa(Game):
     PEER: ClassVar = "hearts"
     PEER_TARGET: ClassVar = (3, 1.0)  # issue 33: the least ratio of decisions a second to the peer, at this many players
     EQUIPMENT: ClassVar = "pencil and paper for the scores; the cards won are counted after each deal"
-    FIRST_DEALER: ClassVar = ("any player; the deal passes to the right after each deal, and the holder of the "
-                              "Surkhya (the Raja that opens: Rama's by day, Krishna's by night) leads")
+    FIRST_DEALER: ClassVar = ("any player; the dealer deals from the right, dealing to themselves last, and the "
+                              "deal passes to the right after each deal; the holder of the Surkhya (the Raja that "
+                              "opens: Rama's by day, Krishna's by night) leads")
     SEAT_CARDS: ClassVar = ("hand", "face-up")
 
     players: int = option(3, choices=(3,), help="number of players", clause="tg.players")
