@@ -5,6 +5,15 @@ A game's ``pictures.py`` says only its own words: the caption under the trick, w
 (cards or tricks), the marks on a name line (cards shown for a Deni, burned cards, a player out) and
 which cards of another seat's hand a viewer sees. The pieces come from :mod:`engine.draw.tricks` (the
 trick table, the seat columns) and :mod:`engine.draw.layouts` (a hand).
+
+>>> from engine import parse_cards
+>>> seat_picture(0, parse_cards("RRa 10Ra"), "Ali", True, None, won="3 cards", exposed=parse_cards("10Ra"),
+...              exposed_mark="burned", exposed_as="burned")[1]
+'Ali (to play), 3 cards won, 2 in hand: Raja of Rama, 10 of Rama; burned: 10 of Rama'
+>>> seat_picture(1, parse_cards("RRa 10Ra"), "Bina", False, set(), won="1 trick", status=" (out)")[1]
+'Bina (out), 1 trick won, 2 in hand: 2 face down'
+>>> trick_table([(0, parse_cards("RRa")[0]), (1, parse_cards("2Ra")[0])], ["Ali", "Bina"], winner=0).alt
+'Trick table: Ali leads Raja of Rama; Bina plays 2 of Rama; Ali wins'
 """
 
 from __future__ import annotations

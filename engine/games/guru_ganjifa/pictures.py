@@ -28,8 +28,8 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
         return seat_picture(s, hand, name, to_play, face_up, room, won=count_words(len(state.won[s]), "card"),
                             exposed=exposed, exposed_mark="Deni: shown", exposed_as="shown for a Deni")
 
-    return position_picture(state, "guru-ganjifa", viewer, names, lambda seat_names: _trick_table(state, seat_names),
-                            seat)
+    return position_picture(state, "guru-ganjifa", viewer, names,
+                            lambda seat_names: _trick_table(state, seat_names), seat)
 
 
 def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
