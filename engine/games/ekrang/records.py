@@ -6,12 +6,12 @@ up as a diff in ``rules/deals/``.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Sequence
 
 from ...cards import Card
 from ...decks import MUGHAL
-from ...protocol import Record, default_names
+from ...families.tricks.records import TrickRecord
+from ...protocol import default_names
 
 # the clauses each kind of move cites (shared tuples: no allocation on the hot path)
 CL_OPEN = ("ek.leading-raja", "ek.opening")
@@ -24,7 +24,7 @@ CL_PLAY2 = ("ek.phase2-any",)
 KIND_OPEN, KIND_P1, KIND_P2 = "opening", "phase1", "phase2"
 
 
-class EKRecord(Record, tuple):
+class EKRecord(TrickRecord):
     """What one move did (frozen): ``player``, ``move``, ``clauses``, ``note`` and ``trick``.
 
     ``note`` says what kind of play it was (``open``, ``open-alone``, ``add``, ``add-any``,
@@ -37,35 +37,10 @@ class EKRecord(Record, tuple):
     """
 
     __slots__ = ()
-    player = property(itemgetter(0))
-    move = property(itemgetter(1))
-    clauses = property(itemgetter(2))
-    note = property(itemgetter(3))
-    trick = property(itemgetter(4))
-
-    def __new__(cls, player, move, clauses, note, trick=None):
-        return tuple.__new__(cls, (player, move, clauses, note, trick))
-
-    @property
-    def trick_winner(self) -> int | None:
-        return self[4][0] if self[4] else None
 
     @property
     def game_over(self) -> bool:
         return bool(self[4]) and self[4][6]
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (EKRecord, tuple(self))
-
-    def __repr__(self) -> str:
-        return (f"EKRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, "
-                f"trick={self[4]!r})")
 
     def narrate(self, names: Sequence[str] | None = None) -> str:
         """The book's prose for this move, ending in its clause ids."""

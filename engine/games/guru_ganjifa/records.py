@@ -6,54 +6,30 @@ up as a diff in ``rules/deals/``.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Sequence
 
 from ...cards import Card
 from ...decks import DASHAVATARA
-from ...protocol import Record, default_names
+from ...families.tricks.records import TrickRecord
+from ...protocol import default_names
 from .moves import DENI, DOUBLE, PASS
 
 # kinds of trick
 OPENING, COMBINED, FINAL, DENI_TRICK, HIGH = "opening", "combined", "final", "deni", "high"
 
 
-class GGRecord(Record, tuple):
-    """What one move did (frozen): ``player``, ``move``, ``clauses``, and ``narrate(names)``.
+class GGRecord(TrickRecord):
+    """What one move did (frozen): ``player``, ``move``, ``clauses``, ``note`` (what, details...) and ``narrate(names)``.
 
     ``trick`` is set on the step that completes a trick: (winner, cards won, next leader, kind of
     trick, direction, whether the game is over); ``trick_winner`` and ``game_over`` read it.
     """
 
     __slots__ = ()
-    player = property(itemgetter(0))
-    move = property(itemgetter(1))
-    clauses = property(itemgetter(2))
-    note = property(itemgetter(3))  # (what, details...) for the narration
-    trick = property(itemgetter(4))  # see above, or None
-
-    def __new__(cls, player, move, clauses, note, trick=None):
-        return tuple.__new__(cls, (player, move, clauses, note, trick))
-
-    @property
-    def trick_winner(self) -> int | None:
-        return self[4][0] if self[4] else None
 
     @property
     def game_over(self) -> bool:
         return bool(self[4]) and self[4][5]
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (GGRecord, tuple(self))
-
-    def __repr__(self) -> str:
-        return f"GGRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, trick={self[4]!r})"
 
     def narrate(self, names: Sequence[str] | None = None) -> str:
         """The book's prose for this move, ending in its clause ids."""

@@ -6,12 +6,12 @@ up as a diff in ``rules/deals/``.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Sequence
 
 from ...cards import Card
 from ...decks import MUGHAL
-from ...protocol import CHANCE, Record, default_names
+from ...families.tricks.records import TrickRecord
+from ...protocol import CHANCE, default_names
 
 # kinds of turn (the note's first item)
 DREW, OPENED, LED, FOLLOWED = "draw", "opening", "lead", "follow"
@@ -31,7 +31,7 @@ def join(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-class HRRecord(Record, tuple):
+class HRRecord(TrickRecord):
     """What one step did (frozen): ``player``, ``move``, ``clauses``, ``note`` and ``trick``.
 
     ``note`` says what kind of turn it was, for the narration: ``("draw", dealer, rounds, seats out)``
@@ -44,35 +44,10 @@ class HRRecord(Record, tuple):
     """
 
     __slots__ = ()
-    player = property(itemgetter(0))
-    move = property(itemgetter(1))
-    clauses = property(itemgetter(2))
-    note = property(itemgetter(3))
-    trick = property(itemgetter(4))
-
-    def __new__(cls, player, move, clauses, note, trick=None):
-        return tuple.__new__(cls, (player, move, clauses, note, trick))
-
-    @property
-    def trick_winner(self) -> int | None:
-        return self[4][0] if self[4] else None
 
     @property
     def game_over(self) -> bool:
         return bool(self[4]) and self[4][4] is None
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (HRRecord, tuple(self))
-
-    def __repr__(self) -> str:
-        return (f"HRRecord(player={self[0]!r}, move={self[1]!r}, clauses={self[2]!r}, note={self[3]!r}, "
-                f"trick={self[4]!r})")
 
     def shown_cards(self) -> tuple[Card, ...]:
         """The cards the whole table is shown at this step: those drawn face up to choose the dealer (they are

@@ -7,31 +7,19 @@ akheri, kind of trick), and on the last trick of a deal also (points, scores, pa
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Sequence
 
 from ...cards import Card
 from ...decks import DASHAVATARA
 from ...draw.tricks import count_words
-from ...protocol import CHANCE, Record, default_names
+from ...families.tricks.records import TrickRecord
+from ...protocol import CHANCE, default_names
 
 
-class TGRecord(Record, tuple):
+class TGRecord(TrickRecord):
     """What one move did (frozen): ``player``, ``move``, ``clauses``, ``note`` and ``trick``."""
 
     __slots__ = ()
-    player = property(itemgetter(0))
-    move = property(itemgetter(1))
-    clauses = property(itemgetter(2))
-    note = property(itemgetter(3))
-    trick = property(itemgetter(4))
-
-    def __new__(cls, player, move, clauses, note, trick=None):
-        return tuple.__new__(cls, (player, move, clauses, note, trick))
-
-    @property
-    def trick_winner(self) -> int | None:
-        return self[4][0] if self[4] else None
 
     @property
     def game_over(self) -> bool:
@@ -41,15 +29,6 @@ class TGRecord(Record, tuple):
     def round_over(self) -> tuple | None:
         """The points of the deal this step ended (cards won less 40, per seat), else None."""
         return self[4][6] if self[4] and len(self[4]) > 6 else None
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (TGRecord, tuple(self))
 
     def narrate(self, names: Sequence[str] | None = None) -> str:
         return narrate(self, names)

@@ -1,4 +1,5 @@
-"""Trick-taking helpers for the games played with unbeatable cards (Guru Ganjifa, Traditional Ganjifa).
+"""The unplayed cards of every suit and who holds each, for the games played with unbeatable cards (Guru
+Ganjifa, Traditional Ganjifa).
 
 A :class:`SuitTracker` knows, suit by suit, the *unplayed* cards from strongest to
 weakest and who holds each. A card is unbeatable for its holder when every stronger
@@ -28,8 +29,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards import Card
-from ..decks import DECKS, Deck, Ranking
+from ...cards import Card
+from ...decks import DECKS, Deck, Ranking
 
 INDEX_SIZE = max(c.index for d in DECKS.values() for c in d.cards) + 1  # every Card.index is below this
 SEAT_CHAR = "0123456789"
