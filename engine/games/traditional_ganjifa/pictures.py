@@ -44,6 +44,8 @@ def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture 
         caption = "Trick in progress"
         if down is not None:
             caption += f": the card led lies face down, naming {deck.suits[state.suit].name}"
+            if viewer is None:  # the book draws it face up: say that only its leader has seen it
+                caption += f" (drawn face up here; only {seat_names[state.trick[0][0]]} knows it)"
     elif state.last_trick is not None:
         (plays, winner), down = state.last_trick, state.last_down
         to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
@@ -51,7 +53,8 @@ def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture 
             leader = next(p for p, c in plays if c is down)
             led = "a card" if viewer is not None and viewer != leader else f"the {deck.card_name(down)}"
             caption += (f"; {seat_names[leader]} led {led} face down, naming "
-                        f"{deck.suits[state.last_named].name}")
+                        f"{deck.suits[state.last_named].name}" + (f": only {seat_names[leader]} saw it"
+                                                                  if viewer is None else ""))
     else:
         return None, ""
     if down is not None and viewer is not None:

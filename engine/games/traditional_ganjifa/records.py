@@ -94,6 +94,8 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
                 f"and the {card_name(cards[1])}.")
     elif what == "add-open":
         text = f"{who} adds {card_names(cards)} to the opening trick."
+        if "tg.exchange" in record.clauses:  # the last card added: the exchanges come next
+            text += " Before the opening trick is gathered, each player in turn may exchange a card with it."
     elif what == "swap":
         text = f"{who} exchanges the {card_name(cards[0])} for the {card_name(cards[1])} from the opening trick."
     elif what == "keep":
@@ -167,8 +169,8 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
         text = (f"{who} holds the hukm, the {card_name(note[1])}, but plays the {card_name(cards[0])}: the "
                 f"{card_name(note[1])} is burned and ranks lowest of its suit from now on.")
     elif what == "aside":
-        text = (f"{who} owes {count_words(note[1], 'card')} and sets aside the {move.extra} batch"
-                f"{'es' if note[2] > 4 else ''} ({count_words(note[2], 'card')}) and "
+        text = (f"{who} owes {count_words(note[1], 'card')}, sets aside the {move.extra} batch"
+                f"{'es' if note[2] > 4 else ''} ({count_words(note[2], 'card')}) and sets "
                 + ("one more card apart." if public else f"the {card_name(cards[0])} apart."))
     elif what == "take":
         payer, receiver, taken, back = note[1], note[2], note[3], note[4]
@@ -198,17 +200,19 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
 
 def _trick_text(info, names) -> str:
     winner, count, split, tigasta, akheri, kind = info[:6]
+    last = len(info) > 6  # the deal's last trick: nobody leads after it
+    leads = "" if last else " and leads"
     if split is not None:
         wa, na, wb, nb = split
         if wa == wb:
-            text = f"{names[wa]} wins both halves, {count} cards, and leads."
+            text = f"{names[wa]} wins both halves, {count} cards{',' if leads else ''}{leads}."
         else:
-            text = (f"A double trick: {names[wa]} wins {na} cards, {names[wb]} the other {nb}; "
-                    f"{names[winner]} leads.")
+            text = (f"A double trick: {names[wa]} wins {na} cards, {names[wb]} the other {nb}"
+                    + ("." if last else f"; {names[winner]} leads."))
     elif kind == "sokta" and info[0] is not None:
-        text = f"{names[winner]} wins all {count} cards and leads."
+        text = f"{names[winner]} wins all {count} cards{leads}."
     else:
-        text = f"{names[winner]} wins the {count} cards and leads."
+        text = f"{names[winner]} wins the {count} cards{leads}."
     if tigasta:
         text = text[:-1] + "; every player has now had the lead and lost it: the tigasta."
     if akheri and akheri[0] >= 0:

@@ -171,7 +171,10 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
             self.begin_deal()
             note = ("redeal" if stage == REDEAL else "deal", self.deal_no, tuple(sorted(payers)),
                     self.stage == REDEAL)
-            return self._record(CHANCE, move, ("tg.redeal",) if stage == REDEAL else ("tg.deal",), note)
+            clauses = ("tg.redeal",) if stage == REDEAL else ("tg.deal",)
+            if payers:  # a player who owes cards gets every batch face down
+                clauses += ("tg.face-up",)
+            return self._record(CHANCE, move, clauses, note)
         if stage == DRAWING:
             card = move.cards[0]
             return self._lead_single(self.leader, card, K_FORCE, move, ("tg.random",), ("draw", self.leader))

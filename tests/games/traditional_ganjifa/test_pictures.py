@@ -17,7 +17,7 @@ AFTER_TALAFA = ("P1=9Kr 3Kr 2Ma 4Vr 3Pa 1Pa; P2=RKr 4Ma 2Ku 3Vr 5Pa 2Pa; P3=10Kr
 def test_the_last_trick_says_which_card_was_led_face_down_and_the_suit_it_named():
     state = TG.position(AFTER_TALAFA)
     book = TG.draw_state(state, names=NAMES)
-    assert "Bela led the 3 of Varaha face down, naming Matsya" in book.alt
+    assert "Bela led the 3 of Varaha face down, naming Matsya: only Bela saw it" in book.alt
 
 
 def test_a_card_led_face_down_stays_hidden_from_the_others_in_their_picture():
