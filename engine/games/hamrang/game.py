@@ -60,6 +60,7 @@ from ...decks import MUGHAL, Ranking
 from ...protocol import CHANCE, Deal, Game, option
 from ...shuffle import shuffled
 from .moves import HRMove, HRDraw, parse_move
+from .state import HAND_SIZE
 
 CLAUSES = MappingProxyType({
     "hr.players": "Four players",
@@ -94,7 +95,6 @@ EVENTS = MappingProxyType({
     "plays-alone": "the game ends with the last player still in leading alone, taking tricks nobody contests",
 })
 
-HAND_SIZE = 24
 _DECK_IDS = frozenset(map(id, MUGHAL.cards))
 # seat by seat, the places in the pack of the cards dealt to it, four at a time round the table
 _DEALT_TO = tuple(itemgetter(*[k for k in range(96) if (k // 4) % 4 == seat]) for seat in range(4))

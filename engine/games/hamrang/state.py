@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__
 N = 4
+HAND_SIZE = 24
 SUITS = len(MUGHAL.suits)
 _SIZE = max(c.index for c in MUGHAL.cards) + 1
 # card.index -> strength in its suit (12 the Raja .. 1 the lowest numeral), per ranking
@@ -545,8 +546,6 @@ class HRState(State):
     move_priority = _move_priority
 
     def position(self) -> str:
-        from .positions import write_position
-
         return write_position(self)
 
     def __repr__(self) -> str:
@@ -588,3 +587,15 @@ def _draw_rounds(shuffler: int, cards: Sequence[Card]):
         if len(tied) == 1:
             return tuple(rounds) if k == len(cards) else None
         drawers = tied
+
+
+def write_position(state) -> str:
+    """The position as text, as :func:`.positions.parse_position` reads it back."""
+    parts = [f"P{p + 1}={format_cards(cards) if cards else '-'}" for p, cards in enumerate(state.hands)]
+    parts.append("tricks=" + " ".join(str(t) for t in state.tricks))
+    turn = state.current_player
+    parts.append(f"turn={'-' if turn is None else 'chance' if turn == CHANCE else f'P{turn + 1}'}")
+    plays = state.trick_moves()
+    if plays:
+        parts.append("trick=" + ", ".join(f"P{p + 1}:{m}" for p, m in plays))
+    return "; ".join(parts)
