@@ -270,25 +270,3 @@ def _search(state: UDState, limit: int, aimless: int | None, uncover: bool = Fal
     except _Limit:
         return "undecided", nodes - 1, ()
     return ("undecided" if aimless is not None else "lost"), nodes, ()
-
-
-def deals_per_second(seconds: float = 2.0, first_seed: int = 0) -> dict:
-    """``make bench``'s figure: seeded deals solved one after another for about ``seconds`` of CPU time (at
-    :data:`LIMIT` positions a pass); the deals a second, and how many were won, lost and undecided."""
-    from .game import Udvasa
-
-    game = Udvasa()
-    clock = time.process_time
-    start = clock()
-    counts = {"won": 0, "lost": 0, "undecided": 0}
-    seed = first_seed
-    worst = 0.0
-    while clock() - start < seconds:
-        v = solve(game.start(seed), LIMIT)
-        counts[v.verdict] += 1
-        worst = max(worst, v.seconds)
-        seed += 1
-    elapsed = clock() - start
-    deals = seed - first_seed
-    return {"game": "udvasa", "deals": deals, "deals_per_s": round(deals / elapsed, 1), "worst_s": round(worst, 3),
-            **counts}
