@@ -25,7 +25,8 @@ from ...errors import IllegalMoveError, NotationError
 from ...notation import seat as read_seat, whole_number
 from ...protocol import split_notation
 from .moves import HRMove, parse_move
-from .state import HAND_SIZE, HRState
+from .ranks import HAND_SIZE
+from .state import HRState
 
 USAGE = "a Hamrang position is 'P1=cards; P2=...; P3=...; P4=...; tricks=0 0 0 0; turn=P1; trick=...'"
 
