@@ -26,7 +26,6 @@ is), and copies them into the site's folder if it exists.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -40,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .impose import STAPLE_PAGES
+from .pdfsetup import conf_value
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "_build" / "booklets"
@@ -95,15 +95,6 @@ class Spec:
         """The cover spread with its spine, for a booklet bound in sections (too thick to staple)."""
         return OUT / f"{self.file}-cover-spread.pdf"
 
-
-
-def conf_value(name: str, conf: Path = ROOT / "conf.py"):
-    """The value ``conf.py`` gives ``name``, read as a literal (conf.py is not run)."""
-    tree = ast.parse(conf.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
-            return ast.literal_eval(node.value)
-    raise ValueError(f"{conf} declares no {name}")
 
 
 def declared(conf: Path = ROOT / "conf.py") -> dict:
@@ -185,7 +176,8 @@ def write_source(spec: Spec, folder: Path) -> Path:
 # the modules that make PDFs from the HTML, not the HTML: a change to them makes the PDFs again
 # (book.pdfinputs), not the HTML
 PDF_SIDE = {"book/pdf.py", "book/booklets.py", "book/impose.py", "book/spread.py", "book/pagecheck.py",
-            "book/pdfinputs.py", "book/floats.py", "book/inline_svg.py", "book/static/print.css"}
+            "book/pdfinputs.py", "book/floats.py", "book/inline_svg.py", "book/static/print.css",
+            "book/pdfsetup.py", "book/pdftree.py", "book/covers.py"}
 
 
 def _digest(spec: Spec, src: Path) -> str:

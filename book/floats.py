@@ -18,7 +18,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 from typing import NamedTuple
 
-from .pdf import _has_class
+from .pdftree import _has_class
 
 FRONT = ("pdf-cover", "pdf-colophon", "pdf-contents")  # the front matter's parts (book.pdf.prepare)
 

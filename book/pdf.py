@@ -11,34 +11,22 @@ again on the same inputs, it says the PDF is up to date and leaves it (``--force
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import re
-import shutil
 import sys
-import tempfile
-from html import escape as html_escape
 import time
 import xml.etree.ElementTree as ET
-from contextlib import contextmanager
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
-STATIC = Path(__file__).parent / "static"
-PRINT_CSS = STATIC / "print.css"
+from .covers import cover_html, cover_path, cover_section, edition_line, imprint
+from .pdfsetup import AUTHOR, EPOCH, PRINT_CSS, SUBTITLE, TITLE, _rendering, font_faces_css, font_files
+from .pdftree import _add_class, _el, _find, _has_class, _iter, _text, serialise
 
-TITLE = "Ganjifa: rules of play"
-SUBTITLE = "The round playing cards of India"
-AUTHOR = "The Ganjifa rulebook project"
+# names callers and tests have always taken from here (their homes: book.covers, book.pdfsetup, book.pdftree)
+from .covers import _plain_cards  # noqa: F401
+from .pdftree import SVG_NS  # noqa: F401
 
-# (CSS family name, fontpkg family name); the CSS names are the ones print.css uses
-FONTS = (("Noto Serif", "Noto Serif"), ("Noto Sans", "Noto Sans"),
-         ("Noto Sans Devanagari", "Noto Sans Devanagari"))
-
-WEIGHTS = (400, 600, 700)  # the weights print.css uses
-
-SVG_NS = "http://www.w3.org/2000/svg"
 CHROME = ("sphinxsidebar", "footer", "related", "clearer", "searchbox")  # removed classes
 
 
@@ -49,63 +37,6 @@ class Heading:
     level: int
     text: str
     target: str
-
-
-# -- fonts ---------------------------------------------------------------------------------
-
-def font_files() -> list[tuple[str, str, int, Path]]:
-    """The fontpkg font file for each family, style and weight the stylesheet uses:
-    (CSS family name, style, weight, path)."""
-    import fontpkg
-
-    out = []
-    for css_name, pkg_name in FONTS:
-        fam = fontpkg.family(pkg_name)
-        for style in fam.styles:
-            for weight in WEIGHTS:
-                out.append((css_name, style, weight, fontpkg.select_file(fam, weight, style, nearest=True).path))
-    return out
-
-
-def font_faces_css() -> str:
-    """``@font-face`` rules for the fontpkg fonts, each file named by a file:// URL.
-
-    The packages ship variable fonts; WeasyPrint takes no weight range in ``@font-face``,
-    so each weight the stylesheet uses gets its own rule, and WeasyPrint embeds a static
-    instance of the file at that weight.
-    """
-    rules = [f'@font-face {{ font-family: "{css_name}"; src: url("{path.resolve().as_uri()}"); '
-             f"font-style: {style}; font-weight: {weight}; }}" for css_name, style, weight, path in font_files()]
-    return "\n".join(rules) + "\n"
-
-
-# -- the tree ------------------------------------------------------------------------------
-
-def _classes(el: ET.Element) -> list[str]:
-    return (el.get("class") or "").split()
-
-
-def _has_class(el: ET.Element, name: str) -> bool:
-    return name in _classes(el)
-
-
-def _add_class(el: ET.Element, name: str) -> None:
-    if not _has_class(el, name):
-        el.set("class", " ".join([*_classes(el), name]))
-
-
-def _text(el: ET.Element) -> str:
-    return " ".join("".join(el.itertext()).split())
-
-
-def _find(root: ET.Element, tag: str | None = None, cls: str | None = None) -> ET.Element | None:
-    return next(_iter(root, tag, cls), None)
-
-
-def _iter(root: ET.Element, tag: str | None = None, cls: str | None = None):
-    for el in root.iter(tag):
-        if isinstance(el.tag, str) and (cls is None or _has_class(el, cls)):
-            yield el
 
 
 def _is_chrome(el: ET.Element) -> bool:
@@ -295,148 +226,6 @@ def _expand_interactive(root: ET.Element) -> None:
         details.set("open", "open")
 
 
-def _el(tag: str, text: str | None = None, cls: str | None = None, **attrs) -> ET.Element:
-    el = ET.Element(tag, {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()})
-    if cls:
-        el.set("class", cls)
-    el.text = text
-    return el
-
-
-def cover_picture(deck: str = "mughal") -> ET.Element:
-    """A fan of round cards of ``deck`` (an ``engine.decks.DECKS`` key) for the cover: the engine's drawing
-    when there is one."""
-    try:
-        return _engine_cards(deck)
-    except (ImportError, TypeError, ValueError, KeyError, ET.ParseError):  # no usable drawing module
-        return _plain_cards()
-
-
-def _cover_cards(deck: str = "mughal"):
-    from engine.cards import Card
-    from engine.decks import DECKS
-
-    chosen = DECKS[deck]
-    ranks = (12, 11, 10, 1, 12)
-    suits = list(chosen.suits[::2] + chosen.suits[1:2])
-    while len(suits) < len(ranks):  # a pack of four sets: go round them again
-        suits += list(chosen.suits)
-    return [Card(s, r) for s, r in zip(suits, ranks)]
-
-
-def _engine_cards(deck: str = "mughal") -> ET.Element:
-    from engine.draw import card_svg  # written by the drawing module's author
-
-    cards = _cover_cards(deck)
-    row = _el("div", cls="pdf-cover-cards")
-    for card in cards:
-        svg = card_svg(card)
-        if isinstance(svg, str):
-            svg = ET.fromstring(svg)
-        row.append(_in_svg_ns(svg))
-    return row
-
-
-def _in_svg_ns(el: ET.Element) -> ET.Element:
-    """Put SVG built without a namespace into the SVG one, as WeasyPrint expects inline."""
-    for node in el.iter():
-        if isinstance(node.tag, str) and not node.tag.startswith("{"):
-            node.tag = f"{{{SVG_NS}}}{node.tag}"
-        node.attrib.pop("xmlns", None)
-    return el
-
-
-def _plain_cards() -> ET.Element:
-    from engine.decks import MUGHAL
-
-    svg = _el("svg", viewBox="0 0 300 120", width="300", height="120", role="img")
-    svg.append(_el("title", "Five round Ganjifa cards"))
-    for i, suit in enumerate(MUGHAL.suits[:5]):
-        cx = 50 + i * 50
-        cy = 62 + abs(i - 2) * 8
-        svg.append(_el("circle", cx=str(cx), cy=str(cy), r="44", fill="#f7f1e3",
-                       stroke=suit.colour, stroke_width="3"))
-        svg.append(_el("circle", cx=str(cx), cy=str(cy), r="36", fill="none",
-                       stroke=suit.colour, stroke_width="1"))
-        label = _el("text", suit.name[:2], x=str(cx), y=str(cy + 6), fill=suit.colour)
-        label.set("text-anchor", "middle")
-        label.set("font-size", "18")
-        label.set("font-family", "Noto Sans")
-        svg.append(label)
-    wrap = _el("div", cls="pdf-cover-cards")
-    wrap.append(_in_svg_ns(svg))
-    return wrap
-
-
-def edition_line(decks: tuple[str, ...] | None = None) -> str:
-    """The decks the book covers (``engine.decks.DECKS`` keys; every deck when None) and the edition,
-    e.g. for a deck publisher's print run."""
-    from engine.decks import DECKS
-
-    chosen = [DECKS[k] for k in decks] if decks else list(DECKS.values())
-    named = [f"{d.name[:-1]}, {len(d.strength_table())} cards)" if d.name.endswith(")")  # French (no jacks, 48 cards)
-             else f"{d.name} ({len(d.strength_table())} cards)" for d in chosen]
-    word = "decks" if len(named) > 1 else ("pack" if chosen[0].name == "Naqsh" else "deck")
-    decks = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
-    try:
-        version = metadata.version("ganjifa-rules")
-    except metadata.PackageNotFoundError:
-        version = "0"
-    return f"For the {decks} {word} \u00b7 Edition {version}"
-
-
-def sources(games: tuple[str, ...] | None = None) -> str:
-    """Who the rules of ``games`` (every game when None) are retold from, as conf.py's ``ganjifa_sources``
-    declares it: each source once, with its games, in the declared order; and the deck facts' sources."""
-    from .booklets import conf_value
-
-    table = conf_value("ganjifa_sources")
-    parts = []
-    for source, its_games in table["games"]:
-        chosen = [g for g in its_games if games is None or g in games]
-        if chosen:
-            from engine.registry import game_class
-
-            parts.append(f"{source} ({', '.join(game_class(g).title for g in chosen)})")
-    return "; ".join(["the rules are retold from " + parts[0], *parts[1:], table["decks"]]) if parts else table["decks"]
-
-
-def imprint(title: str, author: str, edition: str, games: tuple[str, ...] | None = None) -> list[str]:
-    """The imprint page's lines: title and edition, date (from the version, never the clock), licence, and the
-    sources of ``games`` (every game when None)."""
-    try:
-        version = metadata.version("ganjifa-rules")
-        meta = metadata.metadata("ganjifa-rules")
-        licence = meta.get("License-Expression") or meta.get("License") or "MIT"
-    except metadata.PackageNotFoundError:
-        version, licence = "0", "MIT"
-    decks = edition.split(" \u00b7 ")[0]
-    return [f"{title}, edition {version}. {decks}.",
-            f"\u00a9 2026 {author}. Text, pictures and the software that checks them under the {licence} licence: "
-            "copy, print and adapt freely, keeping this notice.",
-            f"Sources: {sources(games)}. The wording, the numbering of the rules and the rulings are this book's own.",
-            "Every example in this booklet was worked out by computer and checked against the text "
-            "when the booklet was made."]
-
-
-def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover", deck: str = "mughal") -> ET.Element:
-    """The front cover's design: the title, the subtitle, a fan of cards and the edition. In the interior
-    it is the title page (A5, no bleed); the cover file prints it again with bleed and crop marks."""
-    cover = _el("section", cls=cls)
-    cover.append(_el("h1", title, cls="pdf-cover-title"))
-    cover.append(_el("p", subtitle, cls="pdf-cover-subtitle"))
-    cover.append(cover_picture(deck))
-    edition_p = _el("p", None, cls="pdf-cover-edition")
-    for i, part in enumerate(edition.split(" \u00b7 ")):
-        if i:
-            edition_p.append(_el("br"))
-            edition_p[-1].tail = part
-        else:
-            edition_p.text = part
-    cover.append(edition_p)
-    return cover
-
-
 def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str,
                   subtitle: str, edition: str, author: str, deck: str = "mughal",
                   games: tuple[str, ...] | None = None) -> list[ET.Element]:
@@ -496,23 +285,6 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
                                          games=games)):
         body.insert(i, el)
     return entries
-
-
-# -- rendering -----------------------------------------------------------------------------
-
-# the PDF's fonts carry a timestamp (fontTools reads SOURCE_DATE_EPOCH); a fixed one makes two builds of
-# the same book byte-identical. 2026-01-01T00:00:00Z, the edition's year.
-EPOCH = "1767225600"
-
-
-def serialise(root: ET.Element) -> str:
-    """The edited tree as HTML text for WeasyPrint's public ``HTML(string=...)``.
-
-    Inline SVG keeps its namespace as the default one, so the HTML parser reads it as SVG again.
-    """
-    ET.register_namespace("", SVG_NS)
-    ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
-    return "<!DOCTYPE html>\n" + ET.tostring(root, encoding="unicode", method="html")
 
 
 def missing_anchors(root: ET.Element, more_ids=()) -> tuple[str, ...]:
@@ -581,26 +353,6 @@ def make_pdf(html_dir: str | Path, out: str | Path, *, title: str = TITLE,
     with _rendering():
         return _make_pdf(html_dir, out, title=title, author=author, subtitle=subtitle, edition=edition, force=force,
                          deck=deck, games=games, left_out=left_out, keep=keep)
-
-
-@contextmanager
-def _rendering():
-    """While the booklet is made: Python's cycle collector off (WeasyPrint builds millions of objects that
-    live until the end, and the collector's passes over them cost a fifth of the time), and WeasyPrint's
-    working files (the fonts it copies for ``@font-face``) in a temporary folder of ours, removed at the
-    end, whether or not the objects that would remove them have been collected by then."""
-    enabled = gc.isenabled()
-    gc.disable()
-    saved = tempfile.tempdir
-    folder = tempfile.mkdtemp(prefix="ganjifa-pdf-")
-    tempfile.tempdir = folder
-    try:
-        yield
-    finally:
-        tempfile.tempdir = saved
-        shutil.rmtree(folder, ignore_errors=True)
-        if enabled:
-            gc.enable()
 
 
 def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="mughal", games=None,
@@ -684,34 +436,6 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
     if _KEEP is not None:
         _KEEP.append((root, rendered, ending, booklet))
     return Booklet(out, len(booklet.pages), time.perf_counter() - start, broken, floated, cover=cover_out)
-
-
-def cover_path(out: Path) -> Path:
-    """The cover's file beside the interior's: ``ganjifa-rules.pdf`` -> ``ganjifa-rules-cover.pdf``."""
-    return out.with_name(f"{out.stem}-cover{out.suffix}")
-
-
-def cover_html(title: str, subtitle: str, edition: str, css: str, *, deck: str = "mughal",
-               games: tuple[str, ...] | None = None) -> str:
-    """The cover for the print shop, its own file (the interior is A5 throughout): the front and the back,
-    each an A5 page with 3 mm of bleed and crop marks (``@page cover``). ``games``: the games the booklet
-    holds (every game when None), named on the back."""
-    front = serialise(cover_section(title, subtitle, edition, deck=deck))
-    back = back_cover(title, games)
-    return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>{html_escape(title)}</title>"
-            f"<style>{css}</style></head><body class='pdf-end'><div class='body'>{front}{back}</div></body></html>")
-
-
-def back_cover(title: str, games: tuple[str, ...] | None = None) -> str:
-    """The back cover's HTML: the title, what the booklet is, and the games it holds (every game when None)."""
-    from engine.registry import available_games, game_class
-
-    names = ", ".join(game_class(g).title for g in (games or available_games()))
-    return ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
-            "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
-            f"players. In this booklet: {html_escape(names)}.</p>"
-            "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
-            "every example was checked by computer when the booklet was made.</p></section>")
 
 
 def end_matter(pages: int, css: str) -> str:

@@ -67,8 +67,6 @@ def digest(html_dir: Path, fonts: list[Path], settings: dict[str, str]) -> str:
     words and any other value the PDF depends on."""
     import engine
 
-    from . import pdf
-
     h = hashlib.sha256(f"ganjifa booklet inputs {FORMAT}\n".encode())
 
     def add(label: str, folder: Path) -> None:
@@ -77,7 +75,7 @@ def digest(html_dir: Path, fonts: list[Path], settings: dict[str, str]) -> str:
             h.update(hashlib.sha256(path.read_bytes()).digest())
 
     add("html", Path(html_dir))
-    add("book", Path(pdf.__file__).parent)
+    add("book", Path(__file__).parent)
     add("engine", Path(engine.__file__).parent)
     for font in fonts:  # named by their bytes: where the venv keeps them does not matter
         h.update(hashlib.sha256(Path(font).read_bytes()).digest())

@@ -15,6 +15,10 @@ import sys
 from html import escape
 from pathlib import Path
 
+from . import pdfsetup
+from .covers import back_cover, cover_section, edition_line
+from .pdftree import serialise
+
 LEAF_MM = 0.1  # 80 g/m² uncoated paper: about 100 micrometres a leaf
 COVER_MM = 0.5  # the cover board (about 250 g/m²), once on each side of the spine
 A5_MM = (148, 210)
@@ -31,10 +35,8 @@ def spread_path(interior: Path) -> Path:
 
 def spread_html(title: str, subtitle: str, edition: str, css: str, pages: int, *, deck: str = "mughal",
                 games: tuple[str, ...] | None = None) -> str:
-    """The spread's HTML: the back cover (:func:`book.pdf.back_cover`), the spine with the title when it is
-    wide enough to print on (3 mm), and the front cover (:func:`book.pdf.cover_section`)."""
-    from .pdf import back_cover, cover_section, serialise
-
+    """The spread's HTML: the back cover (:func:`book.covers.back_cover`), the spine with the title when it is
+    wide enough to print on (3 mm), and the front cover (:func:`book.covers.cover_section`)."""
     spine = spine_mm(pages)
     width = 2 * A5_MM[0] + spine
     front = serialise(cover_section(title, subtitle, edition, deck=deck)).replace("<!DOCTYPE html>\n", "")
@@ -72,19 +74,17 @@ def make_spread(interior: str | Path, out: str | Path | None = None, *, title: s
     from weasyprint import HTML
     from weasyprint.text.fonts import FontConfiguration
 
-    from . import pdf
-
-    os.environ.setdefault("SOURCE_DATE_EPOCH", pdf.EPOCH)
+    os.environ.setdefault("SOURCE_DATE_EPOCH", pdfsetup.EPOCH)
     interior = Path(interior)
     out = Path(out) if out else spread_path(interior)
     pages = len(PdfReader(str(interior)).pages)
-    title = title or pdf.TITLE
-    css = pdf.font_faces_css() + pdf.PRINT_CSS.read_text(encoding="utf-8")
-    html = spread_html(title, subtitle or pdf.SUBTITLE, edition or pdf.edition_line(), css, pages,
+    title = title or pdfsetup.TITLE
+    css = pdfsetup.font_faces_css() + pdfsetup.PRINT_CSS.read_text(encoding="utf-8")
+    html = spread_html(title, subtitle or pdfsetup.SUBTITLE, edition or edition_line(), css, pages,
                        deck=deck, games=games)
     document = HTML(string=html).render(font_config=FontConfiguration())
     document.metadata.title = f"{title} (cover spread)"
-    document.metadata.authors = [pdf.AUTHOR]
+    document.metadata.authors = [pdfsetup.AUTHOR]
     partial = out.with_name(out.name + ".part")
     document.write_pdf(partial)
     partial.replace(out)
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) not in (1, 2):
         print("usage: python -m book.spread INTERIOR.pdf [OUT.pdf]", file=sys.stderr)
         return 2
-    with __import__("book.pdf", fromlist=["_rendering"])._rendering():
+    with pdfsetup._rendering():
         out, spine = make_spread(*args)
     print(f"Cover spread: {out} (back, spine {spine} mm for the page count at {LEAF_MM} mm a leaf, front; "
           "3 mm bleed, crop marks)")

@@ -85,10 +85,12 @@ SET_UP, THE_END = "Set-up", "The end"  # the first and the last part of every qu
 ONE_PAGE, LINE = 45, 78
 
 
+def _number_words(n: int) -> str:
+    return ("one", "two", "three", "four", "five", "six", "seven", "eight")[n - 1] if 1 <= n <= 8 else str(n)
+
+
 def players_in_words(cls) -> str:
     """"One player", "Four players", "Two to four players": the table the game is for, in words."""
-    from .what_you_need import _number_words
-
     low, high = _number_words(cls.min_players), _number_words(cls.max_players)
     if cls.min_players == cls.max_players:
         return f"{low.capitalize()} player" + ("" if cls.min_players == 1 else "s")

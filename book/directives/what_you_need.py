@@ -14,16 +14,12 @@ from engine.draw import table_svg
 
 from ..printwords import CAST
 from . import GanjifaDirective
-from .game_facts import deals, hands_dealt
+from .game_facts import _number_words, deals, hands_dealt
 
 DIRECTION_WORDS = {
     "anticlockwise": "anticlockwise: the next player is the one on your right",
     "clockwise": "clockwise: the next player is the one on your left",
 }
-
-
-def _number_words(n: int) -> str:
-    return ("one", "two", "three", "four", "five", "six", "seven", "eight")[n - 1] if 1 <= n <= 8 else str(n)
 
 
 def facts(game) -> list[tuple[str, str]]:

@@ -8,9 +8,9 @@ led wins the trick, and its winner leads next: a suit in which a court card is h
 lowest cards. A player left without court cards is out; the game ends when every court card has been
 played, and the most tricks wins.
 
-The folder holds the definition (this module), the state (:mod:`.state`), the moves (:mod:`.moves`),
-the records and their prose (:mod:`.records`), positions as text (:mod:`.positions`), the heuristic
-player's taste (:mod:`.strategy`) and the pictures (:mod:`.pictures`).
+The folder holds the definition (this module), the constants and rank orders (:mod:`.ranks`), the state
+(:mod:`.state`), the moves (:mod:`.moves`), the records and their prose (:mod:`.records`), positions as
+text (:mod:`.positions`), the heuristic player's taste (:mod:`.strategy`) and the pictures (:mod:`.pictures`).
 
 Rulings, each with its reason (the chapter states them):
 
@@ -60,6 +60,7 @@ from ...decks import MUGHAL, Ranking
 from ...protocol import CHANCE, Deal, Game, option
 from ...shuffle import shuffled
 from .moves import HRMove, HRDraw, parse_move
+from .ranks import HAND_SIZE
 
 CLAUSES = MappingProxyType({
     "hr.players": "Four players",
@@ -94,7 +95,6 @@ EVENTS = MappingProxyType({
     "plays-alone": "the game ends with the last player still in leading alone, taking tricks nobody contests",
 })
 
-HAND_SIZE = 24
 _DECK_IDS = frozenset(map(id, MUGHAL.cards))
 # seat by seat, the places in the pack of the cards dealt to it, four at a time round the table
 _DEALT_TO = tuple(itemgetter(*[k for k in range(96) if (k // 4) % 4 == seat]) for seat in range(4))

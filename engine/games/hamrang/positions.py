@@ -1,4 +1,5 @@
-"""Hamrang positions written as text, read back into a game state.
+"""Hamrang positions written as text, read back into a game state (the state writes itself:
+:func:`.state.write_position`).
 
 ``P1=RSu 4Su 10Su 2Ta; P2=...; P3=...; P4=...; tricks=0 1 0 2; turn=P2; trick=P2:play RSh 2Sh, P3:play 9Sh 3Sh``
 
@@ -18,20 +19,19 @@ least two and an even number, when the trick starts.
 
 from __future__ import annotations
 
-from ...cards import Card, check_deck, format_cards
+from ...cards import Card, check_deck
 from ...decks import MUGHAL
 from ...errors import IllegalMoveError, NotationError
 from ...notation import seat as read_seat, whole_number
-from ...protocol import CHANCE, split_notation
-from .game import HAND_SIZE
+from ...protocol import split_notation
 from .moves import HRMove, parse_move
+from .ranks import HAND_SIZE
+from .state import HRState
 
 USAGE = "a Hamrang position is 'P1=cards; P2=...; P3=...; P4=...; tricks=0 0 0 0; turn=P1; trick=...'"
 
 
 def parse_position(game, text: str, *, reachable: bool = True):
-    from .state import HRState
-
     hand_texts, fields = split_notation(text, USAGE, ("tricks", "turn", "trick"),
                                         "unknown part; a position has P1..P4, tricks, turn and trick")
     if len(hand_texts) != 4:
@@ -148,8 +148,6 @@ def parse_position(game, text: str, *, reachable: bool = True):
 
 def _before_the_draw(game, hands, tricks, plays):
     """The position while chance draws for the dealer: the whole deal in hand, nothing played yet."""
-    from .state import HRState
-
     if plays or any(tricks):
         raise NotationError("turn=chance", "the draw for the dealer comes before any trick [clause hr.draw]",
                             "hr.draw")
@@ -184,14 +182,3 @@ def _reachable(before, active, tricks, opening: bool, fields) -> None:
         if not active[p] and (sizes[p] % 2 or (held and sizes[p] < held[0])):
             raise NotationError(f"P{p + 1}", f"a player put out keeps the cards held then, an even number no smaller "
                                 f"than the others hold now, not {sizes[p]} [clause hr.out]", "hr.out")
-
-
-def write_position(state) -> str:
-    parts = [f"P{p + 1}={format_cards(cards) if cards else '-'}" for p, cards in enumerate(state.hands)]
-    parts.append("tricks=" + " ".join(str(t) for t in state.tricks))
-    turn = state.current_player
-    parts.append(f"turn={'-' if turn is None else 'chance' if turn == CHANCE else f'P{turn + 1}'}")
-    plays = state.trick_moves()
-    if plays:
-        parts.append("trick=" + ", ".join(f"P{p + 1}:{m}" for p, m in plays))
-    return "; ".join(parts)

@@ -13,6 +13,7 @@ from ...decks import MUGHAL, Ranking
 from ...errors import GameNotOverError, IllegalMoveError
 from ...protocol import CHANCE, Result, State
 from .moves import PAIR, HRDraw, HRMove, pair
+from .ranks import _COURTS, _SIZE, N, PLACED, STRENGTH, WEAK
 from .records import FOLLOWED, LED, OPENED, HRRecord, card_name, join, rank_name
 from .strategy import move_priority as _move_priority
 
@@ -20,23 +21,6 @@ if TYPE_CHECKING:
     from .game import Hamrang
 
 _new = tuple.__new__
-N = 4
-SUITS = len(MUGHAL.suits)
-_SIZE = max(c.index for c in MUGHAL.cards) + 1
-# card.index -> strength in its suit (12 the Raja .. 1 the lowest numeral), per ranking
-STRENGTH = {}
-for _r in Ranking:
-    _table = [0] * _SIZE
-    for _c, _v in MUGHAL.strength_table(_r).items():
-        _table[_c.index] = _v
-    STRENGTH[_r] = _table
-# per ranking: the deck suit by suit, each suit strongest first (hands are filled in this order, never sorted)
-ORDERED = {r: tuple(sorted(MUGHAL.cards, key=lambda c, t=STRENGTH[r]: (c.suit.number, -t[c.index]))) for r in Ranking}
-# per ranking: (card.index, suit number, card) in ORDERED's order (hands are filled by reading it)
-_COURTS = tuple(c.index for c in MUGHAL.cards if c.rank >= 11)  # the court cards' indexes
-assert SUITS == 8  # (HRState fills a hand's eight suits)
-PLACED = {r: tuple((c.index, c.suit.number, c) for c in cards) for r, cards in ORDERED.items()}
-del _r, _table, _c, _v
 
 CL_OPEN, CL_OPEN_SUB = ("hr.opening",), ("hr.opening", "hr.substitute")
 CL_LEAD, CL_LEAD_SUB = ("hr.lead",), ("hr.lead", "hr.substitute")
@@ -45,8 +29,6 @@ CL_DRAW = ("hr.draw", "hr.players", "hr.deal")
 # the note of a follower holding two or more cards of the suit led, per suit (shared: no allocation)
 _FOLLOW_NOTES = tuple((FOLLOWED, 2, suit.name, "", "") for suit in MUGHAL.suits)
 CL_DRAW_OUT = ("hr.draw", "hr.players", "hr.deal", "hr.out")
-# the deck's weak suits, whose numerals the traditional rank order reverses
-WEAK = tuple(suit.group == "weak" for suit in MUGHAL.suits)
 
 
 def _reversed_numerals(hand, move) -> bool:
@@ -545,8 +527,6 @@ class HRState(State):
     move_priority = _move_priority
 
     def position(self) -> str:
-        from .positions import write_position
-
         return write_position(self)
 
     def __repr__(self) -> str:
@@ -588,3 +568,15 @@ def _draw_rounds(shuffler: int, cards: Sequence[Card]):
         if len(tied) == 1:
             return tuple(rounds) if k == len(cards) else None
         drawers = tied
+
+
+def write_position(state) -> str:
+    """The position as text, as :func:`.positions.parse_position` reads it back."""
+    parts = [f"P{p + 1}={format_cards(cards) if cards else '-'}" for p, cards in enumerate(state.hands)]
+    parts.append("tricks=" + " ".join(str(t) for t in state.tricks))
+    turn = state.current_player
+    parts.append(f"turn={'-' if turn is None else 'chance' if turn == CHANCE else f'P{turn + 1}'}")
+    plays = state.trick_moves()
+    if plays:
+        parts.append("trick=" + ", ".join(f"P{p + 1}:{m}" for p, m in plays))
+    return "; ".join(parts)

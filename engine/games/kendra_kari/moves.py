@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
-from ...cards import Card, Interned, format_cards, parse_cards
+from ...cards import Card, Interned, format_cards
 from ...errors import NotationError
+from ...families.reshuffle import Reshuffle
 from .ring import CARDS, INDEX, N_CARDS
 
 # move kinds (the int codes keep the hot path cheap)
@@ -166,7 +167,7 @@ def two(a: int, b: int) -> KKMove:
 
 
 
-class KKShuffle:
+class KKShuffle(Reshuffle):
     """Chance's move when the stock is refilled (variant ``stock-out=reshuffle``): the new stock, top first.
 
     Written ``shuffle`` and the cards: ``shuffle 7Sh 3Ta ...``; a transcript line by ``chance``.
@@ -176,42 +177,10 @@ class KKShuffle:
     ('shuffle 7Sh 3Ta', True, 'shuffle')
     """
 
-    __slots__ = ("cards",)
-    kind = "shuffle"
-
-    def __init__(self, cards: tuple[Card, ...]):
-        object.__setattr__(self, "cards", tuple(cards))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("KKShuffle is immutable")
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, KKShuffle) and other.cards == self.cards
-
-    def __hash__(self) -> int:
-        return hash(self.cards)
-
-    def __str__(self) -> str:
-        return "shuffle " + format_cards(self.cards)
-
-    def __repr__(self) -> str:
-        return f"KKShuffle.parse({str(self)!r})"
-
-    def __reduce__(self):
-        return (KKShuffle, (self.cards,))
-
-    @staticmethod
-    def parse(text: str) -> "KKShuffle":
-        word, _, rest = text.strip().partition(" ")
-        if word != "shuffle" or not rest.strip():
-            raise NotationError(text, "chance's move is written 'shuffle' and the new stock's cards, top first")
-        cards = parse_cards(rest)
-        for c in cards:
-            if c not in INDEX:
-                raise NotationError(str(c), "Kendra Kari is played with the Mughal deck")
-        if len(set(cards)) != len(cards):
-            raise NotationError(rest.strip()[:40], "a card appears twice in the new stock")
-        return KKShuffle(cards)
+    __slots__ = ()
+    PILE = "stock"
+    PLAYED_WITH = INDEX
+    OTHER_DECK = "Kendra Kari is played with the Mughal deck"
 
 
 def parse_move(text: str) -> KKMove | KKShuffle:

@@ -1,4 +1,5 @@
-"""Naqsh positions as text: every hand (the face-down card first), whose hand is in play, the stock.
+"""Naqsh positions as text, read back into a game state (the state writes itself:
+:func:`.state.format_position`): every hand (the face-down card first), whose hand is in play, the stock.
 
 ``P1=10N1 5N2 stood; P2=3N1 9N3 threw; P3=4N2 9N1; P4=MN3; turn=P3; stock=3N4 7N1``
 
@@ -23,19 +24,18 @@
 
 from __future__ import annotations
 
-from ...cards import format_cards, parse_cards
+from ...cards import parse_cards
 from ...errors import NotationError
 from ...notation import seat as read_seat
 from ...protocol import split_notation
 from .bank import BUST, NAQSH, PLAYING, STAND_TO, STOOD, THREW, WAITING, is_bust, is_naqsh, stand_words
+from .state import NQState
 
 USAGE = "a Naqsh position is 'P1=cards [stood|threw]; ...; turn=P2 (or turn=-); stock=cards'"
 WORDS = {"stood": STOOD, "threw": THREW}
 
 
 def parse_position(game, text: str):
-    from .state import NQState
-
     hands_text, fields = split_notation(text, USAGE, keys=("turn", "stock"))
     n = game.players
     if len(hands_text) != n:
@@ -119,14 +119,3 @@ def _check_card(game, card) -> None:
     if card not in game.cards:
         raise NotationError(str(card), f"this game is played with {game.pack_text}, which has no such card "
                             "[clause nq.substitutes]", "nq.substitutes")
-
-
-def format_position(state) -> str:
-    parts = []
-    for seat, h in enumerate(state._hands):
-        s = state._status[seat]
-        word = " stood" if s == STOOD else " threw" if s == THREW else ""
-        parts.append(f"P{seat + 1}={format_cards(h)}{word}")
-    parts.append("turn=-" if state.current_player is None else f"turn=P{state._active + 1}")
-    parts.append(f"stock={format_cards(state.stock)}")
-    return "; ".join(parts)

@@ -301,8 +301,6 @@ class NQState(State):
 
     def position(self) -> str:
         """This position in text (see :meth:`Naqsh.position`)."""
-        from .positions import format_position
-
         return format_position(self)
 
     def __str__(self) -> str:
@@ -322,3 +320,15 @@ class NQState(State):
 
     def __repr__(self) -> str:
         return f"{self.game!r}.position({self.position()!r})"
+
+
+def format_position(state) -> str:
+    """The position as text, as :func:`.positions.parse_position` reads it back."""
+    parts = []
+    for seat, h in enumerate(state._hands):
+        s = state._status[seat]
+        word = " stood" if s == STOOD else " threw" if s == THREW else ""
+        parts.append(f"P{seat + 1}={format_cards(h)}{word}")
+    parts.append("turn=-" if state.current_player is None else f"turn=P{state._active + 1}")
+    parts.append(f"stock={format_cards(state.stock)}")
+    return "; ".join(parts)

@@ -22,8 +22,9 @@ A turn is a draw and four discards, each its own step:
 
 from __future__ import annotations
 
-from ...cards import Card, Interned, format_cards, parse_cards
+from ...cards import Card, Interned
 from ...errors import NotationError
+from ...families.reshuffle import Reshuffle
 from .table import CARDS, INDEX, N_CARDS
 
 # kinds of move (int codes keep the hot path cheap): draws 0..4, then a discard
@@ -168,7 +169,7 @@ class ShTurn:
         return ShTurn(draw, discards)
 
 
-class ShShuffle:
+class ShShuffle(Reshuffle):
     """Chance's move when the deck runs out: the new deck, top card first (``shuffle 7Sh 3Ta ...``).
 
     >>> m = ShShuffle.parse("shuffle 7Sh 3Ta")
@@ -176,42 +177,10 @@ class ShShuffle:
     ('shuffle 7Sh 3Ta', True, 'shuffle')
     """
 
-    __slots__ = ("cards",)
-    kind = "shuffle"
-
-    def __init__(self, cards: tuple[Card, ...]):
-        object.__setattr__(self, "cards", tuple(cards))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("ShShuffle is immutable")
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, ShShuffle) and other.cards == self.cards
-
-    def __hash__(self) -> int:
-        return hash(self.cards)
-
-    def __str__(self) -> str:
-        return "shuffle " + format_cards(self.cards)
-
-    def __repr__(self) -> str:
-        return f"ShShuffle.parse({str(self)!r})"
-
-    def __reduce__(self):
-        return (ShShuffle, (self.cards,))
-
-    @staticmethod
-    def parse(text: str) -> "ShShuffle":
-        word, _, rest = text.strip().partition(" ")
-        if word != "shuffle" or not rest.strip():
-            raise NotationError(text, "chance's move is written 'shuffle' and the new deck's cards, top first")
-        cards = parse_cards(rest)
-        for c in cards:
-            if c not in INDEX:
-                raise NotationError(str(c), "Shakti is played with the Mughal deck")
-        if len(set(cards)) != len(cards):
-            raise NotationError(rest.strip()[:40], "a card appears twice in the new deck")
-        return ShShuffle(cards)
+    __slots__ = ()
+    PILE = "deck"
+    PLAYED_WITH = INDEX
+    OTHER_DECK = "Shakti is played with the Mughal deck"
 
 
 def parse_move(text: str) -> ShMove | ShTurn | ShShuffle:

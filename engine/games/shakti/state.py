@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
+from ...families.movecache import CachedMoves
 from ...protocol import CHANCE, Result, State, default_names
 from ...shuffle import Rng
 from .moves import (BOTTOM, BOTTOMS, DECK, DISCARD, DISCARDS, DRAWS, PILE_DRAWS, TOP, TOPS, ShMove, ShShuffle,
@@ -43,7 +44,7 @@ class ShView:
     drew: str
 
 
-class ShState(State):
+class ShState(CachedMoves, State):
     """A Shakti game in progress. Make one with ``Shakti.new_game`` or ``Shakti.position``."""
 
     __slots__ = ("game", "history", "current_player", "_hands", "_piles", "_deck", "_turns", "_seat", "_draw",
@@ -124,22 +125,10 @@ class ShState(State):
         self.history.append(record)
         return record
 
-    # --- the protocol, hot path first -------------------------------------------------------
-    def legal_moves(self) -> list[ShMove]:
-        """The draws the player may make, or (after drawing) each card of the hand to each pile still owed a card."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._moves()
-        return list(legal)
-
-    def legal_move_sequence(self):
-        """``legal_moves()`` for the random player: the same moves, not copied (valid until the next ``apply``)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._moves()
-        return legal
-
+    # --- the protocol, hot path first (legal_moves and legal_move_sequence: CachedMoves) -----------
     def _moves(self):
+        """The legal moves: the draws the player may make, or (after drawing) each card of the hand to each
+        pile still owed a card."""
         cp = self.current_player
         if cp is None or cp == CHANCE:
             return ()

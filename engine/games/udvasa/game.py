@@ -164,15 +164,15 @@ class Udvasa(Game):
 
     def table(self, name: str):
         if name == "odds":
-            from .odds import odds_table
+            from .results import odds_table
 
             return odds_table()
         if name == "hints":
-            from .odds import hints_table
+            from .results import hints_table
 
             return hints_table()
         if name == "chances":
-            from .unseen import chances_table
+            from .results import chances_table
 
             return chances_table()
         return super().table(name)

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from ...files import write_text
 from ...play import play_seeded
-from ...protocol import Table
 from ...simulate import wilson
 from .game import Udvasa
+from .results import SOLVED, load
 from .solver import AIMLESS, LIMIT, solve
 
-FILE = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-solved.json"
+FILE = SOLVED
 
 
 def solve_row(job: tuple[int, int]) -> dict:
@@ -55,10 +55,6 @@ def summary(rows: list[dict]) -> dict:
     out["worst_ms"] = max(ms) if ms else 0
     out["mean_nodes"] = sum(r["nodes"] for r in rows) / n if n else 0.0
     return out
-
-
-def load(path: Path = FILE) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def _dump(path: Path, limit: int, rows: list[dict], seconds: float, workers: int, hints: dict | None = None) -> None:
@@ -105,53 +101,6 @@ def run(deals: int, limit: int, workers: int, path: Path, first: int = 0, resume
     return summary(rows)
 
 
-def words_share(share: float) -> str:
-    """A share in players' words: 'about 6 deals in 10'."""
-    tenths = round(share * 10)
-    if 1 <= tenths <= 9:
-        return f"about {tenths} deal{'s' if tenths != 1 else ''} in 10"
-    per = round(1 / share) if share > 0 else 0
-    return f"about one deal in {per}" if per else "almost none"
-
-
-def odds_table(path: Path = FILE) -> Table:
-    """The designers' table: each player's share of won deals with its 95% interval."""
-    from .unseen import FILE as UNSEEN
-    from .unseen import load as load_unseen
-
-    data = load(path)
-    s = data["summary"]
-    unseen = load_unseen(UNSEEN)
-    u, lit = unseen["summary"], unseen["literal"]["summary"]
-    rows = []
-    for f, label, n in ((s["won"], "the solver: won (a winning line found)", s["deals"]),
-                        (s["lost"], "the solver: proved lost", s["deals"]),
-                        (s["undecided"], "the solver: undecided within the limit", s["deals"]),
-                        (u["won"], "the searching player, who does not see the stock, wins", u["deals"]),
-                        (u["careful_end"], "the careful player, then the solver once the stock is used up, wins",
-                         u["deals"]),
-                        (s["careful"], "the careful player wins", s["deals"]),
-                        (s["random"], "the random player wins", s["deals"]),
-                        (lit["won"], "dealing only when no card can move: the solver wins", lit["deals"]),
-                        (lit["lost"], "dealing only when no card can move: proved lost", lit["deals"]),
-                        (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
-        rows.append((label, f"{f['count']:,} of {n:,}", f"{100 * f['share']:.1f}%",
-                     f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%"))
-    note = (f"the solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
-            f"({unseen['literal']['limit']:,} when dealing only when no card can move); it took "
-            f"{s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst; the searching "
-            f"player took {u['mean_ms'] / 1000:.1f} s a deal on average, {u['worst_ms'] / 1000:.0f} s at worst "
-            f"({unseen['workers']} deals at a time on a machine shared with other work)")
-    return Table("How often a deal can be won", ("", "deals", "share", "95% interval"), tuple(rows), note)
-
-
-KINDS = {"build": "play a card to its build stack", "deal": "deal eight more",
-         "fill": "fill an empty stack with another card",
-         "dig": "move a card off a stack towards a card wanted next",
-         "bury": "move a card onto a stack that holds a card wanted next",
-         "other": "any other move between stacks"}
-
-
 def _kind(state, move, depths) -> str:
     from .moves import BUILD, DEAL
     from .solver import DEEP
@@ -173,7 +122,7 @@ def hints(first: int, deals: int, limit: int = 5000, at: int = 3) -> dict:
     """Which first wrong moves spoil a won deal: for each won deal among ``deals`` from ``first``, at ``at``
     places of its winning line chosen by a seeded draw, up to four other moves (not giving up) are made
     instead, and the position after each is solved again (``limit`` positions a pass). Counted by the kind
-    of move (:data:`KINDS`) and whether stock was left: still won, lost, undecided."""
+    of move (:data:`.results.KINDS`) and whether stock was left: still won, lost, undecided."""
     import random
 
     from .solver import _depths
@@ -202,23 +151,6 @@ def hints(first: int, deals: int, limit: int = 5000, at: int = 3) -> dict:
                 c = counts.setdefault(key, {"won": 0, "lost": 0, "undecided": 0})
                 c[solve(after, limit=limit).verdict] += 1
     return {"first": first, "deals": deals, "won_deals": won, "limit": limit, "counts": counts}
-
-
-def hints_table(path: Path = FILE) -> Table:
-    """The designers' table of first wrong moves (:func:`hints`), as stored in the results file."""
-    h = load(path)["hints"]
-    rows = []
-    for key, c in sorted(h["counts"].items(), key=lambda kv: (-kv[1]["lost"] / max(1, sum(kv[1].values())),
-                                                              -kv[1]["undecided"] / max(1, sum(kv[1].values())))):
-        kind, when = key.split("/")
-        n = sum(c.values())
-        rows.append((KINDS[kind], when, f"{n:,}", f"{c['lost']:,}", f"{100 * c['lost'] / n:.1f}%",
-                     f"{c['undecided']:,}"))
-    note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
-            f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass")
-    return Table("First wrong moves: how often they spoil a won deal",
-                 ("instead of the winning move", "when", "tried", "then lost", "share lost", "undecided"),
-                 tuple(rows), note)
 
 
 def shortest_won(first: int, last: int, limit: int = 3000) -> tuple[int, tuple[str, ...]]:
@@ -263,6 +195,26 @@ def write_won_game(seed: int, line, path: Path, names=("Asha",)) -> None:
     t = T.play(game, seed, "heuristic", names)  # the header and the deal as the bots' game writes them
     steps = tuple(T.Step(i + 1, names[0], m, ()) for i, m in enumerate(line))
     T.write(T.rebuild(replace(t, bots=None, steps=steps, result=None)), path)
+
+
+def deals_per_second(seconds: float = 2.0, first_seed: int = 0) -> dict:
+    """``make bench``'s figure: seeded deals solved one after another for about ``seconds`` of CPU time (at
+    :data:`LIMIT` positions a pass); the deals a second, and how many were won, lost and undecided."""
+    game = Udvasa()
+    clock = time.process_time
+    start = clock()
+    counts = {"won": 0, "lost": 0, "undecided": 0}
+    seed = first_seed
+    worst = 0.0
+    while clock() - start < seconds:
+        v = solve(game.start(seed), LIMIT)
+        counts[v.verdict] += 1
+        worst = max(worst, v.seconds)
+        seed += 1
+    elapsed = clock() - start
+    deals = seed - first_seed
+    return {"game": "udvasa", "deals": deals, "deals_per_s": round(deals / elapsed, 1), "worst_s": round(worst, 3),
+            **counts}
 
 
 def main(argv: list[str] | None = None) -> int:

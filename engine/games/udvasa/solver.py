@@ -273,22 +273,9 @@ def _search(state: UDState, limit: int, aimless: int | None, uncover: bool = Fal
 
 
 def deals_per_second(seconds: float = 2.0, first_seed: int = 0) -> dict:
-    """``make bench``'s figure: seeded deals solved one after another for about ``seconds`` of CPU time (at
-    :data:`LIMIT` positions a pass); the deals a second, and how many were won, lost and undecided."""
-    from .game import Udvasa
+    """Moved to :func:`.odds.deals_per_second` (it plays seeded deals of the game, so it stands above
+    ``game.py``); kept here only while ``engine/bench.py`` imports it from here. To go (issue 34): once the
+    bench imports it from :mod:`.odds`, this function and its upward import are removed."""
+    from .odds import deals_per_second as measured
 
-    game = Udvasa()
-    clock = time.process_time
-    start = clock()
-    counts = {"won": 0, "lost": 0, "undecided": 0}
-    seed = first_seed
-    worst = 0.0
-    while clock() - start < seconds:
-        v = solve(game.start(seed), LIMIT)
-        counts[v.verdict] += 1
-        worst = max(worst, v.seconds)
-        seed += 1
-    elapsed = clock() - start
-    deals = seed - first_seed
-    return {"game": "udvasa", "deals": deals, "deals_per_s": round(deals / elapsed, 1), "worst_s": round(worst, 3),
-            **counts}
+    return measured(seconds, first_seed)

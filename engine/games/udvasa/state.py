@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
+from ...families.movecache import CachedMoves
 from ...protocol import State, default_names
 from ...shuffle import shuffled
 from .moves import BUILD, BUILDS, DEAL, DEAL_MOVE, SHIFT, SHIFTS, STOP, STOP_MOVE, UDMove
@@ -52,7 +53,7 @@ def next_needed(up: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-class UDState(State):
+class UDState(CachedMoves, State):
     """An Udvasa game in progress. Make one with ``Udvasa.new_game`` or ``Udvasa.position``."""
 
     __slots__ = ("game", "history", "current_player", "_stacks", "_built", "_stock", "_end", "_legal",
@@ -176,19 +177,7 @@ class UDState(State):
     def won(self) -> bool:
         return sum(self._built) == N_CARDS
 
-    # --- the protocol -----------------------------------------------------------------------------
-    def legal_moves(self) -> list[UDMove]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._moves()
-        return list(legal)
-
-    def legal_move_sequence(self):
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._moves()
-        return legal
-
+    # --- the protocol (legal_moves and legal_move_sequence: CachedMoves, from _moves) --------------
     def apply(self, move: UDMove | str) -> UDRecord:
         if isinstance(move, str):
             move = self.game.parse_move(move)

@@ -22,13 +22,13 @@ from pathlib import Path
 
 from ...files import write_text
 from ...play import run as play
-from ...protocol import Table
 from ...simulate import wilson
 from .game import Udvasa
 from .player import END_LIMIT, PLAN_LIMIT, TRY_LIMIT, WORLDS, SearchingPlayer, careful_move
+from .results import UNSEEN, chances, load  # noqa: F401  (chances: read here by the tests)
 from .solver import solve
 
-FILE = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-unseen.json"
+FILE = UNSEEN
 
 
 def careful_then_end_game(seed: int) -> bool:
@@ -65,10 +65,6 @@ def summary(rows: list[dict]) -> dict:
     out["worst_ms"] = max(ms) if ms else 0
     out["changed_share"] = (sum(r["changed"] for r in rows) / max(1, sum(r["stretches"] for r in rows)))
     return out
-
-
-def load(path: Path = FILE) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def settings() -> dict:
@@ -140,49 +136,6 @@ def run(deals: int, workers: int, path: Path, first: int = 0, resume: bool = Fal
                 keep(row)
     _dump(path, rows, time.perf_counter() - start, workers)
     return summary(rows)
-
-
-def in_hundred(share: float) -> str:
-    """A share in players' words, as the chapter writes it: 'about 97 deals in 100'."""
-    n = round(100 * share)
-    if share == 0:
-        return "none of them"
-    if n == 0:
-        return "fewer than one deal in 100"
-    return f"about {n} deal{'s' if n != 1 else ''} in 100"
-
-
-def chances(solved: dict, unseen: dict) -> dict[str, str]:
-    """The chapter's odds in words, from the two data files: the solver who sees the stock, the searching
-    player who does not, the careful player who searches only the end game, the careful player, and the
-    solver when eight more may be dealt only when no card can move."""
-    s, u, lit = solved["summary"], unseen["summary"], unseen["literal"]["summary"]
-    return {"solver": in_hundred(s["won"]["share"]), "unseen": in_hundred(u["won"]["share"]),
-            "careful_end": in_hundred(u["careful_end"]["share"]), "careful": in_hundred(s["careful"]["share"]),
-            "literal": in_hundred(lit["won"]["share"]), "unseen_deals": f"the first {u['deals']:,} deals",
-            "literal_deals": f"the first {lit['deals']:,} deals"}
-
-
-def chances_table(path: Path = FILE) -> Table:
-    """The players' table: how often a deal is won, by who plays it and what she knows."""
-    from .odds import load as load_solved
-
-    s, data = load_solved()["summary"], load(path)
-    u, lit = data["summary"], data["literal"]["summary"]
-
-    def row(label, f, n):
-        return (label, f"{100 * f['share']:.1f}%", f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%", f"{n:,}")
-
-    rows = (row("a computer that knows the order of the stock", s["won"], s["deals"]),
-            row("a computer that does not: it guesses the order many times over", u["won"], u["deals"]),
-            row("the careful player, who searches the end game once the stock is used up", u["careful_end"],
-                u["deals"]),
-            row("the careful player, who never looks ahead", s["careful"], s["deals"]),
-            row("a computer that knows the order of the stock, dealing only when no card can move", lit["won"],
-                lit["deals"]))
-    note = ("a deal counts as won only when a winning game was found; the true shares may be a little higher; "
-            "the interval holds the true share 95 times in 100")
-    return Table("How often a deal is won", ("who plays", "wins", "95% interval", "deals"), rows, note)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,121 @@
+"""Udvasa's two results files read back for the book: how often a deal is won (``rules/data/udvasa-solved.json``,
+written by :mod:`.odds`) and by whom (``rules/data/udvasa-unseen.json``, written by :mod:`.unseen`), as the
+designers' tables (``odds``, ``hints``), the players' table (``chances``) and the chapter's odds in words.
+Nothing here plays or solves a deal.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ...protocol import Table
+
+SOLVED = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-solved.json"
+UNSEEN = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-unseen.json"
+
+
+def load(path: Path) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def words_share(share: float) -> str:
+    """A share in players' words: 'about 6 deals in 10'."""
+    tenths = round(share * 10)
+    if 1 <= tenths <= 9:
+        return f"about {tenths} deal{'s' if tenths != 1 else ''} in 10"
+    per = round(1 / share) if share > 0 else 0
+    return f"about one deal in {per}" if per else "almost none"
+
+
+def odds_table(path: Path = SOLVED) -> Table:
+    """The designers' table: each player's share of won deals with its 95% interval."""
+    data = load(path)
+    s = data["summary"]
+    unseen = load(UNSEEN)
+    u, lit = unseen["summary"], unseen["literal"]["summary"]
+    rows = []
+    for f, label, n in ((s["won"], "the solver: won (a winning line found)", s["deals"]),
+                        (s["lost"], "the solver: proved lost", s["deals"]),
+                        (s["undecided"], "the solver: undecided within the limit", s["deals"]),
+                        (u["won"], "the searching player, who does not see the stock, wins", u["deals"]),
+                        (u["careful_end"], "the careful player, then the solver once the stock is used up, wins",
+                         u["deals"]),
+                        (s["careful"], "the careful player wins", s["deals"]),
+                        (s["random"], "the random player wins", s["deals"]),
+                        (lit["won"], "dealing only when no card can move: the solver wins", lit["deals"]),
+                        (lit["lost"], "dealing only when no card can move: proved lost", lit["deals"]),
+                        (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
+        rows.append((label, f"{f['count']:,} of {n:,}", f"{100 * f['share']:.1f}%",
+                     f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%"))
+    note = (f"the solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
+            f"({unseen['literal']['limit']:,} when dealing only when no card can move); it took "
+            f"{s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst; the searching "
+            f"player took {u['mean_ms'] / 1000:.1f} s a deal on average, {u['worst_ms'] / 1000:.0f} s at worst "
+            f"({unseen['workers']} deals at a time on a machine shared with other work)")
+    return Table("How often a deal can be won", ("", "deals", "share", "95% interval"), tuple(rows), note)
+
+
+KINDS = {"build": "play a card to its build stack", "deal": "deal eight more",
+         "fill": "fill an empty stack with another card",
+         "dig": "move a card off a stack towards a card wanted next",
+         "bury": "move a card onto a stack that holds a card wanted next",
+         "other": "any other move between stacks"}
+
+
+def hints_table(path: Path = SOLVED) -> Table:
+    """The designers' table of first wrong moves (:func:`hints`), as stored in the results file."""
+    h = load(path)["hints"]
+    rows = []
+    for key, c in sorted(h["counts"].items(), key=lambda kv: (-kv[1]["lost"] / max(1, sum(kv[1].values())),
+                                                              -kv[1]["undecided"] / max(1, sum(kv[1].values())))):
+        kind, when = key.split("/")
+        n = sum(c.values())
+        rows.append((KINDS[kind], when, f"{n:,}", f"{c['lost']:,}", f"{100 * c['lost'] / n:.1f}%",
+                     f"{c['undecided']:,}"))
+    note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
+            f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass")
+    return Table("First wrong moves: how often they spoil a won deal",
+                 ("instead of the winning move", "when", "tried", "then lost", "share lost", "undecided"),
+                 tuple(rows), note)
+
+
+def in_hundred(share: float) -> str:
+    """A share in players' words, as the chapter writes it: 'about 97 deals in 100'."""
+    n = round(100 * share)
+    if share == 0:
+        return "none of them"
+    if n == 0:
+        return "fewer than one deal in 100"
+    return f"about {n} deal{'s' if n != 1 else ''} in 100"
+
+
+def chances(solved: dict, unseen: dict) -> dict[str, str]:
+    """The chapter's odds in words, from the two data files: the solver who sees the stock, the searching
+    player who does not, the careful player who searches only the end game, the careful player, and the
+    solver when eight more may be dealt only when no card can move."""
+    s, u, lit = solved["summary"], unseen["summary"], unseen["literal"]["summary"]
+    return {"solver": in_hundred(s["won"]["share"]), "unseen": in_hundred(u["won"]["share"]),
+            "careful_end": in_hundred(u["careful_end"]["share"]), "careful": in_hundred(s["careful"]["share"]),
+            "literal": in_hundred(lit["won"]["share"]), "unseen_deals": f"the first {u['deals']:,} deals",
+            "literal_deals": f"the first {lit['deals']:,} deals"}
+
+
+def chances_table(path: Path = UNSEEN) -> Table:
+    """The players' table: how often a deal is won, by who plays it and what she knows."""
+    s, data = load(SOLVED)["summary"], load(path)
+    u, lit = data["summary"], data["literal"]["summary"]
+
+    def row(label, f, n):
+        return (label, f"{100 * f['share']:.1f}%", f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%", f"{n:,}")
+
+    rows = (row("a computer that knows the order of the stock", s["won"], s["deals"]),
+            row("a computer that does not: it guesses the order many times over", u["won"], u["deals"]),
+            row("the careful player, who searches the end game once the stock is used up", u["careful_end"],
+                u["deals"]),
+            row("the careful player, who never looks ahead", s["careful"], s["deals"]),
+            row("a computer that knows the order of the stock, dealing only when no card can move", lit["won"],
+                lit["deals"]))
+    note = ("a deal counts as won only when a winning game was found; the true shares may be a little higher; "
+            "the interval holds the true share 95 times in 100")
+    return Table("How often a deal is won", ("who plays", "wins", "95% interval", "deals"), rows, note)
