@@ -147,7 +147,10 @@ class WebGame(TerminalGame):
             "view": self.view_lines(view),
             "hand": [{"card": str(c), "name": self.game.deck.card_name(c), "move": playable.get(str(c)),
                       "svg": to_string(card_svg(c, size=52, highlight=str(c) in playable))} for c in hand],
-            "moves": [{"move": str(m), "why": state.explain(m)} for m in moves],
+            # each move in words as the book would tell it (a card it would bring said as "a card"), and why it is
+            # allowed where the game says more than that it is
+            "moves": [{"move": str(m), "words": self.describe(m, seat), "why": _why(state.explain(m), m)}
+                      for m in moves],
             "log": self.console.take(),
             "over": now is None,
             "result": state.result().narrate(self.names) if now is None else None,
@@ -319,6 +322,16 @@ def solve(request: dict) -> dict:
     answer = game.solve(state, limit=limit)
     return {"answer": answer.answer, "words": answer.words, "positions": answer.positions,
             "seconds": round(time.perf_counter() - start, 2), "asked": request.get("asked")}
+
+
+def _why(text: str, move) -> str:
+    """Why ``move`` is allowed, in the game's words: "allowed" and the clauses where the game says only that it is
+    legal and under which clauses ("add 8Ku is legal [gg.follow]"), "" where it says no more than that."""
+    said = f"{move} is legal"
+    if not text.startswith(said):
+        return text
+    rest = text[len(said):].strip().rstrip(".")
+    return f"allowed {rest}" if rest else ""
 
 
 def _words(value: Any) -> str:
