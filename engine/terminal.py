@@ -488,7 +488,8 @@ class TerminalGame:
         name = self.names[seat]
         if text.startswith(name + " "):
             text = text[len(name) + 1:]
-        return text.replace(f" {name} ", " you ").rstrip(".") if text else ""
+        # "... to Asha" is "... to you"; a sentence that begins with the name keeps it ("you draws" would not do)
+        return re.sub(rf"(?<![.:;]) {re.escape(name)} ", " you ", text).rstrip(".") if text else ""
 
     def fix_case(self, text: str, moves: list) -> str:
         """``text`` with each word written in the case the notation asks where that is unambiguous: ``4su`` is

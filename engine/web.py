@@ -325,13 +325,13 @@ def solve(request: dict) -> dict:
 
 
 def _why(text: str, move) -> str:
-    """Why ``move`` is allowed, in the game's words: "allowed" and the clauses where the game says only that it is
-    legal and under which clauses ("add 8Ku is legal [gg.follow]"), "" where it says no more than that."""
-    said = f"{move} is legal"
-    if not text.startswith(said):
-        return text
-    rest = text[len(said):].strip().rstrip(".")
-    return f"allowed {rest}" if rest else ""
+    """Why ``move`` is allowed, in the game's words: where the game says only that it is legal (or forced) and under
+    which clauses ("add 8Ku is legal [gg.follow]"), "under" those clauses; "" where it says no more than that."""
+    for said in (f"{move} is legal", f"{move} is forced"):
+        if text.startswith(said):
+            rest = text[len(said):].strip().rstrip(".")
+            return f"under {rest}" if rest else ""
+    return text
 
 
 def _words(value: Any) -> str:
