@@ -730,7 +730,7 @@ def test_a_game_the_others_finish_after_one_decision_says_what_happened(play_sit
         assert len(told) >= 2  # the person's step and the others' after it
         outcome = browser.js("document.getElementById('outcome').textContent")
         assert outcome.startswith(reply["result"]), (outcome, reply["result"])
-        assert browser.js("document.querySelector('#news').textContent.trim()").startswith("The game is over")
+        assert browser.js("document.getElementById('news-head').textContent") == "Since your last move, to the end:"
         assert not browser.js("document.getElementById('again').hidden")
     finally:
         browser.close()

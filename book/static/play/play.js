@@ -211,10 +211,11 @@
     if (!r.log.length && !r.over && lastOp !== "new" && lastOp !== "undo") return;  // a hint, a why: the news stays
     list.textContent = "";
     r.log.forEach(function (line) { list.appendChild(el("li", "", line)); });
-    var since = lastOp === "new" ? "Since the deal:" : "Since your last move:";
-    $("news-head").textContent = r.over ? "The game is over." + (r.log.length ? " " + since : "") : since;
+    var since = lastOp === "new" ? "Since the deal" : "Since your last move";
+    $("news-head").textContent = since + (r.over ? ", to the end:" : ":");
+    $("news-head").hidden = !r.log.length;
     $("outcome").textContent = "";
-    if (r.over && r.result) withClauses($("outcome"), r.result + ".");
+    if (r.over && r.result) withClauses($("outcome"), r.result + (/[.!?]$/.test(r.result) ? "" : "."));
     $("again").hidden = !r.over || r.seed === null;
     news.hidden = !r.log.length && !r.over;
     news.classList.toggle("play-over", !!r.over);
