@@ -12,6 +12,7 @@ import re
 from typing import Sequence
 
 from .cards import cards_in
+from .errors import GanjifaError
 
 _SEAT = re.compile(r"\bPlayer (\d+)\b")
 
@@ -52,3 +53,71 @@ def chosen(state, move, names) -> tuple[str, tuple[str, ...]]:
     if callable(tell_for):
         text = words(tell_for(None, names), names)
     return unnamed(text, new, state.game.deck), clauses
+
+
+SAMPLES = 8  # the other ways the hidden cards might lie that a choice's words are checked against
+_A_CARD = re.compile(r"(?<![\w-])a card(?![\w-])")
+
+
+def foreseen(state, move, names) -> tuple[str, tuple[str, ...]] | None:
+    """:func:`chosen`, told only as far as the first card it would bring ("cannot play and draws a card", not
+    what becomes of it), where those words cannot tell the player anything about the cards the move would
+    bring; None where they might: the rank of one of them, or a total made with them ("shows 7, 10 and 8:
+    25"), or (where the game can deal the cards hidden from the mover afresh, ``State.sample_hidden``) words
+    that would differ had those cards lain otherwise."""
+    text, clauses = chosen(state, move, names)
+    _, new = brought(state, move)
+    if not new:
+        return text, clauses
+    text = _up_to_a_card(text)
+    if not text or _tells(text, state, new):
+        return None
+    seat = state.current_player
+    try:
+        others = [state.sample_hidden(seat, k) for k in range(SAMPLES)]
+    except GanjifaError:
+        return text, clauses
+    for other in others:
+        try:
+            if _up_to_a_card(chosen(other, move, names)[0]) != text:
+                return None
+        except GanjifaError:
+            return None
+    return text, clauses
+
+
+def _up_to_a_card(text: str) -> str:
+    """``text`` up to the first card it says as "a card", and no further ("draws; a card fits, ..." and "draws a
+    card, which does not fit, ..." are both "draws a card")."""
+    found = _A_CARD.search(text)
+    if not found:
+        return text
+    before = text[:found.start()].rstrip(" ;,:")
+    return f"{before} a card" if before else ""
+
+
+def _tells(text: str, state, new) -> bool:
+    """Whether ``text`` says the rank of a card of ``new`` (once the cards the mover sees are taken out of it, by
+    name), or a total ("10: 17")."""
+    deck = state.game.deck
+    seat = state.current_player
+    for card in cards_in(state.view(seat)) | set(state.visible_cards(seat)):
+        text = text.replace(deck.card_name(card), "")
+    for card in new:
+        rank = deck.card_name(card).split(" of ")[0]
+        if re.search(rf"(?<![\w-]){re.escape(rank)}(?![\w-])", text):
+            return True
+    return re.search(r"\d+ *[:=] *\d+|: *\d+\b", text) is not None
+
+
+def rule_of(state, move) -> str:
+    """The clause ``move`` is played under, by its title in the chapter, with its id (``Take another card
+    [nq.take]``): the cited clause named after the move's first word where there is one, else the first."""
+    record, _ = brought(state, move)
+    cited = list(record.clauses)
+    if not cited:
+        return ""
+    word = str(move).split(" ")[0].lower()
+    clause = next((c for c in cited if c.split(".", 1)[1] == word), cited[0])
+    title = state.game.CLAUSES.get(clause, "")
+    return f"{title} [{clause}]" if title else ""

@@ -35,7 +35,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from .cards import Card, cards_in
-from .choices import brought, chosen
+from .choices import brought, foreseen, rule_of
 from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
@@ -470,16 +470,20 @@ class TerminalGame:
         """``move`` in words, as the book would tell it once played (``bridges with the Raja of Barat: it matches
         ...``). What a move would bring is never told before it is made: a move that would show the person
         something new (a card drawn from the stock) is told as a choice, by the rule the chapters' questions
-        use (:func:`engine.choices.chosen`: the cards it would bring are "a card"); any other card the words
-        would name that the person cannot see (the gheni a deni calls for) is said as "a card" too."""
+        use (:func:`engine.choices.chosen`: the cards it would bring are "a card"), or, where those words
+        might still tell something of what it would bring (whether a drawn card fits, the total of a hand
+        about to be shown), by the rule it is played under (:func:`engine.choices.rule_of`: "Take another
+        card"); any other card the words would name that the person cannot see (the gheni a deni calls for)
+        is said as "a card"."""
         state = self.state
         try:
             record, new = brought(state, move, seat)
+            if new:
+                told = foreseen(state, move, self.names)
+                text = told[0] if told is not None else rule_of(state, move)
         except GanjifaError:
             return ""
-        if new:
-            text = chosen(state, move, self.names)[0]
-        else:
+        if not new:
             tell_for = getattr(record, "narrate_for", None)
             text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
         hidden = set(state.all_cards()) - cards_in(state.view(seat)) - set(state.visible_cards(seat))

@@ -54,3 +54,38 @@ def test_every_listed_move_of_every_game_has_words(name):
             assert " is legal" not in move["why"] and " is forced" not in move["why"], (name, move)
             count += 1
     assert count > 0
+
+
+def test_a_moves_words_tell_nothing_of_the_cards_it_would_bring():
+    """A move that brings cards the player cannot see yet is said without its outcome: Kendra Kari's draw was
+    about to be said as "draws; a card fits, so it goes straight to Position 2" (or "... which does not fit"),
+    Komi's show as "shows 7, 10 and 8: 25, so 5. Bela has ...", Naqsh's take as "takes another card, a 10, and
+    has 19". Now the words are the same however the hidden cards lie (where the game can deal them afresh), and
+    name no rank of a card to come, nor a total."""
+    from engine.choices import brought
+
+    told = 0
+    for name in ("kendra-kari", "komi", "nakash", "naqsh", "shakti", "udvasa"):
+        for game, reply in said_moves(name, range(4), turns=30):
+            state = game.state
+            for move in reply["moves"]:
+                _, new = brought(state, game.game.parse_move(move["move"]), 0)
+                if not new:
+                    continue
+                words = move["words"]
+                assert words, (name, move)
+                for card in new:
+                    rank = game.game.deck.card_name(card).split(" of ")[0]
+                    seen = [game.game.deck.card_name(c) for c in state.all_cards() if c not in game.unseen_by(0)]
+                    rest = words
+                    for n in seen:
+                        rest = rest.replace(n, "")
+                    assert not re.search(rf"(?<![\w-]){re.escape(rank)}(?![\w-])", rest), (name, move, card)
+                assert not re.search(r"\d+ *: *\d+", words), (name, move)
+                if name == "kendra-kari":
+                    for k in range(6):
+                        other = WebGame(game.game, 0, {0})
+                        other.state = state.sample_hidden(0, 100 + k)
+                        assert other.describe(game.game.parse_move(move["move"]), 0) == words, (name, move)
+                told += 1
+    assert told > 20
