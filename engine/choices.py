@@ -110,14 +110,21 @@ def _tells(text: str, state, new) -> bool:
     return re.search(r"\d+ *[:=] *\d+|: *\d+\b", text) is not None
 
 
-def rule_of(state, move) -> str:
-    """The clause ``move`` is played under, by its title in the chapter, with its id (``Take another card
-    [nq.take]``): the cited clause named after the move's first word where there is one, else the first."""
+def rule_clause(state, move) -> str | None:
+    """The clause ``move`` is played under, whatever it brings: of the clauses its record cites, the one named after
+    the move's first word where there is one (``nq.take`` for ``take``), else the first (the others may tell what
+    it brought: ``nq.bust``)."""
     record, _ = brought(state, move)
     cited = list(record.clauses)
     if not cited:
-        return ""
+        return None
     word = str(move).split(" ")[0].lower()
-    clause = next((c for c in cited if c.split(".", 1)[1] == word), cited[0])
-    title = state.game.CLAUSES.get(clause, "")
+    return next((c for c in cited if c.split(".", 1)[1] == word), cited[0])
+
+
+def rule_of(state, move) -> str:
+    """The clause ``move`` is played under (:func:`rule_clause`), by its title in the chapter, with its id
+    (``Take another card [nq.take]``)."""
+    clause = rule_clause(state, move)
+    title = state.game.CLAUSES.get(clause, "") if clause else ""
     return f"{title} [{clause}]" if title else ""

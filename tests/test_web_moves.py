@@ -89,3 +89,22 @@ def test_a_moves_words_tell_nothing_of_the_cards_it_would_bring():
                         assert other.describe(game.game.parse_move(move["move"]), 0) == words, (name, move)
                 told += 1
     assert told > 20
+
+
+def test_the_clauses_said_before_a_move_do_not_tell_what_it_would_bring():
+    """The forced move's line and a hint cite the clauses a move would be played under; for a move that brings
+    cards the player cannot see they cited what it would bring: Nakash's forced show "under [nk.show] ...;
+    [nk.bust] 18, 19, 21 and 23 lose at once" before the cards were shown, Naqsh's hint "take is played under
+    [nq.take] ...; [nq.bust] Over 17 you are out". Now only the rule the move is played under."""
+    forced, hinted = set(), set()
+    for seed in range(30):
+        reply = WebGame(get_game("nakash"), seed, {0}).reply()
+        forced.add(reply["forced"])
+        game = WebGame(get_game("naqsh"), seed, {0})
+        if game.state.current_player == 0:
+            for move in game.state.legal_moves():
+                hinted.add(" ".join(game._would_cite(move)))
+            hinted.add(game.hint_text()["message"].split("played under", 1)[-1])
+    assert forced == {"Your only move is show, under [nk.show] The players show their cards in turn."}, forced
+    assert not any(c in text for text in hinted for c in ("nq.bust", "nq.naqsh", "nq.player-naqsh")), hinted
+    assert any("nq.take" in text for text in hinted)
