@@ -164,8 +164,8 @@ class WebGame(TerminalGame):
                       "svg": to_string(card_svg(c, size=52, highlight=str(c) in playable))} for c in hand],
             # each move in words as the book would tell it (a card it would bring said as "a card"), and why it is
             # allowed where the game says more than that it is
-            "moves": [{"move": str(m), "words": self.describe(m, seat), "why": _why(state.explain(m), m)}
-                      for m in moves],
+            "moves": [{"move": str(m), "words": words, "why": _why(state.explain(m), m)}
+                      for m, words in zip(moves, _apart([self.describe(m, seat) for m in moves]))],
             "log": self.console.take(),
             "over": now is None,
             "result": state.result().narrate(self.names) if now is None else None,
@@ -337,6 +337,14 @@ def solve(request: dict) -> dict:
     answer = game.solve(state, limit=limit)
     return {"answer": answer.answer, "words": answer.words, "positions": answer.positions,
             "seconds": round(time.perf_counter() - start, 2), "asked": request.get("asked")}
+
+
+def _apart(said: list[str]) -> list[str]:
+    """The moves' words without a first sentence they all begin with ("Asha, on the dealer's right, plays first.")."""
+    first = re.match(r"[^.]*\. ", said[0]) if len(said) > 1 else None
+    if first and all(s.startswith(first.group(0)) and len(s) > len(first.group(0)) for s in said):
+        return [s[len(first.group(0)):] for s in said]
+    return said
 
 
 def _why(text: str, move) -> str:
