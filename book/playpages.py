@@ -124,6 +124,8 @@ PAGE = """<!doctype html>
 <h1>Play {title}</h1>
 </header>
 <main>
+<details id="setup-box" class="play-setup-box" open>
+<summary>A new game: options, seed, the other seats</summary>
 <form id="setup" class="play-setup" aria-label="A new game">
 <div id="options"></div>
 <label>Seed <input id="seed" name="seed" inputmode="numeric" size="8"></label>
@@ -134,9 +136,16 @@ PAGE = """<!doctype html>
 </select></label>
 <button id="start" type="submit" disabled>New game</button>
 </form>
+</details>
 <p id="status" role="status">Loading the game (Python in your browser)&hellip;</p>
 <section id="board" hidden>
 <p id="turn" class="play-turn"></p>
+<div id="news" class="play-news" hidden>
+<h2 id="news-head" class="play-small"></h2>
+<ol id="news-list" class="play-news-list"></ol>
+<p id="outcome" class="play-outcome"></p>
+<button id="again" type="button" hidden>Deal again (a new seed)</button>
+</div>
 <div id="cover" class="play-cover" hidden><p id="cover-text"></p><button id="cover-go" type="button">Show my cards</button></div>
 <div id="seen">
 <figure id="picture" class="play-picture"></figure>
@@ -146,6 +155,7 @@ PAGE = """<!doctype html>
 <ul id="moves" class="play-moves"></ul>
 <form id="typed" class="play-typed"><label>Or type a move <input id="typed-move" autocomplete="off" size="14"></label>
 <button type="submit">Play</button></form>
+<figure id="others" class="play-picture play-others" hidden></figure>
 </div>
 <div class="play-tools">
 <button id="hint" type="button">Hint</button>

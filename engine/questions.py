@@ -33,13 +33,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .cards import cards_in
+from .choices import chosen as _chosen
+from .choices import words as _words
 from .errors import GanjifaError, IllegalMoveError, NotationError
 from .protocol import CHANCE, Result, State
 
 QUESTIONS = ("whose turn", "may NAME MOVE", "must NAME MOVE", "what may NAME play", "what happens if NAME MOVE",
              "who wins after MOVE; MOVE; ...")
-_SEAT = re.compile(r"\bPlayer (\d+)\b")
 _CITED = re.compile(r"\s*\[(?:clause )?([a-z][a-z0-9]*\.[a-z0-9][a-z0-9.-]*)\]")
 
 
@@ -86,11 +86,6 @@ def _norm(text: str) -> tuple[str, ...]:
     return tuple(sorted(p for p in parts if p))
 
 
-def _words(text: str, names: Sequence[str]) -> str:
-    """Engine text in players' words: "Player 2" becomes the name in seat 2."""
-    return _SEAT.sub(lambda m: names[int(m.group(1)) - 1] if 0 < int(m.group(1)) <= len(names) else m.group(0), text)
-
-
 def _cite(clauses: Sequence[str]) -> str:
     return " ".join(f"[{c}]" for c in dict.fromkeys(clauses))
 
@@ -118,29 +113,6 @@ def _refusal(err: IllegalMoveError, names) -> tuple[str, tuple[str, ...]]:
 
 def _narrated(record, names) -> tuple[str, tuple[str, ...]]:
     return _words(record.narrate(names), names), tuple(record.clauses)
-
-
-def _chosen(state: State, move, names) -> tuple[str, tuple[str, ...]]:
-    """``move`` told as a choice the player to move may make: the cards it would bring them that they
-    cannot see yet (from a stock, from under a pile) are not named, as nobody at the table knows them
-    before the move is made. The record's own ``narrate_for`` (as the table hears it) where it has one,
-    else those cards are said as "a card"."""
-    seat = state.current_player
-    after = state.copy()
-    record = after.apply(move)
-    text, clauses = _narrated(record, names)
-    seen = cards_in(state.view(seat)) | set(state.visible_cards(seat))
-    new = cards_in(after.view(seat)) - seen
-    if not new:
-        return text, clauses
-    tell_for = getattr(record, "narrate_for", None)
-    if callable(tell_for):
-        text = _words(tell_for(None, names), names)
-    deck = state.game.deck
-    for card in new:
-        for said in (f"the {deck.card_name(card)}", deck.card_name(card), str(card)):
-            text = re.sub(rf"(?<![\w-]){re.escape(said)}(?![\w-])", "a card", text)
-    return text, clauses
 
 
 def _listed(people: Sequence[str]) -> str:

@@ -35,6 +35,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from .cards import Card, cards_in
+from .choices import brought, foreseen, rule_of
 from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
@@ -467,27 +468,32 @@ class TerminalGame:
 
     def describe(self, move, seat: int) -> str:
         """``move`` in words, as the book would tell it once played (``bridges with the Raja of Barat: it matches
-        ...``), or "" when playing it would show the person something new (a card drawn from the stock): what
-        a move would bring is never told before it is made."""
+        ...``). What a move would bring is never told before it is made: a move that would show the person
+        something new (a card drawn from the stock) is told as a choice, by the rule the chapters' questions
+        use (:func:`engine.choices.chosen`: the cards it would bring are "a card"), or, where those words
+        might still tell something of what it would bring (whether a drawn card fits, the total of a hand
+        about to be shown), by the rule it is played under (:func:`engine.choices.rule_of`: "Take another
+        card"); any other card the words would name that the person cannot see (the gheni a deni calls for)
+        is said as "a card"."""
         state = self.state
         try:
-            after = state.copy()
-            record = after.apply(move)
+            record, new = brought(state, move, seat)
+            if new:
+                told = foreseen(state, move, self.names)
+                text = told[0] if told is not None else rule_of(state, move)
         except GanjifaError:
             return ""
-        seen = cards_in(state.view(seat))
-        if not cards_in(after.view(seat)) <= seen:
-            return ""
-        tell_for = getattr(record, "narrate_for", None)
-        text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
-        hidden = set(state.all_cards()) - seen
-        if self.redact(text, hidden) != text:
-            return ""
+        if not new:
+            tell_for = getattr(record, "narrate_for", None)
+            text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
+        hidden = set(state.all_cards()) - cards_in(state.view(seat)) - set(state.visible_cards(seat))
+        text = self.redact(text, hidden)
         text = re.sub(r"\s*\[[a-z]+\.[\w-]+\]", "", text).strip()
         name = self.names[seat]
         if text.startswith(name + " "):
             text = text[len(name) + 1:]
-        return text.replace(f" {name} ", " you ").rstrip(".") if text else ""
+        # "... to Asha" is "... to you"; a sentence that begins with the name keeps it ("you draws" would not do)
+        return re.sub(rf"(?<![.:;]) {re.escape(name)} ", " you ", text).rstrip(".") if text else ""
 
     def fix_case(self, text: str, moves: list) -> str:
         """``text`` with each word written in the case the notation asks where that is unambiguous: ``4su`` is

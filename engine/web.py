@@ -32,6 +32,7 @@ import zlib
 from typing import Any
 
 from .cards import Card
+from .choices import brought, rule_clause
 from .draw import card_svg, state_svg, to_string
 from .errors import GanjifaError
 from .protocol import CHANCE
@@ -120,6 +121,20 @@ class WebGame(TerminalGame):
             who = "Chance" if record.player == CHANCE else self.names[record.player]
             lines[-1] = f"{who}: a move with cards hidden from you [{', '.join(record.clauses)}]"
 
+    def _would_cite(self, move) -> tuple[str, ...]:
+        """The clauses ``move`` would be played under, said before it is made (the forced move's line, a hint): for a
+        move that brings cards the player cannot see yet, only the rule it is played under, as the others cited
+        would tell what it brings (Nakash's show citing "18, 19, 21 and 23 lose at once", Naqsh's take "Over 17
+        you are out")."""
+        try:
+            _, new = brought(self.state, move)
+            if new:
+                clause = rule_clause(self.state, move)
+                return (clause,) if clause else ()
+        except GanjifaError:
+            return ()
+        return super()._would_cite(move)
+
     # --- what the page is sent ---------------------------------------------------------
     def clause_ids(self, text: str) -> list[str]:
         return [c for c in self.game.CLAUSES if f"[{c}]" in text or f"clause {c}" in text]
@@ -147,7 +162,10 @@ class WebGame(TerminalGame):
             "view": self.view_lines(view),
             "hand": [{"card": str(c), "name": self.game.deck.card_name(c), "move": playable.get(str(c)),
                       "svg": to_string(card_svg(c, size=52, highlight=str(c) in playable))} for c in hand],
-            "moves": [{"move": str(m), "why": state.explain(m)} for m in moves],
+            # each move in words as the book would tell it (a card it would bring said as "a card"), and why it is
+            # allowed where the game says more than that it is
+            "moves": [{"move": str(m), "words": words, "why": _why(state.explain(m), m)}
+                      for m, words in zip(moves, _apart([self.describe(m, seat) for m in moves]))],
             "log": self.console.take(),
             "over": now is None,
             "result": state.result().narrate(self.names) if now is None else None,
@@ -319,6 +337,24 @@ def solve(request: dict) -> dict:
     answer = game.solve(state, limit=limit)
     return {"answer": answer.answer, "words": answer.words, "positions": answer.positions,
             "seconds": round(time.perf_counter() - start, 2), "asked": request.get("asked")}
+
+
+def _apart(said: list[str]) -> list[str]:
+    """The moves' words without a first sentence they all begin with ("Asha, on the dealer's right, plays first.")."""
+    first = re.match(r"[^.]*\. ", said[0]) if len(said) > 1 else None
+    if first and all(s.startswith(first.group(0)) and len(s) > len(first.group(0)) for s in said):
+        return [s[len(first.group(0)):] for s in said]
+    return said
+
+
+def _why(text: str, move) -> str:
+    """Why ``move`` is allowed, in the game's words: where the game says only that it is legal (or forced) and under
+    which clauses ("add 8Ku is legal [gg.follow]"), "under" those clauses; "" where it says no more than that."""
+    for said in (f"{move} is legal", f"{move} is forced"):
+        if text.startswith(said):
+            rest = text[len(said):].strip().rstrip(".")
+            return f"under {rest}" if rest else ""
+    return text
 
 
 def _words(value: Any) -> str:

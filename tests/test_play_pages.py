@@ -610,3 +610,127 @@ def test_a_game_without_a_solver_has_no_solve_button(play_site, tmp_path):
         assert browser.js("document.getElementById('solver').hidden")
     finally:
         browser.close()
+
+
+# -- at a phone's width and a desktop's --------------------------------------------------------------
+
+FIRST_MOVE = ("(function(){var e=document.querySelector('[data-move]'); if(!e) return null;"
+              "var b=e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, height: innerHeight,"
+              "move: e.dataset.move, scrolled: scrollY}})()")
+PICTURES = ("[].map.call(document.querySelectorAll('.play-picture:not([hidden]) svg'), function(s){"
+            "var v=s.viewBox.baseVal, b=s.getBBox(), p=s.parentNode;"
+            "return {box: [v.x, v.y, v.x+v.width, v.y+v.height], drawn: [b.x, b.y, b.x+b.width, b.y+b.height],"
+            "scroll: p.scrollWidth, client: p.clientWidth, width: s.getBoundingClientRect().width}})")
+SAID = ("[].map.call(document.querySelectorAll('[data-move]'), function(e){"
+        "return [e.dataset.move, e.title || '', e.getAttribute('aria-label') || '']})")
+
+
+def picture_faults(browser: Chromium, name: str, width: int) -> list[str]:
+    """A picture wider than its frame (something to scroll sideways), or one that cuts off what it draws (a label
+    at its edge)."""
+    faults = []
+    pictures = browser.js(PICTURES)
+    if not pictures:
+        faults.append(f"{name} at {width} px: no picture")
+    for p in pictures:
+        if p["scroll"] > p["client"] or p["width"] > p["client"] + 0.5:
+            faults.append(f"{name} at {width} px: a picture wider than its frame: {p}")
+        (x0, y0, x1, y1), (a0, b0, a1, b1) = p["box"], p["drawn"]
+        if a0 < x0 - 0.5 or b0 < y0 - 0.5 or a1 > x1 + 0.5 or b1 > y1 + 0.5:
+            faults.append(f"{name} at {width} px: a picture cuts off what it draws: {p}")
+    if not browser.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth"):
+        faults.append(f"{name} at {width} px: the page scrolls sideways")
+    return faults
+
+
+def unsaid_moves(browser: Chromium, name: str) -> list[str]:
+    """The elements that play a move without saying in words what it does (in their title and their text
+    alternative): only its notation, or only that it is legal."""
+    faults = []
+    for move, title, label in browser.js(SAID):
+        if not title or title == move or " is legal" in title or move not in label or len(label) <= len(move) + 3:
+            faults.append(f"{name}: {move} is not said in words (title {title!r}, label {label!r})")
+    return faults
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_at_a_phones_width_the_hand_and_moves_come_first(play_site, tmp_path):
+    """At 390 x 844, every game's page shows the player's first legal move (a card of their hand, or a move
+    button) within the first screen, without scrolling past the other seats' hands; no picture is wider than
+    the page or cuts off a label (Shakti's "pile: 1 card" was cut); every move is said in words."""
+    address, _ = play_site
+    from engine.registry import game_names
+
+    browser = Chromium(390, 844, tmp_path)
+    faults = []
+    try:
+        for name in game_names():
+            open_page(browser, f"{address}/play/{name}.html#seed=7")
+            first = browser.js(FIRST_MOVE)
+            assert first and first["scrolled"] == 0, (name, first)
+            if first["bottom"] > first["height"]:
+                faults.append(f"{name}: the first legal move is below the first screen: {first}")
+            faults += picture_faults(browser, name, 390) + unsaid_moves(browser, name)[:2]
+            # the other seats' hands, where the picture draws them each on its own, come after the player's moves
+            if browser.js("document.querySelector('#picture svg [data-seat], #others svg [data-seat]') !== null"):
+                if not browser.js("document.querySelector('#picture svg [data-seat]') === null && "
+                                  "document.getElementById('others').getBoundingClientRect().top > "
+                                  "document.getElementById('moves').getBoundingClientRect().top"):
+                    faults.append(f"{name}: the seats' hands come before the player's moves")
+    finally:
+        browser.close()
+    assert not faults, "\n".join(faults)
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_at_a_desktops_width_the_whole_table_is_one_picture(play_site, tmp_path):
+    """At 1280 px the table keeps its one whole picture (every seat's hand in it), holding all it draws."""
+    address, _ = play_site
+    from engine.registry import game_names
+
+    browser = Chromium(1280, 900, tmp_path)
+    try:
+        for name in game_names():
+            open_page(browser, f"{address}/play/{name}.html#seed=7")
+            assert not picture_faults(browser, name, 1280) + unsaid_moves(browser, name)
+            assert browser.js("document.getElementById('others').hidden"), name
+            seats = WebGame(get_game(name), 7, {0}).picture(0).count("data-seat=")
+            assert browser.js("document.querySelectorAll('#picture svg [data-seat]').length") == seats, name
+    finally:
+        browser.close()
+
+
+@pytest.mark.slow
+@pytest.mark.book
+@pytest.mark.parametrize("name", ["nakash", "naqsh"])
+def test_a_game_the_others_finish_after_one_decision_says_what_happened(play_site, name, tmp_path):
+    """Nakash (no decision at all: the show is forced) and Naqsh with seed 7 (one: Asha takes a card and is out)
+    are over after one click, the other seats playing out the deal: the page says so up front, tells every step
+    since the click as the book narrates it, and the result with its reason."""
+    address, _ = play_site
+    browser = Chromium(390, 844, tmp_path)
+    try:
+        open_page(browser, f"{address}/play/{name}.html#seed=7&bots=careful")
+        mirror = shadow(name, 7)
+        mirror.reply()  # the steps before the person's first turn, told at the start
+        move = browser.js("document.querySelector('#moves [data-move]').dataset.move")
+        browser.click(f'#moves [data-move="{move}"]')
+        reply = mirror.try_move(move)
+        assert reply["over"], f"{name} seed 7 is not over after one move"
+        assert browser.js("document.getElementById('turn').textContent") == "The game is over."
+        assert browser.js("!document.getElementById('news').hidden")
+        news = browser.js("document.getElementById('news').getBoundingClientRect().top")
+        assert 0 <= news < browser.js("innerHeight"), news  # in sight, not only in the log at the foot of the page
+        told = browser.js("[].map.call(document.querySelectorAll('#news-list li'), e => e.textContent)")
+        expected = [re.sub(r"\s*\[[a-z]+\.[a-z0-9-]+\]", "", line) for line in reply["log"]]
+        assert [re.sub(r"\s*§\d+(\.\d+)*,?", "", t).replace(" .", ".") for t in told] == \
+            [e.replace(" .", ".") for e in expected], (told, expected)
+        assert len(told) >= 2  # the person's step and the others' after it
+        outcome = browser.js("document.getElementById('outcome').textContent")
+        assert outcome.startswith(reply["result"]), (outcome, reply["result"])
+        assert browser.js("document.getElementById('news-head').textContent") == "Since your last move, to the end:"
+        assert not browser.js("document.getElementById('again').hidden")
+    finally:
+        browser.close()

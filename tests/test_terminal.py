@@ -356,3 +356,32 @@ def test_hamrang_draw_for_the_dealer_is_told_with_its_cards():
     assert code == 0
     line = next(line for line in shown.splitlines() if "everyone draws a card in turn" in line)
     assert re.search(r"in turn: \w+ the (\d+|[A-Z][a-z]+) of [A-Z]", line) and "The a card" not in shown, line
+
+
+def test_a_move_that_would_bring_new_cards_is_told_as_a_choice_without_them():
+    """Udvasa's deal from the stock was listed with no words (it shows new cards); it is told as a choice, by the
+    rule of the chapters' questions (engine.choices.chosen): what it does, the cards it brings unnamed."""
+    from engine import get_game
+    from engine.choices import chosen
+    from engine.terminal import CAST, TerminalGame
+    from engine.web import names_cards
+    from rich.console import Console
+
+    game = get_game("udvasa")
+    table = TerminalGame(game, 7, {0}, ["random"], CAST[:1], Console(file=io.StringIO(), color_system=None),
+                         ask=lambda prompt: "")
+    state = table.state
+    deal = next(m for m in state.legal_moves() if str(m) == "deal")
+    words = table.describe(deal, 0)
+    stock = set(state.all_cards()) - _cards_in_view(state)
+    assert words.startswith("deals eight more cards"), words
+    assert not names_cards(words, stock, game.deck)
+    assert chosen(state, deal, CAST[:1])[0].startswith("Asha deals eight more cards")
+    for move in state.legal_moves():
+        assert table.describe(move, 0), move
+
+
+def _cards_in_view(state):
+    from engine.cards import cards_in
+
+    return cards_in(state.view(0))

@@ -11,6 +11,8 @@
   function mark(step) { probe.steps[step] = Math.round(performance.now() - started); }
 
   function $(id) { return document.getElementById(id); }
+  // a phone's width: one column, the table's middle first, then the player's hand and moves, the seats' hands after
+  var phone = window.matchMedia("(max-width: 899px)");
   function setBusy(busy) { document.body.dataset.busy = busy ? "yes" : "no"; }
 
   // "[kk.match, kk.draw]" in the engine's words -> links "§4, §7" to the clauses in the chapter
@@ -68,6 +70,7 @@
   }
 
   function call(request) {
+    lastOp = request.op;
     setBusy(true);
     var reply;
     try { reply = JSON.parse(handle(JSON.stringify(request))); }
@@ -98,31 +101,42 @@
     $("status").textContent = r.title + ", " + r.options + (r.seed !== null ? ", seed " + r.seed : ", from a position") +
       ". You are " + who + ".";
     $("turn").textContent = r.over ? "The game is over." : r.your_turn ? who + ", your turn." : (r.to_move || "") + " to play.";
-    $("picture").innerHTML = r.picture;  // the engine's picture of what this seat sees
-    var hand = $("hand");
+    showPicture(r);  // the engine's picture of what this seat sees
+    var hand = $("hand"), said = {};
+    r.moves.forEach(function (m) { said[m.move] = m.words; });
     hand.textContent = "";
     r.hand.forEach(function (c) {
       var b = document.createElement("button");
       b.type = "button"; b.className = "play-card" + (c.move ? " play-legal" : "");
       b.dataset.card = c.card;
-      if (c.move) b.dataset.move = c.move;
-      b.setAttribute("aria-label", c.name + (c.move ? ": play it (" + c.move + ")" : ""));
+      if (c.move) { b.dataset.move = c.move; b.title = said[c.move] || c.move; }
+      b.setAttribute("aria-label", c.name + (c.move ? ": play it (" + c.move + (said[c.move] ? ": " + said[c.move] : "") +
+                                                     ")" : ""));
       b.innerHTML = c.svg;
       b.addEventListener("click", function () { act({ op: "card", card: c.card }); });
       hand.appendChild(b);
     });
     $("hand-head").hidden = !r.hand.length;
     $("moves-head").hidden = !r.moves.length && !r.forced;
-    var moves = $("moves"), many = r.moves.length > 8;
+    // each move in words (what it does, as the book tells it); many moves that each play a card of the hand (which
+    // the hand's cards play too): their buttons side by side, each one's words in its title
+    var moves = $("moves"), inHand = {};
+    r.hand.forEach(function (c) { if (c.move) inHand[c.move] = true; });
+    var many = r.moves.length > 8 && r.moves.every(function (m) { return inHand[m.move]; });
     moves.textContent = "";
-    moves.classList.toggle("play-many", many);  // many moves: their buttons side by side, each why in its title
+    moves.classList.toggle("play-many", many);
     if (r.forced) moves.appendChild(el("li", "play-forced", r.forced));
     r.moves.forEach(function (m) {
       var li = document.createElement("li"), b = document.createElement("button");
+      var words = (m.words || m.move) + (m.why ? " (" + m.why + ")" : "");
       b.type = "button"; b.className = "play-move"; b.dataset.move = m.move; b.textContent = m.move;
-      if (many) b.title = m.why;
+      b.title = words.replace(/\s*\[[a-z]+\.[a-z0-9-]+\]/g, "");
+      b.setAttribute("aria-label", m.move + ": " + b.title);
       b.addEventListener("click", function () { act({ op: "move", move: m.move }); });
-      li.appendChild(b); li.appendChild(el("span", "play-why", " " + m.why));
+      li.appendChild(b);
+      var span = el("span", "play-words", m.words || "");
+      if (m.why) span.appendChild(withClauses(el("span", "play-why"), " (" + m.why + ")"));
+      li.appendChild(span);
       moves.appendChild(li);
     });
     $("typed").hidden = !r.your_turn;
@@ -133,6 +147,7 @@
     r.log.forEach(function (line) { log.appendChild(el("li", "", line)); });
     if (r.over && r.result) log.appendChild(el("li", "play-result", r.result));
     log.scrollTop = log.scrollHeight;
+    showNews(r);
     $("message").textContent = "";
     if (r.message) withClauses($("message"), r.message);
     $("message").className = "play-message" + (r.refused ? " play-refused" : "");
@@ -140,6 +155,70 @@
     $("save").disabled = !r.can_save;
     $("hint").disabled = !r.your_turn;
     solveShow(r);
+  }
+
+  // The picture: grown to hold all it draws (a label longer than the table is wide) and scaled to the page's width.
+  // On a phone, a table whose seats are drawn each in a group of its own (data-seat) is drawn in two: its middle (the
+  // trick, the piles) above the player's hand, every seat's hand after the player's moves.
+  function fit(svg, tight) {
+    var vb = svg.viewBox.baseVal, bb;
+    try { bb = svg.getBBox(); } catch (e) { return; }
+    if (!bb || !bb.width || !bb.height) return;
+    var pad = 2, x0 = bb.x - pad, y0 = bb.y - pad, x1 = bb.x + bb.width + pad, y1 = bb.y + bb.height + pad;
+    if (!tight && vb && vb.width) {
+      x0 = Math.min(x0, vb.x); y0 = Math.min(y0, vb.y);
+      x1 = Math.max(x1, vb.x + vb.width); y1 = Math.max(y1, vb.y + vb.height);
+    }
+    svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].map(function (v) { return +v.toFixed(2); }).join(" "));
+    svg.setAttribute("width", +(x1 - x0).toFixed(2));
+    svg.setAttribute("height", +(y1 - y0).toFixed(2));
+  }
+
+  function onlySeats(node) {  // the drawing's seats' hands alone: everything else taken out
+    [].slice.call(node.children).forEach(function (child) {
+      var tag = child.tagName.toLowerCase();
+      if (tag === "defs" || tag === "style" || child.hasAttribute("data-seat")) return;
+      if (child.querySelector("[data-seat]")) onlySeats(child); else child.remove();
+    });
+  }
+
+  function showPicture(r) {
+    var box = $("picture"), others = $("others");
+    box.innerHTML = r.picture;
+    others.textContent = ""; others.hidden = true; box.hidden = false;
+    var svg = box.querySelector("svg");
+    if (!svg) return;
+    var split = phone.matches && svg.querySelector("g[data-seat]") !== null;
+    if (split) {
+      var copy = svg.cloneNode(true);
+      copy.removeAttribute("aria-label"); copy.setAttribute("aria-hidden", "true");  // the picture above says it all
+      onlySeats(copy);
+      [].forEach.call(svg.querySelectorAll("g[data-seat]"), function (g) { g.remove(); });
+      others.appendChild(el("figcaption", "play-small", "The hands"));
+      others.appendChild(copy); others.hidden = false;
+      fit(copy, true);
+    }
+    fit(svg, split);
+    if (split && !svg.getBBox().height) box.hidden = true;  // nothing on the table but the hands
+    box.dataset.split = split ? "yes" : "no";
+  }
+
+  // What happened since the person's last move, every step told; at the end, the result and why, and a new deal.
+  var lastOp = null;  // the request the reply answers: a new game, a move, an undo, a hint...
+
+  function showNews(r) {
+    var news = $("news"), list = $("news-list");
+    if (!r.log.length && !r.over && lastOp !== "new" && lastOp !== "undo") return;  // a hint, a why: the news stays
+    list.textContent = "";
+    r.log.forEach(function (line) { list.appendChild(el("li", "", line)); });
+    var since = lastOp === "new" ? "Since the deal" : "Since your last move";
+    $("news-head").textContent = since + (r.over ? ", to the end:" : ":");
+    $("news-head").hidden = !r.log.length;
+    $("outcome").textContent = "";
+    if (r.over && r.result) withClauses($("outcome"), r.result + (/[.!?]$/.test(r.result) ? "" : "."));
+    $("again").hidden = !r.over || r.seed === null;
+    news.hidden = !r.log.length && !r.over;
+    news.classList.toggle("play-over", !!r.over);
   }
 
   // "Can this deal be won?" (games with a solver): the search runs in a worker with a Python of its own
@@ -267,6 +346,7 @@
 
   async function boot() {
     optionsForm();
+    if (phone.matches) $("setup-box").open = false;  // on a phone the game comes first; the options are a tap away
     if (data.players[1] === 1) $("bots").parentNode.style.display = "none";  // a game played alone: no other seats
     var position = fromHash();
     setBusy(true);
@@ -308,6 +388,9 @@
   });
   $("cover-go").addEventListener("click", function () { $("seen").hidden = false; $("cover").hidden = true; render(current); });
   $("solve").addEventListener("click", solveAsk);
+  $("again").addEventListener("click", function () { $("seed").value = String((parseInt($("seed").value, 10) || 1) + 1); start(); });
+  var redraw = function () { if (current && $("cover").hidden) showPicture(current); };
+  if (phone.addEventListener) phone.addEventListener("change", redraw); else phone.addListener(redraw);
   ["hint", "undo", "why", "save"].forEach(function (op) { $(op).addEventListener("click", function () { act({ op: op }); }); });
   boot();
 })();
