@@ -282,7 +282,7 @@ def _play(args) -> int:
             raise OptionError("players given twice: write --players N or players=N, not both")
         options["players"] = str(args.players)
     game = game_class(args.game).from_options(options)
-    from .variants import refuse_changes_that_change_nothing
+    from .alike import refuse_changes_that_change_nothing
 
     refuse_changes_that_change_nothing(game, parse_seed(args.seed))  # a variant file's change that changes nothing
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
@@ -394,7 +394,8 @@ def _simulate(args) -> int:
     from .protocol import parse_options
     from .registry import game_class
     from .shuffle import parse_seed
-    from .simulate import clause_rows, rows, simulate, to_json
+    from .simtables import clause_rows, rows, to_json
+    from .simulate import simulate
 
     comparing = args.command == "compare"
     if args.games < 1 or args.games > 100_000_000:
@@ -430,7 +431,7 @@ def _simulate(args) -> int:
                               + (f" in variant {text!r}" if text else "") + ": give one kind, or one per seat")
         for kind in kinds:
             make_bot(kind)  # an unknown bot is refused before any game is played
-        from .variants import ALIKE_GAMES, refuse_changes_that_change_nothing
+        from .alike import ALIKE_GAMES, refuse_changes_that_change_nothing
 
         refuse_changes_that_change_nothing(game, seed, kinds, min(args.games, ALIKE_GAMES))
         label = text or base or "as given"
@@ -468,7 +469,7 @@ def _simulate(args) -> int:
     labels = [label for label, _, _ in setups]
     out = _PipeConsole()
     first = reports[0]
-    from .simulate import RULE_USE_GAMES, rule_use
+    from .rule_use import RULE_USE_GAMES, rule_use
 
     # what each rule does, cited or not (a rule that forbids is cited by no move made): the first games replayed
     uses = [rule_use(r.game, seed, r.bots, min(args.games, RULE_USE_GAMES)) for r in reports]
@@ -576,7 +577,7 @@ def bots_words(bots) -> str:
 
 def _wants_money(game, games: int) -> bool:
     """simulate shows money per seat for a stakes game, from each game's outcome kept (up to MAX_PAIRED games)."""
-    from .simulate import stakes_game
+    from .simgames import stakes_game
 
     return stakes_game(game) and games <= MAX_PAIRED
 
