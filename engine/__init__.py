@@ -20,7 +20,9 @@ _FROM = {  # name -> the module that defines it
                      "OptionError"), "errors"),
     **dict.fromkeys(("play_seeded", "seat_bots"), "play"),
     "run": "loop",
-    **dict.fromkeys(("CHANCE", "Deal", "Game", "Record", "Result", "State"), "protocol"),
+    **dict.fromkeys(("Game", "State"), "protocol"),
+    **dict.fromkeys(("CHANCE", "Record", "Result"), "records"),
+    "Deal": "deal",
     **dict.fromkeys(("available_games", "game_class", "get_game"), "registry"),
     **dict.fromkeys(("Rng", "derive", "shuffled"), "shuffle"),
 }
