@@ -13,6 +13,13 @@ What every such game needs, and where this package holds it:
 * the **dealer passes** to the next player after each round, and a game is a number of rounds
   with running totals (:class:`StakesState`); the money always sums to zero.
 
+Where each part lives, from the bottom up (a module imports only those above it in this list):
+``dealer.py`` (the first dealer, the deal round the table, the deal passing on, the ``rounds`` choices),
+``settlement.py`` (bets against the dealer, a pot split), ``moves.py`` (a player's words, chance's steps),
+``records.py`` (a step's record and the words of its narration), ``positions.py`` (a position read and
+written), ``state.py`` (:class:`StakesState`) and ``game.py`` (:class:`StakesGame`). Every name is
+imported from this package, as ``from engine.families.stakes import StakesState``.
+
 Seats are numbered in the order of play (the source's "counterclockwise"): the player after
 seat ``s`` is seat ``s + 1``. In round 1 with ``first_dealer="player-1"`` seat 0 deals, so
 ``DEALER_SEAT = 0`` and the match layer (:mod:`engine.match`) seats each match deal's dealer there.
