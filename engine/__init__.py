@@ -12,13 +12,17 @@ from __future__ import annotations
 import importlib
 
 _FROM = {  # name -> the module that defines it
-    **dict.fromkeys(("HeuristicBot", "RandomBot", "make_bot"), "bots"),
+    **dict.fromkeys(("HeuristicBot", "RandomBot"), "basic_bots"),
+    "make_bot": "bots",
     **dict.fromkeys(("Card", "Suit", "format_cards", "parse_cards"), "cards"),
     **dict.fromkeys(("DASHAVATARA", "DECKS", "MUGHAL", "NAQSH", "Deck", "Ranking", "deck"), "decks"),
     **dict.fromkeys(("DealError", "GameNotOverError", "GanjifaError", "IllegalMoveError", "NotationError",
                      "OptionError"), "errors"),
-    **dict.fromkeys(("play_seeded", "run", "seat_bots"), "play"),
-    **dict.fromkeys(("CHANCE", "Deal", "Game", "Record", "Result", "State"), "protocol"),
+    **dict.fromkeys(("play_seeded", "seat_bots"), "play"),
+    "run": "loop",
+    **dict.fromkeys(("Game", "State"), "protocol"),
+    **dict.fromkeys(("CHANCE", "Record", "Result"), "records"),
+    "Deal": "deal",
     **dict.fromkeys(("available_games", "game_class", "get_game"), "registry"),
     **dict.fromkeys(("Rng", "derive", "shuffled"), "shuffle"),
 }

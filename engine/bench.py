@@ -279,7 +279,7 @@ def check_arguments(seconds: float, out: str, sim_games: int) -> None:
     (a folder, a device, a place with no writable folder); an existing report is replaced, as every run does."""
     import math
 
-    from .cli import check_output_path
+    from .outputs import check_output_path
     from .errors import OptionError
 
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \

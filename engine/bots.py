@@ -1,59 +1,15 @@
-"""Players that choose moves by themselves, for worked examples and simulations.
+"""Players that choose moves by themselves, by name (``random``, ``heuristic``, ``mc``), for worked examples
+and simulations.
 
-Every bot is seeded, so a played-out game is reproducible. The heuristic bot asks the
-state's ``move_priority(move)`` (part of the game contract; a game's ``strategy.py``
-supplies it, and the default of 0 for every move makes it play like the random one).
-Games are played by the one loop in :mod:`engine.play`. A stronger player, ``mc`` (or ``mc:N``),
-searches by sampling the cards it cannot see: :mod:`engine.montecarlo`.
+The simple players are :mod:`engine.basic_bots` (named here as before: ``from engine.bots import RandomBot``).
+Games are played by the one loop in :mod:`engine.loop` (seated by :mod:`engine.play`). A stronger player,
+``mc`` (or ``mc:N``), searches by sampling the cards it cannot see: :mod:`engine.montecarlo`.
 """
 
 from __future__ import annotations
 
-from .shuffle import Rng
-
-
-class RandomBot:
-    """Chooses uniformly among the legal moves.
-
-    It takes the state's ``legal_move_sequence()``: the legal moves, in ``legal_moves()`` order,
-    as a sequence a game may build lazily (a move only when it is looked at).
-    """
-
-    name = "random"
-
-    def __init__(self, seed: int | str = 0):
-        self.rng = Rng(seed)
-        # the seeded stream itself, for the play loop's inlined choose(): Rng.choice(items) is
-        # items[int(stream() * len(items))]
-        self.stream = self.rng._random
-
-    def choose(self, state):
-        return self.rng.choice(state.legal_move_sequence())  # = moves[self.rng.below(len(moves))], one call fewer
-
-
-class HeuristicBot:
-    """Chooses the legal move the game rates highest; ties are broken by its seeded stream."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int | str = 0):
-        self.rng = Rng(seed)
-
-    def choose(self, state):
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            return moves[self.rng.below(1)]
-        rate = state.move_priority
-        scores = [rate(m) for m in moves]
-        best = max(scores)
-        top = [m for m, s in zip(moves, scores) if s == best]
-        return top[self.rng.below(len(top))]
-
-
-def _mc(seed: int | str = 0, argument: str | None = None):
-    from .montecarlo import make_mc_bot
-
-    return make_mc_bot(seed, argument)
+from .basic_bots import HeuristicBot, RandomBot
+from .montecarlo import make_mc_bot
 
 
 # each kind of bot in a player's words, for the book ("careful players"); "mc:N" reads as "mc"
@@ -76,7 +32,7 @@ def lineup_words(kinds) -> str:
 
 
 # name -> maker(seed); "mc" is the determinized Monte-Carlo player (engine.montecarlo), "mc:N" with N worlds per move
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": _mc}
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": make_mc_bot}
 TUNABLE = {"mc"}  # bots that take an argument after a colon
 
 

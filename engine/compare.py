@@ -26,7 +26,9 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .simulate import UNIT, Report, clause_rows, event_words, figure, stakes_game
+from .simgames import UNIT, stakes_game
+from .simtables import clause_rows, event_words, figure
+from .simulate import Report
 
 ALPHA = 0.05
 PLOT_FORMATS = (".svg", ".png", ".pdf")  # --plot: the picture's format, by the file's ending

@@ -9,7 +9,8 @@ with more than one legal move:
    cards of the real game: every world depends only on what the player knows and the seed.
 2. In every world it tries each candidate move (the ``candidates`` the game's heuristic rates
    highest, its favourite first) and plays the game out with the heuristic player in every
-   seat, through the one play loop (:func:`engine.play.run`). Every candidate meets the same
+   seat (:class:`~engine.basic_bots.HeuristicBot`, seeded as :func:`engine.play.seat_bots` seats it),
+   through the one play loop (:func:`engine.loop.run`). Every candidate meets the same
    worlds and the same rollout seeds (common random numbers), so moves are compared fairly.
 3. A playout is worth its win (1, a shared win its share) plus the score margin over the best
    opponent scaled to -1..1, so a near-win counts for more than a heavy loss. It plays the
@@ -37,8 +38,10 @@ True
 
 from __future__ import annotations
 
+from .basic_bots import HeuristicBot
+from .loop import run
 from .protocol import State
-from .shuffle import derive
+from .shuffle import derive, deriving
 
 SAMPLES = 8  # worlds per move (the bot named "mc"; "mc:N" takes N)
 CANDIDATES = 6  # moves tried at most per turn, the heuristic's favourites
@@ -52,7 +55,7 @@ class MonteCarloBot:
     name = "mc"
 
     def __init__(self, seed: int | str = 0, samples: int = SAMPLES, candidates: int = CANDIDATES,
-                 rollout: str = "heuristic"):
+                 rollout: type = HeuristicBot):
         if samples < 1 or candidates < 1:
             from .errors import OptionError
 
@@ -109,13 +112,13 @@ class MonteCarloBot:
         return [moves[k] for k in order[:self.candidates]]
 
     def play_out(self, world: State, move, player: int, seed: int) -> float:
-        """The outcome for ``player`` of ``move`` in ``world``, the game then played by the rollout bots."""
-        from .play import run, seat_bots  # engine.play imports the bots: import it when first needed
-
+        """The outcome for ``player`` of ``move`` in ``world``, the game then played by the rollout bots (one
+        ``rollout`` bot a seat, seat ``i``'s seeded ``derive(seed, "bot", i)`` as :func:`engine.play.seat_bots` seeds it)."""
         game = world.game
         state = world.copy()
         state.apply(move)
-        run(state, seat_bots(game, self.rollout, seed), seed)
+        bot_seed = deriving(seed, "bot")
+        run(state, [self.rollout(bot_seed(i)) for i in range(game.players)], seed)
         result = state.result()
         value = 1.0 / len(result.winners) if player in result.winners else 0.0
         scores = result.scores

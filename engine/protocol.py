@@ -19,6 +19,10 @@ Chance is a player: a state whose next step is chance has ``current_player == CH
 the play loop (:mod:`engine.play`) asks ``chance_outcome(rng)`` for the move, with chance's one
 stream for the game (:class:`engine.play.Chance`: seeded once, each step drawing in turn), applies
 it, and transcripts record it. The deal is the first chance step, made by :meth:`Game.deal`.
+
+This module holds :class:`Game` and :class:`State`; what they are made of lies below, each named here too:
+options (:mod:`engine.options`), the deal and its notation (:mod:`engine.deal`), and what a game hands back,
+records, results, tables and :data:`CHANCE` (:mod:`engine.records`).
 """
 
 from __future__ import annotations
@@ -27,246 +31,19 @@ import dataclasses
 from math import floor
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from .cards import Card, format_cards, parse_cards
+from .cards import Card
+from .deal import Deal
 from .decks import Deck
-from .errors import DealError, IllegalMoveError, NotationError, OptionError
+from .errors import DealError, IllegalMoveError, OptionError
 from .notation import whole_number
+from .options import OptionInfo, _cite, _has_numbers, option_text, parse_options
+from .records import CHANCE, Record, Result, Solved, Table, TableSpot
 
-
-@dataclass(frozen=True)
-class OptionInfo:
-    """What the book and the CLI need to know about one option of a game."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...]
-    help: str
-    clause: str | None = None
-
-
-def option(default: Any, *, choices: Iterable[Any], help: str, clause: str | None = None):
-    """Declare a game option as a dataclass field with its allowed values and help."""
-    return dataclasses.field(default=default, metadata={"choices": tuple(choices), "help": help, "clause": clause})
-
-
-CHANCE = -1  # ``current_player`` while chance is to act (a shuffle, a blind draw): see State.chance_outcome
-
-
-class Record:
-    """What ``State.apply`` returns: a frozen account of what happened (games subclass it).
-
-    Every record has ``player`` (the seat, or :data:`CHANCE`), ``move``, ``clauses`` (the clause
-    ids it cites) and ``narrate(names)``. What it means for the table is said by fields with
-    one meaning in every game: ``trick_winner`` (the seat that won the trick this step
-    completed, else None) and ``game_over`` (this step ended the game).
-    """
-
-    __slots__ = ()
-    player: int
-    move: Any
-    clauses: tuple[str, ...]
-
-    @property
-    def trick_winner(self) -> int | None:
-        return None
-
-    @property
-    def game_over(self) -> bool:
-        return False
-
-    def narrate(self, names: Sequence[str] | None = None) -> str:
-        raise NotImplementedError
-
-    @property
-    def round_over(self) -> tuple | None:
-        """The results of the round this step ended, per seat (stakes won or lost, or rounds won), else None:
-        a match of several rounds is told round by round (the book's ``{match-story}``)."""
-        return None
-
-    def story(self, names: Sequence[str] | None = None) -> str:
-        """The step as a sentence of a match's story, or "" to leave it out; by default its narration."""
-        return self.narrate(names)
-
-
-@dataclass(frozen=True)
-class Result:
-    """The outcome of a finished game: the winners (seat numbers, 0-based) and each seat's score."""
-
-    winners: tuple[int, ...]
-    scores: tuple[float, ...]
-    reason: str
-    clause: str
-
-    def narrate(self, names: Sequence[str]) -> str:
-        people = [names[w] for w in self.winners]
-        if not people:  # a game that can end with no winner (nobody scored): a banking hand where no money moved
-            return f"Nobody wins: {self.reason}."
-        who = (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else people[0]
-        verb = "wins" if len(self.winners) == 1 else "share the win"
-        return f"{who} {verb}: {self.reason}."
-
-
-@dataclass(frozen=True)
-class Solved:
-    """A solver's answer about the position in play (:attr:`Game.solve`): ``answer`` is ``"yes"`` (it can be won
-    from here), ``"no"`` (it cannot, whatever is played) or ``"unsure"`` (the search stopped first); ``words`` says
-    it in players' words, naming no card and no move; ``positions`` is how many positions were searched."""
-
-    answer: str
-    words: str
-    positions: int
-
-
-@dataclass(frozen=True)
-class TableSpot:
-    """One thing lying in the middle of the table when play starts, for the "What you need" picture
-    (``engine/draw/table.py``): ``label`` in players' words (``stock``, ``pot``, ``Position 7``),
-    ``kind`` how it lies (``face-down``: a pile of backs; ``face-up``: the top card of the deal's pile
-    ``pile`` showing its face; ``pot``: counters), ``pile`` the :class:`Deal` pile it shows, if any."""
-
-    label: str
-    kind: str
-    pile: str = ""
-
-
-@dataclass(frozen=True)
-class Table:
-    """A table a game computes for its chapter (odds, scoring): a title, the column heads, rows of
-    text and a note (e.g. how it was computed). ``Game.table(name)`` makes it; the book prints it."""
-
-    title: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    note: str = ""
-
-
-def parse_options(text: str) -> dict[str, str]:
-    """Option text, the one grammar: ``players=4 face-up-batches=yes`` (spaces or commas between).
-
-    Keys are written with hyphens (the field ``face_up_batches`` is ``face-up-batches``); a key
-    given twice, a token without ``=``, or an empty key or value raise :class:`OptionError`.
-    Returns field names (``face_up_batches``) -> value text; :meth:`Game.from_options` checks them.
-
-    >>> parse_options("players=4, face-up-batches=yes")
-    {'players': '4', 'face_up_batches': 'yes'}
-    """
-    out: dict[str, str] = {}
-    for token in text.replace(",", " ").split():
-        key, eq, value = token.partition("=")
-        if not eq or not key or not value:
-            raise OptionError(f"bad option {token!r}: write options as key=value, e.g. players=4")
-        if "_" in key:
-            raise OptionError(f"bad option {token!r}: option names are written with '-', "
-                              f"as in {key.replace('_', '-')}={value}")
-        field_name = key.replace("-", "_")
-        if field_name in out:
-            raise OptionError(f"option {key!r} is given twice")
-        out[field_name] = value
-    return out
-
-
-def _has_numbers(choices: tuple[Any, ...]) -> bool:
-    """Some choice is a whole number: option text is then read as a number when it is no other choice."""
-    return any(type(c) is int for c in choices)
-
-
-def _cite(clause: str | None) -> str:
-    return f" [clause {clause}]" if clause else ""
-
-
-def option_text(value: Any) -> str:
-    """An option value as it is written: ``yes``/``no`` for switches, else its text."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def split_notation(text: str, usage: str, keys: Iterable[str] | None = None,
-                   unknown: str = "unknown part") -> tuple[list[str], dict[str, str]]:
-    """Split ``P1=...; P2=...; key=value`` text into the hands (in seat order) and the other parts.
-
-    The grammar shared by deals and positions. A hand's key is ``P`` and its seat number (``P1``,
-    ``P2``: ASCII digits, no leading zero), in seat order; any other key is lower-case ASCII
-    letters and hyphens (``stock``, ``face-up``); ``keys`` limits them (``None``: any). A part
-    without ``=``, hands out of seat order, a bad, unknown or repeated key raise
-    :class:`NotationError` naming the token.
-
-    >>> split_notation("P1=RSh; P2=-; stock=3", "usage")
-    (['RSh', '-'], {'stock': '3'})
-    """
-    if not isinstance(text, str):
-        raise NotationError(repr(text), usage)
-    allowed = None if keys is None else set(keys)
-    hands: list[str] = []
-    fields: dict[str, str] = {}
-    for part in text.split(";"):
-        part = part.strip()
-        if not part:
-            continue
-        key, eq, value = part.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not key:
-            raise NotationError(part, usage)
-        if key[:1] == "P" and key[1:2] in _ASCII_DIGITS:
-            if key != f"P{len(hands) + 1}":
-                raise NotationError(key, f"expected P{len(hands) + 1} here: hands are listed in seat order")
-            hands.append(value)
-        elif not _KEY_CHARS.issuperset(key) or not key[0].isalpha() or key[-1] == "-":
-            raise NotationError(key, f"{unknown}: a key is P1, P2... or a word such as 'stock'")
-        elif allowed is not None and key not in allowed:
-            raise NotationError(key, unknown)
-        elif key in fields:
-            raise NotationError(key, "given twice")
-        else:
-            fields[key] = value
-    return hands, fields
-
-
-_ASCII_DIGITS = frozenset("0123456789")
-_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz-")
-
-
-@dataclass(frozen=True)
-class Deal:
-    """The cards as dealt: one hand per seat, plus named piles (stock, centre card, ...).
-
-    Notation: ``P1=...; P2=...; name=...`` with cards as in :func:`parse_cards`.
-
-    >>> d = Deal.parse("P1=RSh 1Ta; P2=-; stock=3Ba")
-    >>> d.hands, d.piles
-    (((Card.parse('RSh'), Card.parse('1Ta')), ()), (('stock', (Card.parse('3Ba'),)),))
-    >>> Deal.parse(str(d)) == d
-    True
-    """
-
-    hands: tuple[tuple[Card, ...], ...]
-    piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()
-
-    def pile(self, name: str) -> tuple[Card, ...]:
-        for key, cards in self.piles:
-            if key == name:
-                return cards
-        raise KeyError(name)
-
-    def all_cards(self) -> list[Card]:
-        return [c for h in self.hands for c in h] + [c for _, p in self.piles for c in p]
-
-    def __str__(self) -> str:
-        parts = [f"P{i + 1}={format_cards(h)}" for i, h in enumerate(self.hands)]
-        parts += [f"{name}={format_cards(cards)}" for name, cards in self.piles]
-        return "; ".join(parts)
-
-    def __repr__(self) -> str:
-        return f"Deal.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(text: str) -> "Deal":
-        """Read a deal (any cards; whether they fit a game is :meth:`Game.new_game`'s question)."""
-        hands, piles = split_notation(text, "a deal is written 'P1=cards; P2=cards; pile=cards'")
-        return Deal(tuple(parse_cards(h) for h in hands),
-                    tuple((name, parse_cards(cards)) for name, cards in piles.items()))
+# named here too, as game folders and callers import them: the options' grammar and the deals' notation
+from .deal import split_notation  # noqa: E402,F401
+from .options import option  # noqa: E402,F401
 
 
 class Game:

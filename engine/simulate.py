@@ -20,37 +20,20 @@ import math
 from collections import Counter
 from itertools import chain
 from operator import attrgetter, countOf
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator, Sequence
+from typing import Sequence
 
-from .play import run, seat_bots
 from .errors import GanjifaError
-from .protocol import CHANCE, Game, State
-from .shuffle import derive, deriving
+from .protocol import CHANCE, Game
+from .simgames import BLOCK, UNIT, game_print, played, stakes_game
+from .stats import wilson
+from .workers import worker_processes
 
-UNIT = 60  # a shared win is counted in sixtieths (1/2 .. 1/6 are whole), so sums are exact in any order
-BLOCK = 100  # games a seating of bots plays: a range of games a worker plays starts at a multiple of it
-
-
-def played(game: Game, seed: int | str, bots: Sequence[str], first: int, last: int) -> Iterator[State]:
-    """Games ``first .. last - 1`` of a simulation with ``seed``, played to their end, in order.
-
-    Game ``g`` is ``game.deal(derive(seed, "game", g))``, chance's stream seeded from the same seed;
-    the bots (one kind per seat) are seated at each multiple of :data:`BLOCK`, from the seed
-    ``derive(seed, "bots", g // BLOCK)`` (:func:`engine.play.seat_bots`), so ``first`` is one.
-    """
-    if first % BLOCK:
-        raise ValueError(f"a simulation's games are played from a multiple of {BLOCK}, not from game {first}")
-    game_seed = deriving(seed, "game")  # derive(seed, "game", g)
-    deal, new_game = game.deal, game.new_game
-    seated = None
-    for g in range(first, last):
-        if g % BLOCK == 0:
-            seated = seat_bots(game, bots, derive(seed, "bots", g // BLOCK))
-        s = game_seed(g)
-        yield run(new_game(deal(s)), seated, s)
-
+# named here too, as before: the report's tables, the tests, the rules' use and the cores
+from .rule_use import PROBED_DECISIONS, PROBED_TRIES, RULE_USE_GAMES, rule_use  # noqa: E402,F401
+from .simtables import Row, clause_rows, event_words, figure, rows, to_csv, to_json  # noqa: E402,F401
+from .stats import two_proportion_p, welch_p  # noqa: E402,F401
+from .workers import cores  # noqa: E402,F401
 
 @dataclass
 class Tally:
@@ -153,23 +136,12 @@ class Report:
         return self.tally.clause_games[clause] / self.games
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass
 class Outcomes:
     """Each game's outcome, game by game (in game order), for paired comparisons (:mod:`engine.compare`):
     each seat's share of the win in 1/UNIT (``wins[g * players + seat]``), the moves, the events seen (a bit
     per event of ``EVENTS``, in order) and, for a game played for stakes (``Game.settle``), what each seat won or
-    paid; the game's print, hashed (:func:`engine.variants.game_print`: two variants that play every game alike
+    paid; the game's print, hashed (:func:`engine.simgames.game_print`: two variants that play every game alike
     are told); and how many times each event happened. About 16 + 9 * players + 2 * events bytes a game."""
 
     players: int
@@ -178,7 +150,7 @@ class Outcomes:
     moves: "array" = None  # type: ignore[assignment]
     events: "array" = None  # type: ignore[assignment]
     money: "array | None" = None
-    prints: "array" = None  # type: ignore[assignment]  # each game's print (engine.variants.game_print), hashed
+    prints: "array" = None  # type: ignore[assignment]  # each game's print (engine.simgames.game_print), hashed
     event_counts: "array" = None  # type: ignore[assignment]  # times each event happened: [g * len(EVENTS) + e]
 
     def __post_init__(self) -> None:
@@ -207,11 +179,6 @@ class Outcomes:
 
                 self.money = array("d")
             self.money.extend(other.money)
-
-
-def stakes_game(game: Game) -> bool:
-    """Whether money changes hands in ``game`` (it overrides :meth:`Game.settle`)."""
-    return type(game).settle is not Game.settle
 
 
 def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, last: int,
@@ -269,8 +236,6 @@ def _play_range_kept(game: Game, seed: int | str, bots: tuple[str, ...], first: 
     from array import array
 
     from hashlib import blake2b
-
-    from .variants import game_print
 
     n = game.players
     kept = Outcomes(n, first)
@@ -342,7 +307,7 @@ def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[s
         for a, b in ranges:
             merge(_play_range(game, seed, kinds, a, b, per_game))
     else:
-        with _worker_processes(workers) as pool:
+        with worker_processes(workers) as pool:
             for part in pool.imap_unordered(_play_chunk, [(game, seed, kinds, a, b, per_game) for a, b in ranges]):
                 merge(part)
     outcomes = None
@@ -355,78 +320,6 @@ def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[s
 
 def _play_chunk(job: tuple) -> Tally:
     return _play_range(*job)
-
-
-def cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system has one), at least one."""
-    import os
-
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-@contextmanager
-def _worker_processes(workers: int):
-    """A pool of ``workers`` processes that leave Ctrl-C to this one.
-
-    A terminal sends Ctrl-C (SIGINT) to every process of the command: the workers ignore it (so none
-    prints a traceback), and this process, interrupted, ends them at once (not after their chunks) and
-    lets the KeyboardInterrupt go on to the command, which says so in one line. While the workers are
-    started SIGINT is blocked, not ignored: they are born blocking it, and a Ctrl-C that comes meanwhile
-    reaches this process as soon as they are running.
-    """
-    import multiprocessing
-    import signal
-
-    blocked = hasattr(signal, "pthread_sigmask")  # POSIX
-    if blocked:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    pool = None
-    try:
-        pool = multiprocessing.Pool(workers, initializer=_worker_ignores_ctrl_c)
-        if blocked:
-            blocked = False
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C meanwhile arrives now
-        yield pool
-    except BaseException:  # Ctrl-C (or an error in a worker): stop every worker now
-        if pool is not None:
-            _end_workers(pool)
-        raise
-    finally:
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    pool.close()
-    pool.join()
-
-
-STOP_SECONDS = 5.0  # how long the pool may take to end its workers before they are killed
-
-
-def _end_workers(pool, seconds: float = STOP_SECONDS) -> None:
-    """End ``pool``'s workers now. ``Pool.terminate()`` can wait for ever: it first takes the lock of the
-    queue of tasks, which an idle worker holds while it waits for a task that will never come (the make
-    test suite, with the machine busy, saw a Ctrl-C hang so twice in a row). So it runs in a thread of its
-    own, and any worker still alive after ``seconds`` is killed; the thread, if stuck, is left to die
-    with the process."""
-    import multiprocessing
-    import threading
-
-    ender = threading.Thread(target=pool.terminate, name="end-workers", daemon=True)
-    ender.start()
-    ender.join(seconds)
-    if ender.is_alive():
-        for child in multiprocessing.active_children():
-            child.kill()
-            child.join(seconds)
-
-
-def _worker_ignores_ctrl_c() -> None:
-    """A worker process ignores Ctrl-C (also where workers are not forked but started afresh)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 CONNECT_TIMEOUT = 10  # seconds to reach a scheduler before giving up
@@ -525,208 +418,3 @@ def _on_cluster(scheduler: str, game: Game, seed: int | str, kinds: tuple[str, .
             future.release()
 
 
-# --- comparing two reports ------------------------------------------------------------------
-
-def two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
-    """Two-sided p-value of the two-proportion z-test (pooled)."""
-    if n1 == 0 or n2 == 0:
-        return 1.0
-    p = (x1 + x2) / (n1 + n2)
-    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
-    if se == 0:
-        return 1.0 if x1 / n1 == x2 / n2 else 0.0
-    z = (x1 / n1 - x2 / n2) / se
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def welch_p(mean1: float, var1: float, n1: int, mean2: float, var2: float, n2: int) -> float:
-    """Two-sided p-value of Welch's test for two means (normal approximation, fine for hundreds of games)."""
-    se = math.sqrt(var1 / max(n1, 1) + var2 / max(n2, 1))
-    if se == 0:
-        return 1.0 if mean1 == mean2 else 0.0
-    return math.erfc(abs(mean1 - mean2) / se / math.sqrt(2))
-
-
-@dataclass(frozen=True)
-class Row:
-    """One measured quantity across reports: its values and, against the first report, the p-values."""
-
-    label: str
-    values: tuple[str, ...]
-    p_values: tuple[float | None, ...]  # None for the first report
-    test: str
-
-
-def figure(value: float, digits: int, unit: str = "") -> str:
-    """``value`` to ``digits`` decimals; one above 0 that would round to 0 reads "<1%" or "<0.01", so that 0
-    is kept for what never happened (a rule that came up at all is not shown as never used)."""
-    text = f"{value:.{digits}f}"
-    if value > 0 and float(text) == 0:
-        return f"<{10 ** -digits:.{digits}f}{unit}"
-    return text + unit
-
-
-def rows(reports: Sequence[Report], alpha: float = 0.05, events: bool = True) -> list[Row]:
-    """The rows of a report (one report) or a comparison (several): win share by seat with 95% intervals,
-    game length, and (unless ``events`` is false) the game's events (share of games where they happen,
-    times per game)."""
-    first = reports[0]
-    game = first.game
-    out: list[Row] = []
-
-    def add(label, fmt, p_of, test):
-        values = tuple(fmt(r) for r in reports)
-        ps = (None,) + tuple(p_of(first, r) for r in reports[1:])
-        out.append(Row(label, values, ps, test))
-
-    for seat in range(game.players):
-        def fmt(r, seat=seat):
-            lo, hi = r.win_interval(seat)
-            return f"{100 * r.win_share[seat]:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
-        add(f"Player {seat + 1} wins", fmt,
-            lambda a, b, seat=seat: two_proportion_p(a.tally.wins[seat] / UNIT, a.games, b.tally.wins[seat] / UNIT, b.games),
-            "two-proportion z-test")
-
-    def moves_var(r):
-        n, mean = r.games, r.mean_moves
-        return max(r.tally.moves_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
-
-    add("Moves per game", lambda r: f"{r.mean_moves:.1f} ({r.moves_interval[0]:.1f}-{r.moves_interval[1]:.1f})",
-        lambda a, b: welch_p(a.mean_moves, moves_var(a), a.games, b.mean_moves, moves_var(b), b.games), "Welch's t-test")
-    for event, what in (event_words(game).items() if events else ()):
-        add(f"Games with: {what}", lambda r, e=event: f"{figure(100 * r.tally.event_games[e] / r.games, 1, '%')} "
-            f"({figure(r.event_rate(e), 2)} per game)",
-            lambda a, b, e=event: two_proportion_p(a.tally.event_games[e], a.games, b.tally.event_games[e], b.games),
-            "two-proportion z-test")
-    return out
-
-
-def event_words(game: Game) -> dict[str, str]:
-    """The game's events (``EVENTS``: id -> what happens) in words for the options in force: a game whose
-    events' words depend on its options (Naqsh's totals a player stands on) words them in ``events_in_words()``."""
-    words = getattr(game, "events_in_words", None)
-    return dict(words()) if callable(words) else dict(game.EVENTS)
-
-
-def clause_rows(report: Report) -> list[tuple[str, str, float, float]]:
-    """``(clause id, title, share of games citing it, citations per game)``, most used first."""
-    game = report.game
-    out = [(cid, title, report.clause_share(cid), report.tally.clause_counts[cid] / report.games)
-           for cid, title in game.CLAUSES.items()]
-    return sorted(out, key=lambda r: (-r[2], -r[3], list(game.CLAUSES).index(r[0])))
-
-
-def to_json(reports: Sequence[Report], labels: Sequence[str]) -> dict:
-    """The reports as plain data (for ``--json``)."""
-    out = []
-    for label, r in zip(labels, reports):
-        out.append({
-            "label": label, "game": r.game.name, "options": r.game.options_text(), "bots": list(r.bots),
-            "seed": r.seed, "games": r.games,
-            "win_share": list(r.win_share), "win_interval": [list(r.win_interval(s)) for s in range(r.game.players)],
-            "mean_moves": r.mean_moves, "moves_interval": list(r.moves_interval),
-            "events": {e: {"games": r.tally.event_games[e], "times": r.tally.event_counts[e]} for e in r.game.EVENTS},
-            "clauses": {c: {"games": r.tally.clause_games[c], "times": r.tally.clause_counts[c]}
-                        for c in r.game.CLAUSES},
-        })
-    return {"reports": out, "comparison": [
-        {"label": row.label, "values": list(row.values), "p_values": list(row.p_values), "test": row.test}
-        for row in rows(reports)] if len(reports) > 1 else []}
-
-
-def to_csv(reports: Sequence[Report], labels: Sequence[str]) -> str:
-    """The rows as CSV: one line per quantity, one column per report, then p-values against the first."""
-    import csv
-    import io
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["quantity", *labels, *(f"p ({lab} vs {labels[0]})" for lab in labels[1:]), "test"])
-    for row in rows(reports):
-        w.writerow([row.label, *row.values, *(f"{p:.4g}" for p in row.p_values[1:]), row.test])
-    for cid, title, share, per_game in clause_rows(reports[0]):
-        w.writerow([f"clause {cid} ({title}): share of games", f"{share:.4f}", *([""] * (len(labels) - 1)),
-                    *([""] * (len(labels) - 1)), "per game %.3f" % per_game])
-    return buf.getvalue()
-
-
-# --- what each rule does, cited or not ------------------------------------------------------------------------
-
-RULE_USE_GAMES = 50  # games replayed to see which rules act (cited, deciding, or refusing a move a player could try)
-PROBED_DECISIONS = 16  # decisions of a replayed game at which the moves a player could try are tried
-PROBED_TRIES = 24  # moves tried at one decision, at most
-
-
-def rule_use(game: Game, seed: int | str, bots: Sequence[str], games: int = RULE_USE_GAMES) -> tuple[int, Counter]:
-    """``(games replayed, clause -> games it acted in)`` over the first ``games`` games of a simulation: a rule
-    acts in a game when a step cites it, when it decides the result, when it deals the cards (the game's
-    ``DEAL_CLAUSE``: every game is dealt), or when it refuses a move the player to move could try: a word of the
-    game's moves (``draw``, ``show``) or a form of move seen in the game (a card played, a bridge) made with a card
-    of that player's hand (at up to :data:`PROBED_DECISIONS` decisions of a game and :data:`PROBED_TRIES` moves a decision, evenly spread). So a rule that forbids (a player who can play must; no bridge without a card opposite)
-    is counted though no move that is made cites it."""
-    import re
-
-    from .errors import GanjifaError
-
-    kinds = (bots,) if isinstance(bots, str) else tuple(bots)
-    acted: Counter = Counter()
-    done = 0
-    codes_re = None
-    deal_clause = getattr(game, "DEAL_CLAUSE", None)
-    words = tuple(getattr(game, "MOVES", ()) or ())
-    game_seed = deriving(seed, "game")
-    for g, final in enumerate(played(game, seed, kinds, 0, games)):
-        done += 1
-        used = set().union(*(r.clauses for r in final.history))
-        used.add(final.result().clause)
-        if deal_clause:
-            used.add(deal_clause)
-        state = game.new_game(game.deal(game_seed(g)))
-        if codes_re is None:
-            codes = sorted({str(c) for c in state.all_cards()}, key=len, reverse=True)
-            codes_re = re.compile("|".join(map(re.escape, codes))) if codes else re.compile(r"(?!)")
-        forms: set[str] = set()  # a move's text with its one card as {}; or a move that names no card
-
-        def learn(text: str) -> None:
-            found = codes_re.findall(text)
-            if not found:
-                forms.add(text)
-            elif len(found) == 1:
-                forms.add(codes_re.sub("{}", text.replace("{", "{{").replace("}", "}}")))
-
-        for record in final.history[len(state.history):]:
-            if record.player != CHANCE:
-                learn(str(record.move))
-        steps = final.history[len(state.history):]
-        decisions = sum(1 for r in steps if r.player != CHANCE)
-        every = -(-decisions // PROBED_DECISIONS) or 1  # at most PROBED_DECISIONS of a game's decisions, evenly spread
-        decision = -1
-        for record in steps:
-            cp = state.current_player
-            if cp != CHANCE:
-                decision += 1
-            if cp != CHANCE and decision % every == 0:
-                legal = {str(m) for m in state.legal_moves()}
-                for text in legal:
-                    learn(text)
-                hand = [str(c) for c in state.hands[cp]] if cp < len(state.hands) else []
-                tries = set(words)
-                for form in forms:
-                    if "{}" not in form:
-                        tries.add(form)
-                    else:
-                        tries.update(form.format(c) for c in hand)
-                tries = sorted(tries - legal)
-                step = -(-len(tries) // PROBED_TRIES) or 1  # at most PROBED_TRIES of them, evenly spread
-                for text in tries[::step]:
-                    try:
-                        state.check(game.parse_move(text))
-                    except GanjifaError as err:
-                        clause = getattr(err, "clause", None)
-                        if clause:
-                            used.add(clause)
-                    except Exception:  # noqa: BLE001 - a form this position cannot even read: nothing refused
-                        pass
-            state.apply(record.move)
-        acted.update(used & set(game.CLAUSES))
-    return done, acted

@@ -115,7 +115,7 @@ PINNED_RNG5 = 62
 def test_chance_draws_every_step_from_one_stream_seeded_once(monkeypatch):
     """A seed fixes chance's later steps through one stream, Rng(derive(seed, "chance")), made once a game
     and drawn from in turn: replaying the game with that stream by hand gives every chance move again."""
-    from engine import play as play_module
+    from engine import loop as play_module
     from engine.play import play_seeded
     from engine.protocol import CHANCE
     from engine.registry import get_game
@@ -143,7 +143,7 @@ def test_chance_draws_every_step_from_one_stream_seeded_once(monkeypatch):
 
 
 def test_a_game_without_chance_steps_never_seeds_chance(monkeypatch):
-    from engine import play as play_module
+    from engine import loop as play_module
     from engine.play import play_seeded
     from engine.registry import get_game
 

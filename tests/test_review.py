@@ -228,7 +228,7 @@ def test_shared_code_used_by_some_games_says_which_games_changed_and_which_did_n
     """Shared engine code that only the stakes games use (the word for a stake): the review names the games whose
     words of play differ and every other game as playing the same, word for word; their worked games that no
     longer replay are named, and no game is played at length (no move differs)."""
-    edit(clone / "engine" / "families" / "stakes.py", 'return f"{amount} stake{', 'return f"{amount} chip{')
+    edit(clone / "engine" / "families" / "stakes" / "records.py", 'return f"{amount} stake{', 'return f"{amount} chip{')
     r = review(clone, "HEAD", say=quiet)
     text = to_markdown(r)
     worded = sorted(g for g, x in r.games.items() if x.words_changed)

@@ -53,7 +53,7 @@ def test_every_game_of_a_report_can_be_replayed_from_its_block():
 
 def test_a_simulated_game_pays_for_no_seeding_of_its_bots(monkeypatch):
     """The bots' streams are seeded once a block: 250 games seat the bots three times, not 250."""
-    from engine import simulate as simulate_module
+    from engine import simgames as simulate_module
 
     seatings = []
     seat_bots = simulate_module.seat_bots
@@ -236,7 +236,7 @@ def test_workers_are_killed_when_the_pool_cannot_end_them():
     import threading
     import time
 
-    from engine.simulate import _end_workers
+    from engine.workers import end_workers as _end_workers
 
     class StuckPool:
         def terminate(self):

@@ -1,0 +1,38 @@
+"""Intervals and tests for a simulation's proportions and means: the Wilson interval, the two-proportion
+z-test and Welch's test."""
+
+from __future__ import annotations
+
+import math
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+
+def two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
+    """Two-sided p-value of the two-proportion z-test (pooled)."""
+    if n1 == 0 or n2 == 0:
+        return 1.0
+    p = (x1 + x2) / (n1 + n2)
+    se = math.sqrt(p * (1 - p) * (1 / n1 + 1 / n2))
+    if se == 0:
+        return 1.0 if x1 / n1 == x2 / n2 else 0.0
+    z = (x1 / n1 - x2 / n2) / se
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def welch_p(mean1: float, var1: float, n1: int, mean2: float, var2: float, n2: int) -> float:
+    """Two-sided p-value of Welch's test for two means (normal approximation, fine for hundreds of games)."""
+    se = math.sqrt(var1 / max(n1, 1) + var2 / max(n2, 1))
+    if se == 0:
+        return 1.0 if mean1 == mean2 else 0.0
+    return math.erfc(abs(mean1 - mean2) / se / math.sqrt(2))
