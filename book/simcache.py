@@ -46,7 +46,8 @@ def engine_files(game_folder: str = "") -> list[Path]:
     """The engine's source files behind :func:`engine_digest`, sorted."""
     if not game_folder:
         return sorted(ENGINE_DIR.rglob("*.py"))
-    todo = sorted((GAMES_DIR / game_folder).glob("*.py")) + [ENGINE_DIR / "simulate.py"]
+    # the simulator, and the registry through which it finds every game by name
+    todo = sorted((GAMES_DIR / game_folder).glob("*.py")) + [ENGINE_DIR / "simulate.py", ENGINE_DIR / "registry.py"]
     seen: set[Path] = set()
     while todo:
         path = todo.pop()

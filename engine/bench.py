@@ -351,7 +351,7 @@ def run_bench(seconds: float = 2.0, out: str = "_build/bench.json", sim_games: i
     console.print(sim)
     solvers = []
     if "udvasa" in names:  # the patience's solver: whole seeded deals decided one after another
-        from .games.udvasa.solver import deals_per_second
+        from .games.udvasa.odds import deals_per_second
 
         solvers.append(deals_per_second(seconds))
         r = solvers[-1]

@@ -36,10 +36,12 @@ from typing import Any, Callable, Sequence
 
 from .cards import Card, cards_in
 from .choices import brought, foreseen, rule_of
-from .errors import GanjifaError, IllegalMoveError, NotationError, OptionError
+from .errors import GanjifaError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
+from .seen import hidden_at_step
 from .transcript import CHANCE_NAME, Step, Transcript, check_name, write
+from .typed_moves import MoveReader, _card  # noqa: F401  (_card: the play pages import it from here)
 
 HUMAN = "human"
 CARD_FACE = "#f4efe4"  # the tile a card is shown on at the terminal
@@ -86,42 +88,10 @@ def parse_humans(text: str, players: int) -> set[int]:
     return seats
 
 
-def _card(word: str) -> Card | None:
-    """The card ``word`` writes (``7Sa``), or None."""
-    if not word or not word[0].isalnum():
-        return None
-    try:
-        return Card.parse(word)
-    except GanjifaError:
-        return None
-
-
 _cards_in = cards_in  # the name the play pages' tests import
 
 
-def hidden_at_step(state, before: list, after: list, held: list[set], mover: int | None, record=None) -> list[set[Card]]:
-    """Per seat, the cards it cannot know at a step, from the game's own views of that seat before and after it
-    (``before``, ``after``: every seat's view) and the hands before it (``held``): every card of the game except
-
-    * those in the seat's view before or after the step;
-    * those the step played out of the mover's hand that no view shows afterwards (a card played face up and
-      gathered at once with its trick, a bridge's cards cleared): the whole table saw them played; a card still
-      shown to some seat after the step but not to this one was played face down;
-    * those the record says the whole table was shown (``record.shown_cards()``, where a record has it: the
-      cards drawn face up to choose a dealer, shuffled back before the deal).
-    """
-    everyone = set(state.all_cards())
-    seen_after = [cards_in(a) for a in after]
-    played_out: set[Card] = set()
-    if mover is not None and mover != CHANCE:
-        played_out = held[mover].difference(*map(set, state.hands)).difference(*seen_after)
-    shown = getattr(record, "shown_cards", None)
-    if callable(shown):
-        played_out |= set(shown())
-    return [everyone - cards_in(b) - a - played_out for b, a in zip(before, seen_after)]
-
-
-class TerminalGame:
+class TerminalGame(MoveReader):
     """A game at the terminal. ``ask(prompt) -> str`` reads a line (EOFError ends the game quietly);
     ``console`` is a :class:`rich.console.Console`."""
 
@@ -494,75 +464,6 @@ class TerminalGame:
             text = text[len(name) + 1:]
         # "... to Asha" is "... to you"; a sentence that begins with the name keeps it ("you draws" would not do)
         return re.sub(rf"(?<![.:;]) {re.escape(name)} ", " you ", text).rstrip(".") if text else ""
-
-    def fix_case(self, text: str, moves: list) -> str:
-        """``text`` with each word written in the case the notation asks where that is unambiguous: ``4su`` is
-        ``4Su``; a word of a listed move (``Draw``) as it is listed."""
-        codes: dict[str, set[str]] = {}
-        for card in self.state.all_cards():
-            codes.setdefault(str(card).lower(), set()).add(str(card))
-        for move in moves:
-            for word in str(move).split(" "):
-                codes.setdefault(word.lower(), set()).add(word)
-        out = []
-        for word in text.split():
-            found = codes.get(word.lower(), set())
-            out.append(next(iter(found)) if len(found) == 1 and word not in found else word)
-        return " ".join(out)
-
-    def notation_help(self, text: str, moves: list) -> str:
-        """What to type, when ``text`` is no move at all: this game's suits only."""
-        deck = self.game.deck
-        example = next((c for m in moves for c in map(_card, str(m).split(" ")) if c is not None), None)
-        how = (f"; a card is its rank then its suit: {example} is the {deck.card_name(example)}"
-               if example is not None else "")
-        suits = ", ".join(f"{s.code} {s.name}" for s in deck.suits)
-        return (f"{text!r} is not a move here: type a number from the list (1 to {len(moves)}) or a move as "
-                f"listed, e.g. {moves[0]}{how}. The suits of {self.game.title}: {suits}.")
-
-    def with_names(self, text: str) -> str:
-        """An engine message with "Player 2" said as the name at the table."""
-        def name(m):
-            n = int(m.group(1))
-            return self.names[n - 1] if 1 <= n <= len(self.names) else m.group(0)
-        return re.sub(r"\bPlayer (\d+)\b", name, text)
-
-    def read_move(self, text: str, moves: list):
-        from .notation import whole_number
-
-        n = whole_number(text, 4)
-        if n is not None:
-            if 1 <= n <= len(moves):
-                return moves[n - 1]
-            choose = "1 (the only move)" if len(moves) == 1 else f"1 to {len(moves)}"
-            self.console.print(f"there is no move {n}: choose {choose}, or type a move", highlight=False)
-            return None
-        listed = [m for m in moves if str(m).lower() == " ".join(text.split()).lower()]
-        if len(listed) == 1:
-            return listed[0]
-        typed = self.fix_case(text, moves)
-        seat = self.state.current_player
-        try:
-            move = self.game.parse_move(typed)
-        except NotationError:
-            self.console.print(self.notation_help(text, moves), highlight=False, markup=False)
-            return None
-        except GanjifaError as err:
-            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
-            return None
-        seen = cards_in(self.state.view(seat))
-        unseen = [c for c in map(_card, typed.split()) if c is not None and c not in seen]
-        if unseen:  # a card the person cannot see: not theirs to play, whoever has it (no rule of the game at stake)
-            self.console.print(f"{self.names[seat]} does not hold the {self.game.deck.card_name(unseen[0])}: a move "
-                               "plays cards from your hand (or from the table where the rules say so)",
-                               highlight=False, markup=False)
-            return None
-        try:
-            self.state.check(move)
-        except GanjifaError as err:
-            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
-            return None
-        return move
 
     def play(self, move) -> None:
         try:

@@ -270,12 +270,3 @@ def _search(state: UDState, limit: int, aimless: int | None, uncover: bool = Fal
     except _Limit:
         return "undecided", nodes - 1, ()
     return ("undecided" if aimless is not None else "lost"), nodes, ()
-
-
-def deals_per_second(seconds: float = 2.0, first_seed: int = 0) -> dict:
-    """Moved to :func:`.odds.deals_per_second` (it plays seeded deals of the game, so it stands above
-    ``game.py``); kept here only while ``engine/bench.py`` imports it from here. To go (issue 34): once the
-    bench imports it from :mod:`.odds`, this function and its upward import are removed."""
-    from .odds import deals_per_second as measured
-
-    return measured(seconds, first_seed)
