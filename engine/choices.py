@@ -128,3 +128,15 @@ def rule_of(state, move) -> str:
     clause = rule_clause(state, move)
     title = state.game.CLAUSES.get(clause, "") if clause else ""
     return f"{title} [{clause}]" if title else ""
+
+
+def as_choice(state, move, names) -> tuple[str, tuple[str, ...]]:
+    """``move`` told as a choice, for a book's list of what a player may do and the answers to "may" and "must":
+    :func:`foreseen` (never the cards it would bring nor what becomes of them: "draws a card", not whether it
+    fits), or, where even that would tell something, by the rule it is played under ("Asha: Take another card
+    [nq.take]."); with the clauses its record cites."""
+    told = foreseen(state, move, names)
+    if told is not None:
+        return told
+    _, clauses = chosen(state, move, names)
+    return f"{names[state.current_player]}: {rule_of(state, move)}.", clauses

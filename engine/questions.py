@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .choices import chosen as _chosen
+from .choices import as_choice as _chosen
 from .choices import words as _words
 from .errors import GanjifaError, IllegalMoveError, NotationError
 from .protocol import CHANCE, Result, State

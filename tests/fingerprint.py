@@ -29,7 +29,7 @@ from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive
 
-PICTURES_RECORDED = "fbddd2714d935ce2"  # Hamrang: an out player's cards lie face down; before it 9245427e126416fd, Traditional Ganjifa only: its narration (above) and its face-down lead said to be known to its leader alone; before it 6ac027b2fef0d53b, held through issue 34's refactor
+PICTURES_RECORDED = "45e4a88833abf821"  # Traditional Ganjifa's words for the table name no hidden card ("whoever holds the suit's Raja"); before it fbddd2714d935ce2, Hamrang: an out player's cards lie face down; before it 9245427e126416fd, Traditional Ganjifa only: its narration (above) and its face-down lead said to be known to its leader alone; before it 6ac027b2fef0d53b, held through issue 34's refactor
 RECORDED = {150: "52f33e3869af1aaa"}  # issue 30, newcomers' reading: Traditional Ganjifa's narration says nobody leads after a deal's last trick, that the exchanges come next, and cites tg.face-up when a debtor's batches come face down (only its two settings changed); before it 1d84f9367d068107, issue 30: Traditional Ganjifa's hukm holder plays "as its holder must", not "as it must" (narration only; every other setting hashes as before); before it 36db4635a06d307e, issue 29 (true to the sources): Traditional Ganjifa, Hamrang and Ekrang play by their sources, and Shakti says "Asha's own pile", not "their own pile" (issue 30), every other setting hashing as before; before it 14706a30af5b6536 (Udvasa added, issue 22)
 
 

@@ -216,3 +216,29 @@ def test_a_question_title_may_name_a_variant_in_italics(tmp_path):
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     assert "<em>stock</em>" in html and "*stock*" not in html
+
+
+def test_a_position_s_list_of_choices_names_no_card_a_move_would_bring(tmp_path):
+    """A {position}'s "What Asha may do:" tells each move as a choice (the deck's four cards unnamed); the move
+    played is then told in full, once made, with the cards it brought."""
+    from engine import get_game
+    from tests.test_directive_errors import build
+
+    table = ("turn=P1; round=3; P1=2Ta 3Ta 4Ta 5Ta 6Ta 7Ta 9Ta RGh; P2=1Sa 1Sh 1Gh 1Su 1Ch 1Qi 9Ba VSh; "
+             "P3=3Sa 5Sa 6Sa 2Gh 8Gh 10Ch VCh 4Su; P4=5Ch 6Ch 7Ch 2Qi RSh 3Ba 7Ba 10Gh; "
+             "piles=1Ba 4Sh 7Sh 2Ch 9Su / 6Gh / 8Ta / 1Ta 10Ba 3Gh VBa 2Su")
+    clauses = "".join(f"```{{clause}} {c}\n:summary: The rule in a line.\nThe rule.\n```\n\n"
+                      for c in ("sk.deck", "sk.tops", "sk.bottoms", "sk.one-pile"))
+    page = (f"# P\n\n{clauses}```{{position}}\n:game: shakti\n:names: Asha, Bela, Chitra, Dev\n:move: deck\n"
+            f"{table}\n```\n")
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    listed = html.split('<ul class="simple ganjifa-legal')[1].split("</ul>")[0] if '<ul class="simple ganjifa-legal' \
+        in html else html.split("ganjifa-legal-intro")[1].split("</ul>")[0]
+    drawn = get_game("shakti").position(table).deck[:4]
+    deck = get_game("shakti").deck
+    assert "draws the top four cards of the deck" in listed
+    assert not any(deck.card_name(c) in listed for c in drawn), listed
+    after = html.split("</ul>", 1)[1]
+    assert all(deck.card_name(c) in after for c in drawn)  # told once played

@@ -5,6 +5,7 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from engine.choices import as_choice
 from engine.claims import problems
 from engine.errors import GanjifaError, IllegalMoveError, NotationError
 from engine.protocol import default_names
@@ -92,9 +93,8 @@ class PositionDirective(GanjifaDirective):
                                 classes=["ganjifa-legal-intro"])
         items = nodes.bullet_list(classes=["ganjifa-legal"])
         for move in moves:
-            trial = fresh()  # the position afresh, so trying a move leaves the shown one alone
-            record = trial.apply(move)
-            para = self.narration(record.narrate(names))
+            # told as a choice, before it is made: never the cards it would bring (engine/choices.py)
+            para = self.narration(as_choice(fresh(), move, names)[0])
             item = nodes.list_item()
             if chosen and str(move) == str(state.game.parse_move(chosen)):
                 item["classes"].append("ganjifa-chosen")
@@ -110,10 +110,13 @@ class PositionDirective(GanjifaDirective):
             move = game.parse_move(text)
             state.check(move)
             mover = state.current_player
+            as_listed = as_choice(state, move, names)[0]  # the words the list of choices gave it
             record = state.apply(move)
         except (IllegalMoveError, NotationError) as err:
             raise self.engine_fail(err, f":move: {text}") from None
-        out = [] if said else [self.narration(record.narrate(names))]
+        told = record.narrate(names)
+        # said again once played when the list told it only as a choice (the cards it brought unnamed)
+        out = [] if said and told == as_listed else [self.narration(told)]
         # a move that leaves its player to go on (Shakti's draw before the four cards put away) is not a turn's end
         caption = (f"After this step: {names[mover]}'s turn goes on" if state.current_player == mover
                    and mover is not None and mover >= 0 else "After the move played")

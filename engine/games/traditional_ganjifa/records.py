@@ -118,19 +118,19 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
                        f"{names[holder]} must play the {card_name(raja)}."))
         else:
             text = (f"{who} gives a deni: leads the {card_name(cards[0])}, and " +
-                    (f"whoever holds the {card_name(raja)}, the gheni, must play it." if public else
+                    ("whoever holds the suit's Raja, the gheni, must play it." if public else
                      f"{names[holder]}, the gheni, must play the {card_name(raja)}."))
     elif what in ("talafa", "tavani"):
         h, holder, down = note[1], note[2], note[3]
         label = "a talafa" if what == "talafa" else "the tavani owed"
-        must = (f"whoever holds the hukm, the {card_name(h)}, must play it" if public else
+        must = ("whoever holds the suit's hukm must play it" if public else
                 f"{names[holder]} must play the hukm, the {card_name(h)}")
         if down:
             text = f"{who} leads {label}: a card face down, naming {DASHAVATARA.suit(move.extra).name}; {must}."
         else:
             text = f"{who} leads a talafa with the {card_name(cards[0])}; {must}."
     elif what == "natavani":
-        must = (f"whoever holds the hukm, the {card_name(note[1])}, must play it" if public else
+        must = ("whoever holds the suit's hukm must play it" if public else
                 f"{names[note[2]]} must play the hukm, the {card_name(note[1])}")
         text = f"{who} leads a natavani with the {card_name(cards[0])}; {must}, and {who} owes a tavani at the next lead."
     elif what == "hardu":
@@ -152,7 +152,7 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
         text = f"Chance draws the {card_name(cards[0])} from {names[note[1]]}'s hand, and it is led."
     elif what == "sir":
         text = (f"{who} leads an utaruna-sir: the hukm, the {card_name(cards[0])}, and the {card_name(cards[1])}; "
-                + (f"whoever holds the {card_name(note[1])} must play it." if public else
+                + ("whoever holds the suit's second card must play it." if public else
                    f"{names[note[2]]} must play the {card_name(note[1])}."))
     elif what == "sokta":
         text = f"{who} declares a sokta, leading every {cards[0].suit.name} card held: {card_names(cards)}."
