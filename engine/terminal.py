@@ -35,7 +35,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from .cards import Card, cards_in
-from .choices import brought, foreseen, rule_of
+from .choices import brought, foreseen, rule_clause, rule_of
 from .errors import GanjifaError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
@@ -216,11 +216,18 @@ class TerminalGame(MoveReader):
         return "; ".join(f"[{c}] {titles.get(c, '(not a clause of this game)')}" for c in clauses)
 
     def _would_cite(self, move) -> tuple[str, ...]:
-        """The clauses ``move`` would be played under (its record's, on a copy; nothing is shown)."""
+        """The clauses ``move`` would be played under, said before it is made (the forced move's line, a hint): for a
+        move that brings cards the player cannot see yet, only the rule it is played under, as the others cited
+        would tell what it brings (Nakash's show citing "18, 19, 21 and 23 lose at once", Naqsh's take "Over 17
+        you are out"); else its record's (on a copy; nothing is shown)."""
         try:
-            return tuple(self.state.copy().apply(move).clauses)
+            record, new = brought(self.state, move)
         except GanjifaError:
             return ()
+        if new:
+            clause = rule_clause(self.state, move)
+            return (clause,) if clause else ()
+        return tuple(record.clauses)
 
     # --- telling the steps -------------------------------------------------------------
     def _hidden_from(self, before: list, after: list, held: list[set], mover: int, record=None) -> list[set[Card]]:

@@ -32,7 +32,6 @@ import zlib
 from typing import Any
 
 from .cards import Card
-from .choices import brought, rule_clause
 from .draw import card_svg, state_svg, to_string
 from .errors import GanjifaError
 from .protocol import CHANCE
@@ -120,20 +119,6 @@ class WebGame(TerminalGame):
         if lines and names_cards(lines[-1], hidden, self.game.deck):
             who = "Chance" if record.player == CHANCE else self.names[record.player]
             lines[-1] = f"{who}: a move with cards hidden from you [{', '.join(record.clauses)}]"
-
-    def _would_cite(self, move) -> tuple[str, ...]:
-        """The clauses ``move`` would be played under, said before it is made (the forced move's line, a hint): for a
-        move that brings cards the player cannot see yet, only the rule it is played under, as the others cited
-        would tell what it brings (Nakash's show citing "18, 19, 21 and 23 lose at once", Naqsh's take "Over 17
-        you are out")."""
-        try:
-            _, new = brought(self.state, move)
-            if new:
-                clause = rule_clause(self.state, move)
-                return (clause,) if clause else ()
-        except GanjifaError:
-            return ()
-        return super()._would_cite(move)
 
     # --- what the page is sent ---------------------------------------------------------
     def clause_ids(self, text: str) -> list[str]:

@@ -385,3 +385,28 @@ def _cards_in_view(state):
     from engine.cards import cards_in
 
     return cards_in(state.view(0))
+
+
+def test_the_clauses_said_before_a_move_at_the_terminal_do_not_tell_what_it_would_bring():
+    """At the terminal as on the play page: the forced line and a hint cite only the rule a move is played under
+    when it brings cards the player cannot see (Naqsh's take, never "[nq.bust] Over 17 you are out")."""
+    import io
+
+    from rich.console import Console
+
+    from engine import get_game
+    from engine.terminal import CAST, TerminalGame
+
+    cited = set()
+    for seed in range(30):
+        game = get_game("naqsh")
+        table = TerminalGame(game, seed, {0}, ["random"] * game.players, CAST[:game.players],
+                             Console(file=io.StringIO(), color_system=None), ask=lambda prompt: "quit")
+        table.start(seed)
+        state = table.state
+        while state.current_player is not None and state.current_player != 0:  # on to the person's turn
+            state.apply(table.chance.outcome(state) if state.current_player < 0
+                        else table.bots[state.current_player].choose(state))
+        if state.current_player == 0:
+            cited |= {c for move in state.legal_moves() for c in table._would_cite(move)}
+    assert "nq.take" in cited and not cited & {"nq.bust", "nq.naqsh", "nq.player-naqsh"}, cited
