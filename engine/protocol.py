@@ -7,8 +7,8 @@ A game folder (``engine/games/<game>/``, see its ``README.md``) defines
 * a frozen dataclass subclassing :class:`Game`, whose fields are its options (each declared
   with :func:`option`, with a default) and whose class attributes say its name, title, deck,
   player range, the rule clauses it cites (``CLAUSES``: id -> short title), its key moments
-  for worked examples (``KEY_CLAUSES``, ``KEY_SPAN``), the events it counts (``EVENTS``) and
-  the clauses its quick reference puts first (``AT_A_GLANCE``: the turn in five lines, scoring);
+  for worked examples (``KEY_CLAUSES``, ``KEY_SPAN``) and the events it counts (``EVENTS``) (the
+  quick reference's outline is the chapter's own, in its ``{quick-reference}`` directive);
 * a state subclassing :class:`State` (the protocol: ``current_player``, ``legal_moves()``,
   ``apply(move) -> record``, ``is_terminal()``, ``result()``, ``view(player)``, ``check``...);
 * move values with a text notation (``game.parse_move(text)`` / ``str(move)``);
@@ -64,7 +64,6 @@ class Game:
     KEY_SPAN: ClassVar[str] = "step"
     # the quick reference's short sections: (heading, clause ids), e.g. ("Your turn", (five clauses)),
     # each line the clause's title and §N; the book lists every clause after these
-    AT_A_GLANCE: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     # the game's own events counted in simulations: id -> what it is, in players' words
     EVENTS: ClassVar[Mapping[str, str]] = MappingProxyType({})
     # the chapter's opening box "What you need" (book/directives/what_you_need.py) and its picture of

@@ -44,17 +44,3 @@ def test_chapter_marks_every_clause(game):
     assert not twice, f"{chapter.name}: clauses given twice: {', '.join(twice)}"
     assert not missing and not extra, (f"{chapter.name}: missing clauses: {', '.join(missing) or 'none'}; "
                                        f"clauses the engine does not know: {', '.join(extra) or 'none'}")
-
-
-@pytest.mark.parametrize("game", available_games())
-def test_the_quick_reference_puts_the_turn_in_five_lines(game):
-    """AT_A_GLANCE: a short section or two (the turn, scoring) of at most five known clauses each."""
-    cls = game_class(game)
-    sections = cls.AT_A_GLANCE
-    assert 1 <= len(sections) <= 3, f"{game}: AT_A_GLANCE has {len(sections)} sections"
-    for heading, cids in sections:
-        assert heading and 1 <= len(cids) <= 5, f"{game}: {heading!r} has {len(cids)} lines"
-        unknown = [c for c in cids if c not in cls.CLAUSES]
-        assert not unknown, f"{game}: {heading!r} names clauses the game does not have: {unknown}"
-    every = [c for _, cids in sections for c in cids]
-    assert len(every) == len(set(every)), f"{game}: a clause is in two sections"

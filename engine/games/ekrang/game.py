@@ -132,9 +132,6 @@ class Ekrang(Game):
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("ek.skip", "ek.empty-hand")
     KEY_SPAN: ClassVar = "trick"
-    AT_A_GLANCE: ClassVar = (("The opening", ("ek.opening", "ek.opening-add")),
-                             ("A round", ("ek.phase1", "ek.follow", "ek.phase2", "ek.phase2-any", "ek.trick")),
-                             ("Short of cards, and the end", ("ek.skip", "ek.empty-hand", "ek.winner")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "ek.deal"

@@ -117,8 +117,6 @@ class GuruGanjifa(Game):
     max_players: ClassVar[int] = 4
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("gg.double", "gg.no-unbeatable")
-    AT_A_GLANCE: ClassVar = (("Your turn", ("gg.compulsory", "gg.deni", "gg.no-unbeatable", "gg.follow", "gg.trick")),
-                                 ("Winning", ("gg.called", "gg.double", "gg.winner")))
     KEY_SPAN: ClassVar = "trick"
     EVENTS: ClassVar = MappingProxyType({
         "deni": "a Deni is given",

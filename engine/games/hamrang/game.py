@@ -137,8 +137,6 @@ class Hamrang(Game):
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("hr.substitute", "hr.out")
     KEY_SPAN: ClassVar = "trick"
-    AT_A_GLANCE: ClassVar = (("A trick", ("hr.lead", "hr.follow", "hr.substitute", "hr.trick")),
-                             ("Dropping out and winning", ("hr.out", "hr.pass-lead", "hr.end", "hr.winner")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "hr.deal"

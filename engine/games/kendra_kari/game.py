@@ -98,8 +98,6 @@ class KendraKari(Game):
     max_players: ClassVar[int] = 6
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("kk.bridge",)
-    AT_A_GLANCE: ClassVar = (("Your turn", ("kk.match", "kk.next", "kk.must-play", "kk.draw", "kk.bridge")),
-                                 ("The end", ("kk.out", "kk.stock-out")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "kk.deal"

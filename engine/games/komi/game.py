@@ -83,8 +83,6 @@ class Komi(StakesGame, Game):
     max_players: ClassVar[int] = 6
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("km.show",)
-    AT_A_GLANCE: ClassVar = (("A round", ("km.bet", "km.deal", "km.show", "km.settle", "km.rotate")),
-                                 ("Scoring", ("km.value", "km.score", "km.komi", "km.rounds")))
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "km.deal"
     PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)

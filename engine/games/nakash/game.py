@@ -82,8 +82,6 @@ class Nakash(StakesGame, Game):
     max_players: ClassVar[int] = 6
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("nk.pot", "nk.carry")
-    AT_A_GLANCE: ClassVar = (("A round", ("nk.ante", "nk.deal", "nk.show", "nk.pot", "nk.carry")),
-                                 ("Scoring", ("nk.value", "nk.bust", "nk.over", "nk.order", "nk.rounds")))
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "nk.deal"
     PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)

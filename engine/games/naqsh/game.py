@@ -151,8 +151,6 @@ class Naqsh(Game):
     max_players: ClassVar[int] = 7
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("nq.naqsh", "nq.dealer-fails")
-    AT_A_GLANCE: ClassVar = (("Your turn", ("nq.face-up", "nq.take", "nq.stand", "nq.throw", "nq.bust")),
-                                 ("Scoring", ("nq.values", "nq.naqsh", "nq.player-naqsh", "nq.dealer-naqsh", "nq.dealer-fails")))
     EVENTS: ClassVar = EVENTS
     TABLES: ClassVar = TABLES
     HAS_POSITIONS: ClassVar = True

@@ -89,8 +89,6 @@ class Sama(StakesGame, Game):
     max_players: ClassVar[int] = 6
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("sa.win",)
-    AT_A_GLANCE: ClassVar = (("A round", ("sa.deal", "sa.exchange", "sa.replace", "sa.show", "sa.win")),
-                                 ("Scoring", ("sa.value", "sa.double", "sa.stakes", "sa.rounds")))
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "sa.deal"
     DRAW_CLAUSE: ClassVar = "sa.replace"

@@ -95,8 +95,6 @@ class Shakti(Game):
     max_players: ClassVar[int] = 4
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("sk.win", "sk.reshuffle")
-    AT_A_GLANCE: ClassVar = (("Your turn", ("sk.turn", "sk.deck", "sk.tops", "sk.one-pile", "sk.discard")),
-                             ("The end", ("sk.win", "sk.run", "sk.set", "sk.limit")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "sk.deal"

@@ -113,8 +113,6 @@ class TraditionalGanjifa(Game):
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("tg.double", "tg.burn", "tg.hardu", "tg.sokta-wrong", "tg.kill", "tg.tigasta")
     KEY_SPAN: ClassVar = "step"
-    AT_A_GLANCE: ClassVar = (("Your lead", ("tg.order", "tg.dukkal", "tg.deni", "tg.talafa", "tg.utari")),
-                             ("Every trick", ("tg.hukm", "tg.burn", "tg.trick", "tg.score", "tg.payment")))
     EVENTS: ClassVar = MappingProxyType({
         "burn": "a hukm is burned",
         "double": "a gheni doubles a deni",

@@ -83,8 +83,6 @@ class Udvasa(Game):
     max_players: ClassVar[int] = 1
     CLAUSES: ClassVar = CLAUSES
     KEY_CLAUSES: ClassVar = ("ud.fill", "ud.win")
-    AT_A_GLANCE: ClassVar = (("Your move", ("ud.shift", "ud.build", "ud.fill", "ud.more")),
-                             ("The end", ("ud.win", "ud.lose")))
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "ud.deal"
