@@ -135,6 +135,13 @@ def test_what_a_game_definition_stands_on_never_imports_it():
     assert upward == []
 
 
+def test_every_engine_module_says_what_it_holds_in_its_first_lines():
+    """A newcomer finds where a rule lives from a folder's file list and each file's first lines."""
+    silent = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "engine").rglob("*.py"))
+              if not ast.get_docstring(ast.parse(p.read_text()))]
+    assert silent == []
+
+
 def test_no_engine_module_is_over_600_lines():
     long = {str(p.relative_to(ROOT)): n for p in (ROOT / "engine").rglob("*.py")
             if (n := len(p.read_text().splitlines())) > LONGEST}
