@@ -94,5 +94,5 @@ class WhatYouNeedDirective(GanjifaDirective):
         para += nodes.Text("To keep at the table: ")
         para += nodes.reference("", f"{game.title} at a glance", refuri=f"#{quick_reference_id(game)}",
                                 internal=True)
-        para += nodes.Text(", one page near the end of this chapter.")
+        para += nodes.Text(", near the end of this chapter.")  # a page, or two facing pages
         return para
