@@ -754,6 +754,7 @@ def our_frames(err: str) -> list[str]:
             and f"{os.sep}engine{os.sep}" in line and f"{os.sep}engine{os.sep}__init__.py" not in line]
 
 
+@pytest.mark.slow  # the fast tier (make check) leaves it to make test
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups")
 @pytest.mark.parametrize("command", ["games", "deals --write"])
 def test_32_ctrl_c_while_python_is_still_importing_is_one_line(tmp_path, command):

@@ -16,6 +16,7 @@ EVERY_COUNT = [(name, n) for name in available_games()
                for n in range(game_class(name).min_players, game_class(name).max_players + 1)]
 
 
+@pytest.mark.slow  # the fast tier (make check) leaves it to make test
 def test_bench_writes_a_record_per_game_and_player_count_and_per_worker_count(tmp_path, capsys):
     out = tmp_path / "deep" / "bench.json"
     assert run_bench(seconds=0.01, out=str(out), sim_games=200, peers=False) == 0

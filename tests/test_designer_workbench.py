@@ -232,6 +232,7 @@ def test_a_chapter_checked_alone_may_mention_words_another_chapter_defines(tmp_p
     assert "'stakeholder' is defined nowhere in the book" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # the fast tier (make check) leaves it to make test
 def test_a_clause_that_alone_differs_is_said_so(tmp_path, capsys):
     import shutil
 

@@ -56,6 +56,7 @@ def test_every_listed_move_of_every_game_has_words(name):
     assert count > 0
 
 
+@pytest.mark.slow  # the fast tier (make check) leaves it to make test
 def test_a_moves_words_tell_nothing_of_the_cards_it_would_bring():
     """A move that brings cards the player cannot see yet is said without its outcome: Kendra Kari's draw was
     about to be said as "draws; a card fits, so it goes straight to Position 2" (or "... which does not fit"),

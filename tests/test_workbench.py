@@ -261,6 +261,7 @@ def planted_book(tmp_path: Path) -> Path:
     return book
 
 
+@pytest.mark.slow  # the fast tier (make check) leaves it to make test
 def test_check_reports_a_planted_error_of_each_kind(tmp_path, capsys):
     book = planted_book(tmp_path)
     code = main(["check", "komi", "--root", str(book)])

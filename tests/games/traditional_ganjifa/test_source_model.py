@@ -11,6 +11,8 @@ Run as a script for a summary by category::
 
 from __future__ import annotations
 
+import pytest
+
 import random
 import sys
 from collections import Counter
@@ -218,6 +220,7 @@ TOLERATED: dict[str, str] = {}
 GAMES = 300  # about 10 s
 
 
+@pytest.mark.slow  # the fast tier (make check) leaves it to make test
 def test_the_engine_plays_by_the_source_model():
     found = [d for d in survey(GAMES) if d["category"] not in TOLERATED]
     assert not found, "the engine and the source model disagree:\n" + summary(found)

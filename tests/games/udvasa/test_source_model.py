@@ -18,6 +18,8 @@ Run as a script for a summary by category::
 
 from __future__ import annotations
 
+import pytest
+
 import itertools
 import random
 import sys
@@ -195,6 +197,7 @@ TOLERATED: dict[str, str] = {}
 GAMES = 768  # 16 combinations x 6 drivers x 8 seeds, about 9 s
 
 
+@pytest.mark.slow  # the fast tier (make check) leaves it to make test
 def test_the_engine_plays_by_the_source_model():
     seen = Counter()
     found = [d for d in survey(GAMES, counts=seen) if d["category"] not in TOLERATED]
