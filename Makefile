@@ -64,10 +64,17 @@ test: $(STAMP)
 
 # the fast tier, for editing a chapter or a game: the engine's tests, every chapter's examples (the
 # Python ones, and every directive's, read by Sphinx without writing a page), no book, no PDF (the tests that
-# read the real book are left out, and so is its background build: tests/conftest.py). About 2 minutes of CPU
-# on the 2-core machine (121 s the first time, the book's simulations played into _build/cache; 116 s after)
+# read the real book are left out, and so is its background build: tests/conftest.py). About 115 s of CPU,
+# one minute by the clock on the 2-core machine once the book's simulations are cached in _build/cache (the
+# first time, or after an engine change a game's simulations run, a minute or two more).
+# `make check GAME=komi`: one game's chapter and the tests that name it, about 15 s of CPU.
 check: $(STAMP)
+ifdef GAME
+	$(BIN)/ganjifa check $(GAME)
+	$(BIN)/python -m pytest -n auto -m "not slow" -k "$(GAME) or $(subst -,_,$(GAME))"
+else
 	$(BIN)/python -m pytest -n auto -m "not slow"
+endif
 
 deals: $(STAMP)
 	$(BIN)/ganjifa deals --write

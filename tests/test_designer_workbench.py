@@ -298,3 +298,13 @@ def test_make_check_builds_no_book(tmp_path):
     assert "the book's build started" not in run("-m", "not slow", "tests/test_site.py", "tests/test_chapters_read.py",
                                                   "--co")
     assert "the book's build started" in run("--co", "tests/test_site.py")  # a run with the book's tests builds it
+
+
+def test_make_check_for_one_game_checks_its_chapter_and_runs_the_tests_that_name_it():
+    """`make check GAME=kendra-kari`: the chapter (`ganjifa check`), then the fast tier's tests whose names or
+    folders name the game (hyphens or underscores); plain `make check` runs the whole fast tier."""
+    one = subprocess.run(["make", "-n", "check", "GAME=kendra-kari"], cwd=ROOT, capture_output=True, text=True).stdout
+    assert "ganjifa check kendra-kari" in one
+    assert '-m "not slow" -k "kendra-kari or kendra_kari"' in one
+    every = subprocess.run(["make", "-n", "check"], cwd=ROOT, capture_output=True, text=True).stdout
+    assert "ganjifa check" not in every and '-m "not slow"' in every and " -k " not in every
