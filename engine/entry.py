@@ -7,15 +7,26 @@ temporary file removed, :mod:`engine.files`); the command reports it in the same
 handler, or this one around it). After the command, while the interpreter closes down, Ctrl-C ends it at
 once, quietly if the command already said it was interrupted.
 
-This module imports nothing but the standard library's ``os``, ``signal`` and ``sys`` before its handler
-is in place.
+This module imports nothing but ``os`` (already loaded when Python starts) and the interpreter's built-in
+``_signal`` before its first handler is in place; then ``signal`` and ``sys``.
 """
 
 from __future__ import annotations
 
 import os
-import signal
-import sys
+
+import _signal  # built into the interpreter: nothing to read from disc, so the first handler is in place at once
+
+
+def _early(signum, frame) -> None:  # Ctrl-C while ``signal`` itself is still being read (its .pyc checked)
+    os.write(2, b"ganjifa: interrupted\n")
+    os._exit(130)
+
+
+_signal.signal(_signal.SIGINT, _early)
+
+import signal  # noqa: E402  (after the first handler, on purpose)
+import sys  # noqa: E402
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 LINE = b"ganjifa: interrupted\n"

@@ -205,11 +205,10 @@ class DealDirective(GanjifaDirective):
         if rel in told:
             return []
         told.add(rel)
-        words = ("How this game is told: the moves that decide it are told in full, each with a sentence on why "
-                 "it matters; a line numbered like “12–30.” sums up the moves between them.")
+        words = "How this game is told: key moves in full, and a line like “12–30.” for the moves between."
         out = []
-        for expr, where in (("print", " The whole game, move by move, is on the book's site."),
-                            ("not print", " Every move is listed under “Every move” below.")):
+        for expr, where in (("print", " All the moves are on the book's site."),
+                            ("not print", " Every move is under “Every move” below.")):
             only = addnodes.only(expr=expr)
             only += nodes.paragraph(words + where, words + where, classes=["ganjifa-reading-key"])
             out.append(only)

@@ -78,7 +78,7 @@ def join(words: list[str]) -> str:
 
 def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
     """What a stretch of moves did, counted, in players' words: (who made how many moves, [the tricks won by
-    each player, the rules used most as ``[clause]`` citations with how often])."""
+    each player, "mostly" the rules used most, as ``[clause]`` citations])."""
     moved = Counter(r.step.player for r in run if r.record.player != CHANCE)
     total = sum(moved.values())
     who = ""
@@ -102,10 +102,5 @@ def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
         total = sum(tricks.values())
         won = f"{total} trick{'s' if total != 1 else ''} won ({join(tw)})"
     used = Counter(c for r in run for c in dict.fromkeys(r.record.clauses))
-    top = [f"[{c}] ({_times(n)})" for c, n in used.most_common(3) if n > 1]
-    return who, ([won] if won else []) + ([f"the rules used most: {', '.join(top)}"] if top else [])
-
-
-def _times(n: int) -> str:
-    """``twice``, ``3 times``."""
-    return "twice" if n == 2 else f"{n} times"
+    top = [f"[{c}]" for c, n in used.most_common(3) if n > 1]
+    return who, ([won] if won else []) + ([f"mostly {join(top)}"] if top else [])

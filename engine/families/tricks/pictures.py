@@ -94,14 +94,13 @@ def trick_table(plays, seat_names, winner: int | None = None, to_play: str | Non
 
 def seat_picture(seat: int, hand: Sequence[Card], name: str, to_play: bool, face_up: set | None,
                  room: float = PRINT_WIDTH, *, won: str, exposed: Sequence[Card] = (), exposed_mark: str = "",
-                 exposed_as: str = "", mark: tuple[str, str] | None = None, status: str = "", lying: bool = False):
+                 exposed_as: str = "", mark: tuple[str, str] | None = None, status: str = ""):
     """One seat: a name line (name, what it has won, cards held, marks; wrapped to fit ``room``) above the hand.
 
     ``won`` counts what the seat has won (``3 cards``, ``1 trick``). ``face_up`` is None when the whole hand is
     seen, else the cards of it the viewer sees besides ``exposed``: cards shown to the table, drawn with a blue
     halo, marked ``exposed_mark`` on the name line and named after ``exposed_as`` in the alt text. ``mark`` is
     a game's own mark (words, colour) before "to play"; ``status`` its words after the name in the alt text.
-    ``lying``: the hand lies face down on the table (Hamrang's player out), its cards drawn with the back's rim.
     Returns the picture and its alt text.
     """
     hidden = face_up is not None
@@ -112,8 +111,7 @@ def seat_picture(seat: int, hand: Sequence[Card], name: str, to_play: bool, face
     else:
         seen, cards = list(hand), list(hand)
     per_row = max(1, min(HAND_PER_ROW, int((room + GAP) // (HAND_SIZE + GAP))))
-    pic = hand_picture(cards, size=HAND_SIZE, per_row=per_row, highlight=exposed, halo=SHOWN,
-                       lying=[lying] * len(cards) if lying else ())
+    pic = hand_picture(cards, size=HAND_SIZE, per_row=per_row, highlight=exposed, halo=SHOWN)
     body = element("g", class_="seat to-play" if to_play else "seat", data_seat=seat + 1)
     counts = [(won + " won", "#444444"), (f"{len(hand)} in hand", "#444444")]
     marks = (([(exposed_mark, SHOWN)] if exposed else []) + ([mark] if mark else [])

@@ -15,15 +15,17 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
     """A Hamrang position: the trick in progress (or the last trick and its winner), then every hand.
 
     Each hand shows its seat's name, tricks won and cards held, and whether the player is out (the cards
-    then lie face down, drawn with the back's rim); the seat to play is marked. With ``viewer``, other hands
+    then lie face down, which the name line says); the seat to play is marked. With ``viewer``, other hands
     are backs.
     """
     def seat(s, hand, name, to_play, room):
         out = not state.still_in[s]
         face_up = set() if viewer is not None and s != viewer else None
         return seat_picture(s, hand, name, to_play, face_up, room, won=count_words(state.tricks[s], "trick"),
-                            mark=("out", "#666666") if out else None, status=" (out)" if out else "",
-                            lying=out)  # an out player's cards lie face down before them [hr.out]
+                            # an out player's cards lie face down before them [hr.out]: said on the name line
+                            # (drawn with the face-down rim, the labels would fall below 8 pt at this size)
+                            mark=("out: cards face down", "#666666") if out else None,
+                            status=" (out, cards face down)" if out else "")
 
     return position_picture(state, "hamrang", viewer, names, lambda seat_names: _trick_table(state, seat_names), seat)
 
