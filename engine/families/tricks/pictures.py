@@ -48,11 +48,13 @@ def position_picture(state, css_class: str, viewer: int | None, names, draw_tric
     y = 0.0
     width = HAND_SIZE
     table, caption = draw_trick(seat_names)
+    lines = _caption_lines(caption)
+    extra = 16 * (len(lines) - 1)  # a caption too long for one line takes two, at the "; " between its parts
     if table is not None:
         place(body, table, 0, 0)
         alts.append(f"{table.alt}. {caption}")
         width = max(width, table.width)
-        y = table.height + 28
+        y = table.height + 28 + extra
 
     def seats_in(room):
         return [draw_seat(s, hand, seat_names[s], s == current, room) for s, hand in enumerate(state.hands)]
@@ -68,10 +70,13 @@ def position_picture(state, css_class: str, viewer: int | None, names, draw_tric
         y += max(pic.height for pic, _ in pair) + SEAT_GAP
     hand_alts = [alt for _, alt in seats]
     if table is not None:  # the caption and a rule under the trick, as wide as the whole picture
-        width = max(width, min(math.ceil(estimate_width(caption, 12)) + 6, PRINT_WIDTH))
-        text(body, 6, table.height + 16, caption, 12, anchor="start", class_="caption", max_width=width - 6)
-        sub(body, "path", d=path("M", 0, table.height + 26, "L", width, table.height + 26), stroke="#bbbbbb",
-            stroke_width=1, class_="rule")
+        width = max(width, min(max(math.ceil(estimate_width(line, 12)) for line in lines) + 6, PRINT_WIDTH))
+        for i, line in enumerate(lines):
+            text(body, 6, table.height + 16 + 16 * i, line, 12, anchor="start", class_="caption",
+                 max_width=width - 6)
+        rule_y = table.height + 26 + extra
+        sub(body, "path", d=path("M", 0, rule_y, "L", width, rule_y), stroke="#bbbbbb", stroke_width=1,
+            class_="rule")
     alts.append("Hands: " + ". ".join(hand_alts))
     if current is None:
         alts.append("The game is over")
@@ -145,3 +150,20 @@ def seat_picture(seat: int, hand: Sequence[Card], name: str, to_play: bool, face
     if exposed:
         alt += f"; {exposed_as}: " + ", ".join(card_name(c) for c in exposed)
     return Picture(body, width, height, alt), alt
+
+
+def _caption_lines(caption: str) -> list[str]:
+    """The caption in one line, or in two split at its last "; " that leaves a first line fitting the width
+    (a longer first part is left whole, as before: the text is then squeezed to fit).
+
+    >>> _caption_lines("Last trick: won by Asha")
+    ['Last trick: won by Asha']
+    >>> _caption_lines("Last trick: won by Asha; Bela led the 3 of Varaha face down, naming Matsya: only Bela saw it")
+    ['Last trick: won by Asha;', 'Bela led the 3 of Varaha face down, naming Matsya: only Bela saw it']
+    """
+    if not caption or estimate_width(caption, 12) + 6 <= PRINT_WIDTH or "; " not in caption:
+        return [caption]
+    cut = caption.rindex("; ")
+    while estimate_width(caption[:cut + 1], 12) + 6 > PRINT_WIDTH and "; " in caption[:cut]:
+        cut = caption.rindex("; ", 0, cut)
+    return [caption[:cut + 1], caption[cut + 2:]]
