@@ -23,10 +23,13 @@ def _early(signum, frame) -> None:  # Ctrl-C while ``signal`` itself is still be
     os._exit(130)
 
 
-_signal.signal(_signal.SIGINT, _early)
+_before = _signal.signal(_signal.SIGINT, _early)
 
 import signal  # noqa: E402  (after the first handler, on purpose)
 import sys  # noqa: E402
+
+# the handler before this module, back: importing it (a test does) changes nothing; main() sets its own
+_signal.signal(_signal.SIGINT, _before)
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 LINE = b"ganjifa: interrupted\n"

@@ -833,3 +833,16 @@ def test_32_ctrl_c_just_after_the_temporary_file_is_made_leaves_no_part_file(tmp
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
     assert path.read_text(encoding="utf-8") in ("old\n", "new\n")
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_importing_the_console_script_leaves_the_ctrl_c_handler_as_it_was():
+    """engine.entry sets a first Ctrl-C handler while it reads ``signal``, then puts the old one back: importing
+    it (as a test does, in a pytest worker) does not turn Ctrl-C into an exit of the process."""
+    import importlib
+    import signal
+
+    import engine.entry
+
+    before = signal.getsignal(signal.SIGINT)
+    importlib.reload(engine.entry)
+    assert signal.getsignal(signal.SIGINT) is before
