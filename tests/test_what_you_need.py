@@ -126,3 +126,13 @@ def test_a_patience_has_no_dealer_and_no_direction_of_play():
     assert "laid out" in lines["Cards"] and "0 to each" not in lines["Cards"]
     svg = to_string(table_svg(get_game("udvasa"), ["Asha"]))
     assert "dealer-mark" not in svg and 'class="direction' not in svg and "alone at the table" in svg
+
+
+def test_traditional_ganjifa_s_table_as_play_starts_has_no_card_lying_face_up():
+    """Its face-up batches are noted and picked up before play (tg.face-up): the picture of the table as play
+    starts shows each player holding a hand, not a card lying face up before them (a newcomer read one there)."""
+    from engine import get_game
+    from engine.draw.table import table_picture
+
+    alt = table_picture(get_game("traditional-ganjifa"), ["Asha", "Bela", "Chitra"]).alt
+    assert "a hand of cards" in alt and "face up" not in alt

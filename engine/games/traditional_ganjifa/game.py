@@ -132,7 +132,8 @@ class TraditionalGanjifa(Game):
     FIRST_DEALER: ClassVar = ("any player; the dealer deals from the right, dealing to themselves last, and the "
                               "deal passes to the right after each deal; the holder of the Surkhya (the Raja that "
                               "opens: Rama's by day, Krishna's by night) leads")
-    SEAT_CARDS: ClassVar = ("hand", "face-up")
+    # the face-up batches are noted and picked up before play [tg.face-up]: at the table, every player holds a hand
+    SEAT_CARDS: ClassVar = ("hand",)
 
     players: int = option(3, choices=(3,), help="number of players", clause="tg.players")
     time: str = option("day", choices=("day", "night"),
