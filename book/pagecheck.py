@@ -70,11 +70,15 @@ def margin_texts(pdf: Path) -> list[tuple[str, str]]:
     return [(" ".join(head.split()), " ".join(foot.split())) for head, _, foot in _texts(pdf)]
 
 
+HYPHENATED = re.compile(r"[\u2010\u00ad-]\n\s*(?=[a-z])")  # a word broken by the line's hyphen
+
+
 def engine_words(texts: list[str], words: dict[str, re.Pattern] = ENGINE_WORDS) -> list[tuple[int, str, str]]:
     """``(page, kind, text)`` for every engine word in the print text (book/printwords.py's list; ``WAITING``
     for the entries not yet enforced)."""
     out = []
     for n, text in enumerate(texts, 1):
+        text = HYPHENATED.sub("", text)  # "bot-" at a line's end and "tom" on the next are one word, "bottom"
         for kind, pattern in words.items():
             for m in pattern.finditer(text):
                 out.append((n, kind, m.group(0)))

@@ -214,3 +214,12 @@ def test_what_the_directives_print_passes_the_list(tmp_path):
     assert "Four players" in text and "One player" in text and "Three players" in text
     assert "(if none)" in text and "Rounds : 1" in text
     assert "plays the hukm" in text and "nobody plays yet" in text.lower()
+
+
+def test_a_word_broken_by_the_line_s_hyphen_is_read_whole():
+    """The PDF's text breaks "bottom" as "bot-" and "tom" on two lines; the check reads it as "bottom", not as the
+    engine word "bot" (a false alarm on Udvasa's p. 57), while a "bot" standing alone is still found."""
+    from book.pagecheck import engine_words
+
+    assert engine_words(["drawn from its bot\u2010\ntom card up"]) == []
+    assert engine_words(["a careful bot plays"]) == [(1, "bot name", "bot")]
