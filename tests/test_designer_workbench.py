@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
+from tests.test_workbench import book_copy
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT = ROOT / "tests" / "variants" / "two_card_komi.py"
@@ -218,13 +219,7 @@ def test_a_chapter_checked_alone_may_mention_words_another_chapter_defines(tmp_p
     no chapter defines is still an error."""
     assert main(["check", "nakash"]) == 0
     assert "defined nowhere" not in capsys.readouterr().out
-    import shutil
-
-    book = tmp_path / "book"
-    book.mkdir()
-    shutil.copy(ROOT / "conf.py", book / "conf.py")
-    shutil.copy(ROOT / "index.md", book / "index.md")
-    shutil.copytree(ROOT / "rules", book / "rules", ignore=shutil.ignore_patterns("_*"))
+    book = book_copy(tmp_path)
     chapter = book / "rules" / "nakash.md"
     chapter.write_text(chapter.read_text(encoding="utf-8").replace("{mention}`stake`", "{mention}`stakeholder`", 1),
                        encoding="utf-8")
@@ -234,13 +229,7 @@ def test_a_chapter_checked_alone_may_mention_words_another_chapter_defines(tmp_p
 
 @pytest.mark.slow  # the fast tier (make check) leaves it to make test
 def test_a_clause_that_alone_differs_is_said_so(tmp_path, capsys):
-    import shutil
-
-    book = tmp_path / "book"
-    book.mkdir()
-    shutil.copy(ROOT / "conf.py", book / "conf.py")
-    shutil.copy(ROOT / "index.md", book / "index.md")
-    shutil.copytree(ROOT / "rules", book / "rules", ignore=shutil.ignore_patterns("_*"))
+    book = book_copy(tmp_path)
     chapter = book / "rules" / "komi.md"
     text = chapter.read_text(encoding="utf-8")
     chapter.write_text(text.replace(":answer: bet 1, bet 2, bet 3\n:clause: km.bet",

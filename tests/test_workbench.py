@@ -238,8 +238,8 @@ def test_a_closed_pipe_ends_quietly():
 
 
 # --- ganjifa check ----------------------------------------------------------------------------------
-def planted_book(tmp_path: Path) -> Path:
-    """A copy of the book's sources with one error of each kind planted in the Komi chapter."""
+def book_copy(tmp_path: Path) -> Path:
+    """A copy of the book's sources (conf.py, index.md, rules/) in ``tmp_path / "book"``, to plant errors in."""
     import shutil
 
     book = tmp_path / "book"
@@ -247,6 +247,12 @@ def planted_book(tmp_path: Path) -> Path:
     shutil.copy(ROOT / "conf.py", book / "conf.py")
     shutil.copy(ROOT / "index.md", book / "index.md")
     shutil.copytree(ROOT / "rules", book / "rules", ignore=shutil.ignore_patterns("_*"))
+    return book
+
+
+def planted_book(tmp_path: Path) -> Path:
+    """A copy of the book's sources with one error of each kind planted in the Komi chapter."""
+    book = book_copy(tmp_path)
     chapter = book / "rules" / "komi.md"
     text = chapter.read_text(encoding="utf-8")
     text = text.replace(":answer: bet 1, bet 2, bet 3", ":answer: bet 1, bet 2", 1)  # a wrong answer
