@@ -45,14 +45,20 @@ def chosen(state, move, names) -> tuple[str, tuple[str, ...]]:
     cannot see yet (from a stock, from under a pile) are not named, as nobody at the table knows them
     before the move is made. The record's own ``narrate_for`` (as the table hears it) where it has one,
     else those cards are said as "a card"."""
+    text, clauses, _, _ = _told(state, move, names)
+    return text, clauses
+
+
+def _told(state, move, names) -> tuple[str, tuple[str, ...], set, object]:
+    """:func:`chosen`'s words and clauses, with the cards the move brings and its record (the move played once)."""
     record, new = brought(state, move)
     text, clauses = words(record.narrate(names), names), tuple(record.clauses)
     if not new:
-        return text, clauses
+        return text, clauses, new, record
     tell_for = getattr(record, "narrate_for", None)
     if callable(tell_for):
         text = words(tell_for(None, names), names)
-    return unnamed(text, new, state.game.deck), clauses
+    return unnamed(text, new, state.game.deck), clauses, new, record
 
 
 SAMPLES = 8  # the other ways the hidden cards might lie that a choice's words are checked against
@@ -65,25 +71,30 @@ def foreseen(state, move, names) -> tuple[str, tuple[str, ...]] | None:
     bring; None where they might: the rank of one of them, or a total made with them ("shows 7, 10 and 8:
     25"), or (where the game can deal the cards hidden from the mover afresh, ``State.sample_hidden``) words
     that would differ had those cards lain otherwise."""
-    text, clauses = chosen(state, move, names)
-    _, new = brought(state, move)
+    text, clauses, _ = _foreseen(state, move, names)
+    return None if text is None else (text, clauses)
+
+
+def _foreseen(state, move, names) -> tuple[str | None, tuple[str, ...], object]:
+    """:func:`foreseen`'s words (None where they might tell something), the clauses and the record."""
+    text, clauses, new, record = _told(state, move, names)
     if not new:
-        return text, clauses
+        return text, clauses, record
     text = _up_to_a_card(text)
     if not text or _tells(text, state, new):
-        return None
+        return None, clauses, record
     seat = state.current_player
     try:
         others = [state.sample_hidden(seat, k) for k in range(SAMPLES)]
     except GanjifaError:
-        return text, clauses
+        return text, clauses, record
     for other in others:
         try:
             if _up_to_a_card(chosen(other, move, names)[0]) != text:
-                return None
+                return None, clauses, record
         except GanjifaError:
-            return None
-    return text, clauses
+            return None, clauses, record
+    return text, clauses, record
 
 
 def _up_to_a_card(text: str) -> str:
@@ -114,7 +125,10 @@ def rule_clause(state, move) -> str | None:
     """The clause ``move`` is played under, whatever it brings: of the clauses its record cites, the one named after
     the move's first word where there is one (``nq.take`` for ``take``), else the first (the others may tell what
     it brought: ``nq.bust``)."""
-    record, _ = brought(state, move)
+    return _rule_clause(brought(state, move)[0], move)
+
+
+def _rule_clause(record, move) -> str | None:
     cited = list(record.clauses)
     if not cited:
         return None
@@ -122,10 +136,10 @@ def rule_clause(state, move) -> str | None:
     return next((c for c in cited if c.split(".", 1)[1] == word), cited[0])
 
 
-def rule_of(state, move) -> str:
+def rule_of(state, move, record=None) -> str:
     """The clause ``move`` is played under (:func:`rule_clause`), by its title in the chapter, with its id
-    (``Take another card [nq.take]``)."""
-    clause = rule_clause(state, move)
+    (``Take another card [nq.take]``); ``record``: the move's, where it has been played already."""
+    clause = rule_clause(state, move) if record is None else _rule_clause(record, move)
     title = state.game.CLAUSES.get(clause, "") if clause else ""
     return f"{title} [{clause}]" if title else ""
 
@@ -135,8 +149,7 @@ def as_choice(state, move, names) -> tuple[str, tuple[str, ...]]:
     :func:`foreseen` (never the cards it would bring nor what becomes of them: "draws a card", not whether it
     fits), or, where even that would tell something, by the rule it is played under ("Asha: Take another card
     [nq.take]."); with the clauses its record cites."""
-    told = foreseen(state, move, names)
-    if told is not None:
-        return told
-    _, clauses = chosen(state, move, names)
-    return f"{names[state.current_player]}: {rule_of(state, move)}.", clauses
+    text, clauses, record = _foreseen(state, move, names)
+    if text is not None:
+        return text, clauses
+    return f"{names[state.current_player]}: {rule_of(state, move, record)}.", clauses

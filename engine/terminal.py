@@ -457,7 +457,7 @@ class TerminalGame(MoveReader):
             record, new = brought(state, move, seat)
             if new:
                 told = foreseen(state, move, self.names)
-                text = told[0] if told is not None else rule_of(state, move)
+                text = told[0] if told is not None else rule_of(state, move, record)
         except GanjifaError:
             return ""
         if not new:
