@@ -31,12 +31,11 @@ import time
 import zlib
 from typing import Any
 
-from .cards import Card
+from .cards import Card, cards_in
 from .draw import card_svg, state_svg, to_string
 from .errors import GanjifaError
 from .protocol import CHANCE
 from .registry import game_class, game_names
-from .cards import cards_in
 from .terminal import CAST, TerminalGame, _card
 from .transcript import dumps
 
