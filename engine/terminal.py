@@ -88,9 +88,6 @@ def parse_humans(text: str, players: int) -> set[int]:
     return seats
 
 
-_cards_in = cards_in  # the name the play pages' tests import
-
-
 class TerminalGame(MoveReader):
     """A game at the terminal. ``ask(prompt) -> str`` reads a line (EOFError ends the game quietly);
     ``console`` is a :class:`rich.console.Console`."""

@@ -29,7 +29,8 @@ import pytest
 
 from engine import get_game
 from engine.registry import game_class
-from engine.terminal import CAST, _cards_in
+from engine.cards import cards_in as _cards_in
+from engine.terminal import CAST
 from engine.web import WebGame, handle, names_cards
 
 ROOT = Path(__file__).resolve().parent.parent
