@@ -54,6 +54,9 @@ def setup(app):
     app.add_role("sim-figure", SimFigureRole())  # one simulated figure in words, in a sentence
     app.add_role("define", glossary.DefineRole())
     app.add_role("rule", RuleRole())
+    from .directives import variant
+
+    variant.setup(app)  # a choice named by its one name in players' words ({variant}), never typed
     app.add_directive("glossary-index", glossary.GlossaryDirective)
     app.add_node(glossary.glossary_list)
     app.connect("doctree-read", glossary.collect)

@@ -76,6 +76,17 @@ WORDS: tuple[Word, ...] = (
     _w("player count", r"\b1 players\b|\b0 to each player\b", "'One player'; leave out a deal of no cards"),
     _w("one choice", r"\bChoices: [^,.;]+\.|\bNumber of players: [a-z]+\.",
        "a fixed number of players is said once ('Four players'), not offered as a choice"),
+    # issue 41: what a program or an editor says, never a player at the table
+    _w("seat number as name", r"\b(?:sitting|seated?|sits) as Player [1-9]\b|\bas Player [1-9]\b",
+       "name the player, or say who it is ('the oldest player'); a seat number is the program's name for a place"),
+    _w("terminal", r"\bterminal\b", "say 'at the computer' or 'on the book's site'", re.I),
+    _w("editions", r"\b(?:former|earlier|previous|old) (?:ruling|edition|printing)s?\b|\bthis book's former\b",
+       "the book has one edition: state the rule, and offer the other reading as a variant", re.I),
+    _w("move count", r"\bchoose from \d+ moves?\b|\bfrom \d+ moves\b",
+       "say what the player may do; a count of the program's moves is not a player's word", re.I),
+    _w("plays this", r"\bplays this:", "say what the player does: 'Asha leads the 9'"),
+    _w("in the order of play, alone", r"\bPlayers: [A-Z][a-z]+ \(in the order of play\)",
+       "a game for one says 'One player', with no order of play"),
     # the same case twice: "in" ending one index line and "In" opening the next are two entries, not a slip
     _w("doubled word", r"\b([Aa]bout|[Tt]he|[Aa]n?|of|to|and|is|in|it)\s+\1\b", "a word printed twice"),
 )

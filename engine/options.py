@@ -20,11 +20,33 @@ class OptionInfo:
     choices: tuple[Any, ...]
     help: str
     clause: str | None = None
+    title: str = ""  # the option's name in players' words, as the facts table heads its row ("" : from the field)
+    labels: tuple[tuple[Any, str], ...] = ()  # (choice, its name in players' words) where that is not its text
+
+    @property
+    def heading(self) -> str:
+        """The option's one name in players' words: the facts table's row, the variants list's note."""
+        return self.title or self.name.replace("_", " ").capitalize()
+
+    def label(self, choice: Any) -> str:
+        """A choice's one name in players' words, which the facts table, the variants list and every
+        ``{variant}`` in a chapter print: its label, or its text with spaces for hyphens (``if-none``: "if none")."""
+        for c, words in self.labels:
+            if c == choice and type(c) is type(choice):
+                return words
+        return option_text(choice).replace("-", " ")
 
 
-def option(default: Any, *, choices: Iterable[Any], help: str, clause: str | None = None):
-    """Declare a game option as a dataclass field with its allowed values and help."""
-    return dataclasses.field(default=default, metadata={"choices": tuple(choices), "help": help, "clause": clause})
+def option(default: Any, *, choices: Iterable[Any], help: str, clause: str | None = None, title: str = "",
+           labels: dict | None = None):
+    """Declare a game option as a dataclass field with its allowed values and help; ``title`` and ``labels``
+    name the option and its choices in players' words where the field's name and the choices' text do not."""
+    choices = tuple(choices)
+    for c in labels or {}:
+        if c not in choices:
+            raise ValueError(f"label for {c!r}, which is not one of the choices {choices}")
+    return dataclasses.field(default=default, metadata={"choices": choices, "help": help, "clause": clause,
+                                                        "title": title, "labels": tuple((labels or {}).items())})
 
 
 def parse_options(text: str) -> dict[str, str]:

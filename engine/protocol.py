@@ -104,7 +104,8 @@ class Game:
         out = []
         for f in dataclasses.fields(cls):  # type: ignore[arg-type]
             meta = f.metadata
-            out.append(OptionInfo(f.name, f.default, meta.get("choices", ()), meta.get("help", ""), meta.get("clause")))
+            out.append(OptionInfo(f.name, f.default, meta.get("choices", ()), meta.get("help", ""), meta.get("clause"),
+                                  meta.get("title", ""), meta.get("labels", ())))
         return tuple(out)
 
     def check_options(self) -> None:

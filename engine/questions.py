@@ -226,7 +226,7 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
             listed.append((str(move), text))
             clauses += cited
         verdict = ", ".join(m for m, _ in listed)
-        summary = f"{names[seat]} may choose from {len(listed)} moves." if len(listed) != 1 else \
+        summary = f"{names[seat]} may do any of these:" if len(listed) != 1 else \
             f"{names[seat]} has only one move."
         return Answer(q, verdict, summary, tuple(dict.fromkeys(clauses)), tuple(listed))
     if low.startswith("what happens if "):

@@ -292,11 +292,11 @@ class DealDirective(GanjifaDirective):
             dl.append(f)
 
         field("Game", f"{game.title}, {game.players} player{'s' if game.players != 1 else ''}")
-        field("Players", ", ".join(names) + " (in the order of play)")
+        field("Players", ", ".join(names) + (" (in the order of play)" if len(names) > 1 else ""))
         for info in game.options():  # each option not at its default, named as the game's facts table names it
             value = getattr(game, info.name)
             if info.name != "players" and value != info.default:  # the players are said under Game
-                field(info.name.replace("_", " ").capitalize(), option_text(value).replace("-", " "))
+                field(info.heading, info.label(value))
         return dl
 
     def hands(self, t, names) -> list[nodes.Node]:

@@ -3,6 +3,8 @@ option, its choices, the default in bold); the deck and the deal are said once, 
 
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 
 from engine.protocol import option_text
@@ -48,20 +50,20 @@ class GameFactsDirective(GanjifaDirective):
         rows = [["Players", players_words(cls)]]
         for info in cls.options():
             default = info.default
-            choices = ", ".join(("**" if c == default else "") + option_text(c).replace("-", " ") + ("**" if c == default else "")
+            choices = ", ".join(("**" if c == default else "") + info.label(c) + ("**" if c == default else "")
                                 for c in info.choices)
             help_text = info.help.rstrip(".")
-            for c in info.choices:  # a choice the help names, as the list below prints it: "(if none)", not "(if-none)"
-                if isinstance(c, str) and "-" in c:
-                    help_text = help_text.replace(f"({c})", f"({c.replace('-', ' ')})").replace(
-                        f"({c}:", f"({c.replace('-', ' ')}:")
+            for c in info.choices:  # a choice the help names in brackets, by its one name: "(no doubling)", not "(no)"
+                if option_text(c).isdigit():
+                    continue
+                help_text = re.sub(r"\(" + re.escape(option_text(c)) + r"(?=[),:])", "(" + info.label(c), help_text)
             help_text = help_text[:1].upper() + help_text[1:]
             text = f"{help_text}. Choices: {choices}." if help_text else f"Choices: {choices}."
             if info.name == "players":  # one row for the players: the option's words say the range and the default
                 if len(info.choices) > 1:  # a fixed number is said once, not offered as a choice (issue 30)
                     rows[0][1] = self.rich(text)
                 continue
-            rows.append([info.name.replace("_", " ").capitalize(), self.rich(text)])
+            rows.append([info.heading, self.rich(text)])
         note = nodes.paragraph("", "Defaults are in bold.", classes=["ganjifa-caption"])
         return [table(["", game.title], rows, classes=["ganjifa-facts"], widths=[1, 3]), note]
 

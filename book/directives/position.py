@@ -99,7 +99,7 @@ class PositionDirective(GanjifaDirective):
             if chosen and str(move) == str(state.game.parse_move(chosen)):
                 item["classes"].append("ganjifa-chosen")
                 if len(moves) != 1:  # the only move needs no mark
-                    para.insert(0, nodes.strong(text=f"{who} plays this: "))
+                    para.insert(0, nodes.strong(text=f"{who}'s choice: "))
             item += para
             items += item
         return [intro, items]

@@ -26,7 +26,7 @@ class StakesGame:
     MOVE_USAGE = ""
     POSITION_KEYS: tuple[str, ...] = ()
     DRAW_CLAUSE: str | None = None  # the clause of chance's blind draws, if not the deal's (DEAL_CLAUSE)
-    FIRST_DEALER = "the player the table names, sitting as Player 1"  # the `first_dealer=player-1` words
+    FIRST_DEALER = "a player the table agrees on"  # the `first_dealer=player-1` words
 
     @property
     def round_count(self) -> int:

@@ -115,14 +115,17 @@ class Ekrang(Game):
                               help="uniform: 10 high to 1 low in every suit, as the booklet ranks them; "
                                    "traditional: the numerals of the four weak suits (Surkh, Chang, Qimash and Barat) rank "
                                    "1 high to 10 low",
+                              title='Ranking', labels={Ranking.UNIFORM: 'uniform ranking', Ranking.TRADITIONAL: 'traditional ranking'},
                               clause="ek.ranking")
     opening_add: str = option("lower", choices=("lower", "any"),
                               help="in the opening trick the others add a card lower than the opener's "
-                                   "second card (lower), or any card (any)", clause="ek.opening-add")
+                                   "second card (lower), or any card (any)", title='The opening trick', labels={'lower': 'lower cards', 'any': 'any card in the opening'},
+                              clause="ek.opening-add")
     lead_card: str = option("highest", choices=("highest", "suit"),
                             help="in phase 1 the leader leads the highest card in hand, choosing among equal "
                                  "highest cards of different suits (highest), or the highest card of a suit "
-                                 "of the leader's choice (suit)", clause="ek.phase1")
+                                 "of the leader's choice (suit)", title='The lead in phase 1', labels={'highest': 'the highest card', 'suit': 'lead from a chosen suit'},
+                            clause="ek.phase1")
 
     name: ClassVar[str] = "ekrang"
     title: ClassVar[str] = "Ekrang"

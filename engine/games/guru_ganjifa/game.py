@@ -136,17 +136,20 @@ class GuruGanjifa(Game):
     players: int = option(3, choices=(3, 4), help="number of players", clause="gg.players")
     ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),
                               help="traditional: the five weak suits' numerals rank 1 high to 10 low; "
-                                   "uniform: 10 high to 1 low in every suit", clause="gg.ranking")
+                                   "uniform: 10 high to 1 low in every suit", title='Ranking', labels={Ranking.TRADITIONAL: 'traditional ranking', Ranking.UNIFORM: 'uniform ranking'},
+                              clause="gg.ranking")
     time: str = option("day", choices=("day", "night"),
                        help="which Raja leads: Rama's by day, Krishna's by night", clause="gg.opening")
     direction: str = option("anticlockwise", choices=("anticlockwise", "clockwise"),
                             help="direction of play (the lead passes to the right when anticlockwise)",
                             clause="gg.direction")
     face_up_batches: bool = option(False, choices=(False, True),
-                                   help="deal each player's first and last batch face up", clause="gg.face-up")
+                                   help="deal each player's first and last batch face up", title='Packets', labels={False: 'face down', True: 'face-up packets'},
+                                   clause="gg.face-up")
     double: bool = option(True, choices=(True, False),
                           help="whether the holder of a called Deni card may double it with the card one rank below "
-                               "the shown card (yes, as the draft has it), or never (no)", clause="gg.double")
+                               "the shown card (yes, as the draft has it), or never (no)", title='Doubling', labels={True: 'doubling', False: 'no doubling'},
+                          clause="gg.double")
 
     def __post_init__(self) -> None:
         self.check_options()

@@ -117,16 +117,19 @@ class Hamrang(Game):
     ranking: Ranking = option(Ranking.UNIFORM, choices=(Ranking.UNIFORM, Ranking.TRADITIONAL),
                               help="uniform: 10 high to 1 low in every suit, as the booklet ranks them; "
                                    "traditional: in Surkh, Chang, Qimash and Barat the numerals rank 1 high to "
-                                   "10 low (the booklet's variation)", clause="hr.ranking")
+                                   "10 low (the booklet's variation)", title='Ranking', labels={Ranking.UNIFORM: 'uniform ranking', Ranking.TRADITIONAL: 'traditional ranking'},
+                              clause="hr.ranking")
     opener_substitute: str = option("if-none", choices=("if-none", "any-time"),
                                     help="the opener puts the lowest card of another suit with the leading Raja only "
-                                         "when the Raja is the only card of its suit (if-none), or whenever the opener "
-                                         "likes (any-time: the booklet's garbled sentence read as it stands)",
+                                         "when the Raja is the only card of its suit, or whenever the opener "
+                                         "likes (the booklet's garbled sentence read as it stands)",
+                                    title="The opener's second card", labels={'if-none': 'only with no other', 'any-time': "the opener's choice"},
                                     clause="hr.opening")
     last_player: str = option("plays-on", choices=("plays-on", "stops"),
                               help="when only one player holds court cards: that player leads out the remaining "
-                                   "court suits alone, winning each trick, as the booklet says (plays-on), or the "
+                                   "court suits alone, winning each trick, as the booklet says, or the "
                                    "game ends there (stops)",
+                              title='The last player with court cards', labels={'plays-on': 'plays on', 'stops': 'the game stops early'},
                               clause="hr.end")
 
     name: ClassVar[str] = "hamrang"

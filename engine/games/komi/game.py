@@ -62,19 +62,24 @@ class Komi(StakesGame, Game):
 
     players: int = option(4, choices=range(2, 7), help="number of players, 2 to 6", clause="km.players")
     max_bet: int = option(3, choices=MAX_BETS, help="the largest bet, in stakes: a player bets 1 to this many",
+                          title='Largest bet', 
                           clause="km.bet")
     ties: str = option("push", choices=("push", "dealer"),
                        help="a score equal to the dealer's: the player keeps the bet (push), or, as a house rule, "
-                            "the dealer wins it", clause="km.settle")
+                            "the dealer wins it", title='Ties', labels={'push': 'a tie keeps its bet', 'dealer': 'ties to the dealer'},
+                       clause="km.settle")
     first_dealer: str = option("player-1", choices=FIRST_DEALER,
-                               help="who deals first: Player 1 (seat the oldest player there), or chosen by chance",
+                               help="who deals first: the oldest player, or one chosen by chance",
+                               title='First dealer', labels={'player-1': 'the oldest player', 'chance': 'first dealer by chance'},
                                clause="km.dealer")
     rounds: int | str = option(EACH_DEALS_ONCE, choices=(EACH_DEALS_ONCE,) + ROUNDS,
                                help="rounds in a game, the deal passing on after each: by default one for each "
-                                    "player, so that everyone deals once; or a number agreed", clause="km.rounds")
+                                    "player, so that everyone deals once; or a number agreed", title='Rounds', labels={EACH_DEALS_ONCE: 'each deals once'},
+                               clause="km.rounds")
     hand_size: int = option(3, choices=tuple(SIZED),
                             help="cards dealt to each player, 2 to 5 (the source deals three); a Komi is a hand of "
-                                 "court cards only, however many", clause="km.deal")
+                                 "court cards only, however many", title='Hand size', 
+                            clause="km.deal")
 
     name: ClassVar[str] = "komi"
     title: ClassVar[str] = "Komi"
@@ -87,7 +92,7 @@ class Komi(StakesGame, Game):
     DEAL_CLAUSE: ClassVar = "km.deal"
     PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
     EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; everyone but the dealer bets each round"
-    FIRST_DEALER: ClassVar = "the oldest player, sitting as Player 1"
+    FIRST_DEALER: ClassVar = "the oldest player"
     SEAT_CARDS: ClassVar = ("face-down", "face-down", "face-down", "bet")
 
     def new_game(self, deal):

@@ -63,17 +63,22 @@ class Nakash(StakesGame, Game):
 
     players: int = option(4, choices=range(2, 7), help="number of players, 2 to 6", clause="nk.players")
     ante: int = option(1, choices=(1, 2, 3, 4, 5), help="the stake each player pays into the pot every round",
+                       title='Stake', 
                        clause="nk.ante")
     unclaimed: str = option("carry", choices=("carry", "return"),
                             help="a pot nobody wins: it waits for the next round (carry), or every stake goes "
-                                 "back to its owner (return)", clause="nk.carry")
+                                 "back to its owner (return)", title='A pot nobody wins', labels={'carry': 'carried over', 'return': 'returned'},
+                            clause="nk.carry")
     first_dealer: str = option("chance", choices=FIRST_DEALER,
-                               help="who deals first: chosen by chance, or Player 1", clause="nk.dealer")
+                               help="who deals first: one chosen by chance, or a player the table agrees on", title='First dealer', labels={'player-1': 'agreed by the table', 'chance': 'by chance'},
+                               clause="nk.dealer")
     rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each",
+                         title='Rounds', 
                          clause="nk.rounds")
     limit: int = option(LIMIT, choices=LIMITS,
                         help="the highest total that can win: 17 as the source has it, or lower (14 to 16) or "
-                             "higher (20, 22); 18, 19, 21 and 23 lose at once whatever the limit", clause="nk.over")
+                             "higher (20, 22); 18, 19, 21 and 23 lose at once whatever the limit", title='The limit', 
+                        clause="nk.over")
 
     name: ClassVar[str] = "nakash"
     title: ClassVar[str] = "Nakash"

@@ -132,17 +132,21 @@ class Naqsh(Game):
                           "has it (6 is best); 2 to 4 also work", clause="nq.players")
     pack: str = option("naqsh", choices=tuple(PACKS), help="the cards: the Naqsh pack, a French pack without "
                        "jacks (queen = Ghodi, king = Mir), or four suits of a Mughal deck (Vizier = Ghodi, "
-                       "Raja = Mir)", clause="nq.substitutes")
+                       "Raja = Mir)", title='Pack', labels={'naqsh': 'the Naqsh pack', 'french': 'a French pack', 'mughal': 'Mughal suits'},
+                       clause="nq.substitutes")
     dealer_fails: str = option("nothing", choices=bank.DEALER_FAILS,
                                help="when nobody makes Naqsh: nothing moves, or the dealer pays every player "
                                     "still standing, or only those standing on more than the dealer",
+                               title='A failing dealer', labels={'nothing': 'pays nothing', 'pay-standing': 'pays those standing', 'pay-higher': 'pays those above'},
                                clause="nq.dealer-fails")
     two_card: bool = option(True, choices=(True, False),
                             help="whether 21 in exactly two cards (Mir and 9, Ghodi and 10) is Naqsh too (yes, as the "
-                                 "source has it), or over 17 like any other 21 (no)", clause="nq.naqsh")
+                                 "source has it), or over 17 like any other 21 (no)", title='Two-card 21', labels={True: 'two-card 21', False: 'no two-card 21'},
+                            clause="nq.naqsh")
     stand_from: int = option(bank.STAND_FROM, choices=bank.STAND_FROMS,
                              help="the lowest total a player may stand on, up to 16: 14 as the source has it, or "
-                                  "12 to 16", clause="nq.stand")
+                                  "12 to 16", title='Standing', 
+                             clause="nq.stand")
 
     name: ClassVar[str] = "naqsh"
     title: ClassVar[str] = "Naqsh"

@@ -64,18 +64,23 @@ class Sama(StakesGame, Game):
     court_up: str = option("single", choices=("single", "double"),
                            help="a face-up Raja or Vizier: counted at its plain value, 12 or 11, as the source "
                                 "has it \"whether face up or down\", or doubled like a face-up number card",
+                           title='Face-up courts', labels={'single': 'single courts', 'double': 'double courts'},
                            clause="sa.double")
     scoring: str = option("rounds", choices=("rounds", "stakes"),
                           help="count the rounds each player wins, or play for a pot of one stake each round",
+                          title='Scoring', labels={'rounds': 'rounds won', 'stakes': 'stakes'},
                           clause="sa.stakes")
     first_dealer: str = option("chance", choices=FIRST_DEALER,
-                               help="who deals first: chosen by chance, or Player 1", clause="sa.dealer")
+                               help="who deals first: one chosen by chance, or a player the table agrees on", title='First dealer', labels={'player-1': 'agreed by the table', 'chance': 'by chance'},
+                               clause="sa.dealer")
     rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each",
+                         title='Rounds', 
                          clause="sa.rounds")
     face_up: str = option("double", choices=tuple(TIMES),
                           help="what a face-up number card counts: double its value, as the source has it; its plain "
                                "value (single), so that only the total matters; or three times it (triple); a face-up "
-                               "court card counts as court-up says", clause="sa.double")
+                               "court card counts as the face-up courts choice says", title='Face-up card', 
+                          clause="sa.double")
 
     @property
     def times(self) -> int:

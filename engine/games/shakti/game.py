@@ -81,12 +81,15 @@ class Shakti(Game):
     players: int = option(4, choices=(4,), help="number of players: four", clause="sk.players")
     ranks: str = option("uniform", choices=("uniform", "traditional"),
                         help="the order a run follows: 1 to 10, Vizier, Raja in every suit (uniform), or, in the "
-                             "four weak suits, 10 lowest up to 1, then Vizier and Raja (traditional)", clause="sk.run")
+                             "four weak suits, 10 lowest up to 1, then Vizier and Raja (traditional)", title='Run order', labels={'uniform': 'uniform order', 'traditional': 'traditional order'},
+                        clause="sk.run")
     empty_deck: str = option("reshuffle", choices=("reshuffle", "piles-only"),
                              help="when the deck is used up: shuffle the piles (all but their top cards) into a new "
-                                  "deck, or play on drawing from the piles only", clause="sk.reshuffle")
+                                  "deck, or play on drawing from the piles only", title='An empty deck', labels={'reshuffle': 'reshuffle', 'piles-only': 'piles only'},
+                             clause="sk.reshuffle")
     limit: int = option(30, choices=(10, 20, 30), help="the rounds played before the game ends without a "
-                         "winner", clause="sk.limit")
+                         "winner", title='Round limit', 
+                        clause="sk.limit")
 
     name: ClassVar[str] = "shakti"
     title: ClassVar[str] = "Shakti"

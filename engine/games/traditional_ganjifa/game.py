@@ -138,24 +138,29 @@ class TraditionalGanjifa(Game):
     players: int = option(3, choices=(3,), help="number of players", clause="tg.players")
     time: str = option("day", choices=("day", "night"),
                        help="which Raja is the Surkhya, the Raja whose holder opens the deal: Rama's by day, Krishna's by night", clause="tg.surkhya")
-    rounds: int = option(3, choices=DEALS, help="deals in a game (one dealt by each player by default)", clause="tg.score")
+    rounds: int = option(3, choices=DEALS, help="deals in a game (one dealt by each player by default)", title='Deals', 
+                         clause="tg.score")
     double: bool = option(True, choices=(True, False),
                           help="when a player leads a deni (a suit's Mantri, to draw out its Raja), whether the "
                                "Raja's holder, the gheni, may double it with a second card of the suit (yes, as the "
-                               "retelling has it), or never (no)", clause="tg.double")
+                               "retelling has it), or never (no)", title='Doubling', labels={True: 'doubling', False: 'no doubling'},
+                          clause="tg.double")
 
     low_cards: bool = option(True, choices=(True, False),
                              help="whether the cards played with the Surkhya in the opening trick, and the cards given "
                                   "back when a player short of cards is paid, must be low cards (any card but a "
                                   "Raja) while the player has any (yes, as the retelling says), or may be any cards "
-                                  "(no)", clause="tg.surkhya")
+                                  "(no)", title='Low cards', labels={True: 'low cards first', False: 'any cards, low or not'},
+                             clause="tg.surkhya")
     sokta: str = option("trick", choices=("trick", "all"),
                         help="a sokta is a lead of every card of one suit, declaring that nobody else holds that "
                              "suit; what a wrong declaration costs: that trick (trick), or that and every card the "
-                             "declarer has already won in the deal (all)", clause="tg.sokta-wrong")
+                             "declarer has already won in the deal (all)", title='A wrong sokta', labels={'trick': 'loses its trick', 'all': 'a wrong sokta loses everything'},
+                        clause="tg.sokta-wrong")
     raja_check: str = option("deal", choices=("deal", "play"),
                              help="when a hand without a Raja voids the deal: as the cards are dealt, before any card "
                                   "payment (deal), or also after the payments, before play starts (play)",
+                             title='A Raja in every hand', labels={'deal': 'at the deal', 'play': 'a Raja in every hand at play'},
                              clause="tg.redeal")
 
     def __post_init__(self) -> None:

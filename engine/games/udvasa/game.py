@@ -63,17 +63,21 @@ class Udvasa(Game):
     up: str = option("strong", choices=("strong", "weak"),
                      help="which four suits build up from the 1: the strong suits (Safed, Taj, Shamsher, Ghulam) or "
                           "the weak ones (Surkh, Chang, Qimash, Barat); the others build down from the Raja",
+                     title='Suits built up', labels={'strong': 'strong suits up', 'weak': 'weak suits up'},
                      clause="ud.directions")
     wrap: bool = option(False, choices=(False, True),
                         help="whether a Raja and a 1 count as one apart, so either goes onto the other",
+                        title='Wrap', labels={False: 'no wrap', True: 'wrap'},
                         clause="ud.values")
     fill: str = option("at-once", choices=("at-once", "before-deal"),
                        help="an empty working stack is filled at once, before any other move; or at any time, "
-                            "but before the next deal", clause="ud.fill")
+                            "but before the next deal", title='Filling a stack', labels={'at-once': 'fill at once', 'before-deal': 'fill before the deal'},
+                       clause="ud.fill")
     dealing: str = option("any-time", choices=("any-time", "no-moves"),
                           help="when eight more may be dealt: whenever you like; or only when no card can move "
                                "(you may then give up whenever a card can still move, since moving cards to and fro "
                                "may never end)",
+                          title='Dealing', labels={'any-time': 'deal any time', 'no-moves': 'deal only when stuck'},
                           clause="ud.more")
 
     name: ClassVar[str] = "udvasa"

@@ -1,0 +1,82 @@
+"""What the prose names is computed, never typed (issue 41): a choice of a game by its one name in players'
+words ({variant}, {option-name}: book/directives/variant.py), the same name the facts table prints."""
+
+import re
+from html import unescape
+
+from engine.registry import available_games, game_class
+
+from .test_directive_errors import sphinx_build
+
+CONF = ('extensions = ["myst_parser", "sphinx_design", "book"]\nexclude_patterns = ["_build"]\n'
+        'myst_enable_extensions = ["colon_fence", "deflist"]\n')
+
+
+def build(tmp_path, pages: dict[str, str]) -> tuple[int, str]:
+    src = tmp_path / "src"
+    src.mkdir(exist_ok=True)
+    (src / "conf.py").write_text(CONF)
+    toc = "".join(f"{name}\n" for name in pages if name != "index")
+    (src / "index.md").write_text(pages.get("index", "# Book\n\n") + f"\n```{{toctree}}\n{toc}```\n")
+    for name, text in pages.items():
+        if name != "index":
+            (src / f"{name}.md").write_text(text)
+    return sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "html"))
+
+
+def text_of(tmp_path, name: str) -> str:
+    html = (tmp_path / "html" / f"{name}.html").read_text(encoding="utf-8")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).replace("\u2019", "'").split())
+    return re.sub(r" ([,.;:)])", r"\1", text)  # (a tag's edge is no space in the text)
+
+
+def test_a_variant_prints_its_one_name_and_the_facts_table_the_same(tmp_path):
+    page = ("# Sama\n\n```{game-facts} sama\n```\n\n"
+            "In the variant {variant}`court-up=double`, a face-up Raja counts 24.\n\n"
+            "## Variants\n\n{variant}`court-up=double`\n: A face-up court counts double.\n\n"
+            "{option-name}`first-dealer`\n: The table may agree who deals first.\n")
+    code, out = build(tmp_path, {"sama": page})
+    assert code == 0, out
+    text = text_of(tmp_path, "sama")
+    info = {i.name: i for i in game_class("sama").options()}["court_up"]
+    name = info.label("double")
+    assert f"In the variant {name}, a face-up Raja counts 24." in text
+    assert f"{name[:1].upper()}{name[1:]} ({info.heading})" in text  # the variants list's term, with its table row
+    assert f"{info.heading} " in text and f", {name}." in text  # the facts table: the row and the same name
+    assert "First dealer The table may agree" in text  # the option's own name, as a term, with no row beside it
+
+
+def test_a_variant_named_by_hand_fails_naming_file_line_and_the_role(tmp_path):
+    page = ("# Naqsh\n\nA plain paragraph.\n\n"
+            "In the variant *pays those standing* the dealer pays.\n\n"
+            "The old ruling is now pay-higher.\n")
+    code, out = build(tmp_path, {"naqsh": page})
+    assert code != 0
+    assert re.search(r"naqsh\.md:5: WARNING: a variant's or option's name typed by hand: 'pays those standing'; "
+                     r"write \{variant\}`dealer-fails=pay-standing`", out), out
+    assert re.search(r"naqsh\.md:7: WARNING: .*'pay-higher'; write \{variant\}`dealer-fails=pay-higher`", out), out
+
+
+def test_an_unknown_choice_or_option_fails_in_one_line(tmp_path):
+    page = "# Sama\n\nThe variant {variant}`court-up=treble` and {option-name}`court-side`.\n"
+    code, out = build(tmp_path, {"sama": page})
+    assert code != 0
+    assert re.search(r"sama\.md:3: .*\{variant\}: Sama: option court-up has no choice 'treble'; its choices are "
+                     r"single, double", out), out
+    assert re.search(r"sama\.md:3: .*\{option-name\}: Sama has no option 'court-side'", out), out
+    assert "Traceback" not in out
+
+
+def test_every_choice_has_one_name_per_game():
+    """Two choices of one game never share a name (a number aside), and no name is the program's text (no hyphenated codes
+    such as pay-standing, no yes/no): the facts table, the variants list and the prose can then use one name."""
+    for game in available_games():
+        seen = {}
+        for info in game_class(game).options():
+            for choice in info.choices:
+                label = info.label(choice)
+                if label.isdigit():  # a number names itself (four players, four cards): the option's name says which
+                    continue
+                assert label not in ("yes", "no", "True", "False"), (game, info.name, label)
+                assert not re.fullmatch(r"[a-z]+(-[a-z0-9]+)+", label), (game, info.name, label)
+                assert seen.setdefault(label, (info.name, choice)) == (info.name, choice), (game, label)
