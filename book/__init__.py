@@ -57,6 +57,9 @@ def setup(app):
     from .directives import variant
 
     variant.setup(app)  # a choice named by its one name in players' words ({variant}), never typed
+    from .directives import ruling
+
+    ruling.setup(app)  # a ruling cited by its title ({ruling}), a number never typed
     app.add_directive("glossary-index", glossary.GlossaryDirective)
     app.add_node(glossary.glossary_list)
     app.connect("doctree-read", glossary.collect)

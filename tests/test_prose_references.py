@@ -27,7 +27,7 @@ def build(tmp_path, pages: dict[str, str]) -> tuple[int, str]:
 def text_of(tmp_path, name: str) -> str:
     html = (tmp_path / "html" / f"{name}.html").read_text(encoding="utf-8")
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).replace("\u2019", "'").split())
-    return re.sub(r" ([,.;:)])", r"\1", text)  # (a tag's edge is no space in the text)
+    return re.sub(r"\( ", "(", re.sub(r" ([,.;:)])", r"\1", text))  # (a tag's edge is no space in the text)
 
 
 def test_a_variant_prints_its_one_name_and_the_facts_table_the_same(tmp_path):
@@ -80,3 +80,29 @@ def test_every_choice_has_one_name_per_game():
                 assert label not in ("yes", "no", "True", "False"), (game, info.name, label)
                 assert not re.fullmatch(r"[a-z]+(-[a-z0-9]+)+", label), (game, info.name, label)
                 assert seen.setdefault(label, (info.name, choice)) == (info.name, choice), (game, label)
+
+
+RULINGS = ("## Rulings\n\n1. **Who deals.** The highest card deals.\n2. **When to deal.** Whenever she likes.\n")
+
+
+def test_a_ruling_is_cited_by_its_title_and_printed_as_its_number(tmp_path):
+    page = "# Udvasa\n\nDeal whenever you like ({ruling}`When to deal`).\n\n" + RULINGS
+    other = "# Notes\n\nAs the chapter rules ({ruling}`udvasa: Who deals`).\n"
+    code, out = build(tmp_path, {"udvasa": page, "notes": other})
+    assert code == 0, out
+    assert "Deal whenever you like (Ruling 2)." in text_of(tmp_path, "udvasa")
+    assert "As the chapter rules (Ruling 1)." in text_of(tmp_path, "notes")
+    assert 'href="udvasa.html#ruling-1"' in (tmp_path / "html" / "notes.html").read_text(encoding="utf-8")
+
+
+def test_a_ruling_no_chapter_has_or_a_number_typed_by_hand_fails_naming_file_and_line(tmp_path):
+    page = "# Udvasa\n\nDeal whenever you like ({ruling}`When to shuffle`).\n\nAs §4 says, and Ruling 2.\n\n" + RULINGS
+    src = tmp_path / "src" / "rules"
+    src.mkdir(parents=True)
+    (src / "udvasa.md").write_text(page)
+    code, out = build(tmp_path, {"index": "# Book\n\n```{toctree}\nrules/udvasa\n```\n"})
+    assert code != 0
+    assert re.search(r"udvasa\.md:3: WARNING: \{ruling\}: rules/udvasa has no ruling titled 'when to shuffle'; "
+                     r"its rulings: 'who deals', 'when to deal'", out), out
+    assert re.search(r"udvasa\.md:5: WARNING: a number typed by hand: '§4'", out), out
+    assert re.search(r"udvasa\.md:5: WARNING: a number typed by hand: 'Ruling 2'", out), out
