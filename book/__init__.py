@@ -52,6 +52,9 @@ def setup(app):
     app.add_directive("deck-table", DeckTableDirective)
     app.add_directive("simulation", SimulationDirective)
     app.add_role("sim-figure", SimFigureRole())  # one simulated figure in words, in a sentence
+    from .directives import sim_figure
+
+    sim_figure.setup(app)  # ... which says who played, and one quantity counted once
     app.add_role("define", glossary.DefineRole())
     app.add_role("rule", RuleRole())
     from .directives import variant

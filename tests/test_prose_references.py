@@ -106,3 +106,21 @@ def test_a_ruling_no_chapter_has_or_a_number_typed_by_hand_fails_naming_file_and
                      r"its rulings: 'who deals', 'when to deal'", out), out
     assert re.search(r"udvasa\.md:5: WARNING: a number typed by hand: '§4'", out), out
     assert re.search(r"udvasa\.md:5: WARNING: a number typed by hand: 'Ruling 2'", out), out
+
+
+def test_a_figure_says_who_played_and_one_quantity_is_counted_once(tmp_path):
+    """Kendra Kari's stock ran out "about one game in 38" on one page and "one game in 43" on another: the
+    same count from 1000 and from 2000 games. Now the second place fails naming both; and a figure whose
+    paragraph never says which players the computer seated fails too."""
+    page = ("# Kendra Kari\n\n## How the game plays out\n\nA computer played some games.\n\n"
+            "- Among random players the stock runs out in "
+            "{sim-figure}`game: stock-out / games @ kendra-kari games=30 bots=random`.\n"
+            "- It runs out in {sim-figure}`game: stock-out / games @ kendra-kari games=40 bots=random`.\n")
+    code, out = build(tmp_path, {"kendra-kari": page})
+    assert code != 0
+    assert re.search(r"kendra-kari\.md:8: WARNING: \{sim-figure\}: the figure \(.*\) counts games of random players, "
+                     r"but its sentence, its paragraph and its section's first paragraph never say so", out), out
+    assert not re.search(r"kendra-kari\.md:7: WARNING: \{sim-figure\}: the figure", out), out
+    assert re.search(r"kendra-kari\.md:8: WARNING: \{sim-figure\}: kendra-kari as the chapter plays it, players: random: "
+                     r"stock-out / games is computed here from 40 games from seed 1 and at .*kendra-kari\.md:7 from 30 "
+                     r"games from seed 1", out), out

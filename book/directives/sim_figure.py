@@ -94,6 +94,7 @@ class SimFigureRole(SphinxRole):
             msg = self.inliner.reporter.error(f"{{sim-figure}}: {err}", line=self.lineno)
             return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
         node = nodes.inline(text, text, classes=["ganjifa-sim-figure"])
+        node["ganjifa_quantity"], node["ganjifa_run"], node["ganjifa_bots"] = self.quantity
         self.set_source_info(node)
         return [node], []
 
@@ -125,6 +126,11 @@ class SimFigureRole(SphinxRole):
         except GanjifaError as err:
             raise ValueError(str(err)) from None
         x, n = count(report, top), count(report, bottom)
+        bots = tuple(keys.get("bots", "random").split(","))
+        # what is counted, apart from how many games were played to count it (the_same_quantity compares)
+        self.quantity = (f"{game.name} {game.describe_options() or 'as the chapter plays it'}, "
+                         f"players: {','.join(bots)}: {top.strip()} {'/' if share else 'per'} {bottom.strip()}",
+                         f"{games} games from seed {keys.get('seed', '1')}", ",".join(bots))
         if not share:
             return rate_words(x, n)
         if x > n:
@@ -144,3 +150,90 @@ def count(report, term: str) -> float:
         return report.tally.event_counts[term]
     raise ValueError(f"{term!r} is not an event of {report.game.title}; use "
                      + ", ".join([*report.game.EVENTS, "games", "moves", "win-N"]))
+
+
+# the words that say which players a figure counts: each kind of computer player the simulation seats
+PLAYERS_WORDS = {"heuristic": "careful", "random": "random", "mc": "search"}
+
+
+def figures_of(env) -> dict[str, list[tuple[int, str, str]]]:
+    """docname -> [(line, quantity, run)] for each ``{sim-figure}`` of the page."""
+    if not hasattr(env, "ganjifa_figures"):
+        env.ganjifa_figures = {}
+    return env.ganjifa_figures
+
+
+def collect(app, doctree: nodes.document) -> None:
+    """``doctree-read``: note each figure of the page, and warn where its sentence does not say who played:
+    the paragraph (or list item) it stands in, or its section's opening paragraph, names each kind of player."""
+    from sphinx.util import logging
+
+    logger = logging.getLogger(__name__)
+    found = figures_of(app.env).setdefault(app.env.docname, [])
+    found.clear()
+    for node in doctree.findall(lambda n: isinstance(n, nodes.inline) and "ganjifa_quantity" in n):
+        line = node.line or (node.parent.line if node.parent is not None else 0) or 0
+        found.append((line, node["ganjifa_quantity"], node["ganjifa_run"]))
+        texts = []
+        holder = node.parent
+        while holder is not None and not isinstance(holder, (nodes.paragraph, nodes.list_item, nodes.definition)):
+            holder = holder.parent
+        if holder is not None:
+            texts.append(holder.astext())
+            if isinstance(holder.parent, (nodes.list_item, nodes.definition)):
+                texts.append(holder.parent.astext())
+        section = node.parent
+        while section is not None and not isinstance(section, nodes.section):
+            section = section.parent
+        if section is not None:
+            first = next(iter(section.findall(nodes.paragraph)), None)
+            if first is not None:
+                texts.append(first.astext())
+        said = " ".join(texts).lower()
+        missing = [PLAYERS_WORDS[b] for b in dict.fromkeys(node["ganjifa_bots"].split(","))
+                   if b in PLAYERS_WORDS and PLAYERS_WORDS[b] not in said]
+        if missing:
+            logger.warning(f"{{sim-figure}}: the figure ({node.astext()}) counts games of "
+                           f"{node['ganjifa_bots'].replace('heuristic', 'careful')} players, but its sentence, "
+                           f"its paragraph and its section's first paragraph never say so (write "
+                           f"{' and '.join(repr(m) for m in missing)})",
+                           location=node, type="ganjifa", subtype="figure-players")
+
+
+def the_same_quantity(app, env) -> None:
+    """``env-check-consistency``: one quantity is computed once. Two figures of the book that count the same
+    thing of the same game with the same players, from different numbers of games or seeds, can disagree in
+    print ("one game in 38" and "one game in 43"); each is a warning naming both places."""
+    from sphinx.util import logging
+
+    logger = logging.getLogger(__name__)
+    runs: dict[str, dict[str, tuple[str, int]]] = {}
+    for docname, figures in sorted(figures_of(env).items()):
+        for line, quantity, run in figures:
+            runs.setdefault(quantity, {}).setdefault(run, (docname, line))
+    for quantity, where in sorted(runs.items()):
+        if len(where) < 2:
+            continue
+        places = sorted(where.items(), key=lambda kv: kv[1])
+        (run0, (doc0, line0)), rest = places[0], places[1:]
+        for run, (doc, line) in rest:
+            logger.warning(f"{{sim-figure}}: {quantity} is computed here from {run} and at "
+                           f"{env.doc2path(doc0)}:{line0} from {run0}: count one quantity once, so that the book "
+                           f"states one figure for it", location=(doc, line), type="ganjifa", subtype="figure-twice")
+
+
+def purge(app, env, docname: str) -> None:
+    figures_of(env).pop(docname, None)
+
+
+def merge(app, env, docnames, other) -> None:
+    for name in docnames:
+        if name in figures_of(other):
+            figures_of(env)[name] = figures_of(other)[name]
+
+
+def setup(app) -> None:
+    app.connect("doctree-read", collect)
+    app.connect("env-purge-doc", purge)
+    app.connect("env-merge-info", merge)
+    app.connect("env-check-consistency", the_same_quantity)
