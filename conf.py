@@ -22,6 +22,11 @@ exclude_patterns = ["_build", ".venv", "**/deals/**"]
 
 html_title = "Ganjifa: rules of play"
 
+# The book's site (https://...): the publisher sets it once; the printed book gives it, short, where it sends a
+# reader to the site (every move of a worked game), with a QR code in How to use this book. Left empty, those
+# sentences are left out of print rather than point nowhere (book/directives/site_address.py)
+ganjifa_site = ""
+
 # The print shop's booklets, one to go in the box with each deck (`make booklets`, book/booklets.py): the
 # games each holds, in this order (a game joins its booklet as soon as rules/<game>.md exists). Each booklet
 # also holds How to use this book and The decks before its games, and its games' notes for designers, a

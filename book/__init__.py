@@ -63,6 +63,9 @@ def setup(app):
     from .directives import ruling
 
     ruling.setup(app)  # a ruling cited by its title ({ruling}), a number never typed
+    from .directives import site_address
+
+    site_address.setup(app)  # the site's address, set once in conf.py, printed where print sends a reader there
     app.add_directive("glossary-index", glossary.GlossaryDirective)
     app.add_node(glossary.glossary_list)
     app.connect("doctree-read", glossary.collect)

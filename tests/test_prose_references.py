@@ -124,3 +124,44 @@ def test_a_figure_says_who_played_and_one_quantity_is_counted_once(tmp_path):
     assert re.search(r"kendra-kari\.md:8: WARNING: \{sim-figure\}: kendra-kari as the chapter plays it, players: random: "
                      r"stock-out / games is computed here from 40 games from seed 1 and at .*kendra-kari\.md:7 from 30 "
                      r"games from seed 1", out), out
+
+
+def _site_page(tmp_path, address: str | None) -> str:
+    """A page with a worked game told in part and {site-address}, built for print with the address set (or
+    not): its printed text."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    src = tmp_path / "src"
+    (src / "deals").mkdir(parents=True)
+    (src / "deals" / "kk.txt").write_text((root / "rules" / "deals" / "kendra-kari-4p.txt").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+    (src / "conf.py").write_text(CONF + (f"ganjifa_site = {address!r}\n" if address is not None else ""))
+    from engine import get_game
+
+    rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n" for cid in get_game("kendra-kari").CLAUSES)
+    (src / "index.md").write_text("# Kendra Kari\n\n```{site-address}\n```\n\n" + rules +
+                                  "```{deal}\n:file: deals/kk.txt\n:pictures: none\n:start-picture: no\n\n"
+                                  "3: A move worth a look.\n```\n")
+    code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-t", "print", "-b", "singlehtml", str(src),
+                             str(tmp_path / "print"))
+    assert code == 0, out
+    html = (tmp_path / "print" / "index.html").read_text(encoding="utf-8")
+    return html
+
+
+def test_the_site_address_is_set_once_and_printed_short_with_a_qr_code(tmp_path):
+    html = _site_page(tmp_path, "https://ganjifa.example.org/")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).replace("\u2019", "'").split())
+    assert "All the moves are at ganjifa.example.org." in text
+    assert "on the book's site: ganjifa.example.org" in text
+    assert 'class="ganjifa-figure ganjifa-qr"' in html and "<svg" in html.split("ganjifa-qr", 1)[1][:400]
+    assert "https://" not in text
+
+
+def test_without_an_address_print_never_sends_a_reader_to_the_site(tmp_path):
+    html = _site_page(tmp_path, None)
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    assert "How this game is told" in text  # the reading key is printed, without its pointer to the site
+    assert not re.search(r"\bsite\b", text, re.I), text
+    assert "ganjifa-qr" not in html

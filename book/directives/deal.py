@@ -126,9 +126,12 @@ class DealDirective(GanjifaDirective):
             box += site
             if first == 1:
                 note = addnodes.only(expr="print")
-                text = f"The whole game, {len(steps)} moves, is told move by move on the book's site."
-                note += nodes.paragraph(text, text, classes=["ganjifa-site-only"])
-                box += note
+                from .site_address import site_words
+
+                text = site_words(self.config, f"The whole game, {len(steps)} moves, is told move by move at {{site}}.")
+                if text:  # (no address set: the sentence goes, rather than send the reader nowhere)
+                    note += nodes.paragraph(text, text, classes=["ganjifa-site-only"])
+                    box += note
         box += nodes.inline("", "", ids=[self.anchor(rel, first) + "-end"])
         return [box]
 
@@ -207,7 +210,9 @@ class DealDirective(GanjifaDirective):
         told.add(rel)
         words = "How this game is told: key moves in full, and a line like “12–30.” for the moves between."
         out = []
-        for expr, where in (("print", " All the moves are on the book's site."),
+        from .site_address import site_words
+
+        for expr, where in (("print", site_words(self.config, " All the moves are at {site}.")),
                             ("not print", " Every move is under “Every move” below.")):
             only = addnodes.only(expr=expr)
             only += nodes.paragraph(words + where, words + where, classes=["ganjifa-reading-key"])
