@@ -65,6 +65,9 @@ def setup(app):
     ruling.setup(app)  # a ruling cited by its title ({ruling}), a number never typed
     from .directives import site_address
 
+    from .directives import promises
+
+    promises.setup(app)  # a sentence that promises a picture has it
     site_address.setup(app)  # the site's address, set once in conf.py, printed where print sends a reader there
     app.add_directive("glossary-index", glossary.GlossaryDirective)
     app.add_node(glossary.glossary_list)

@@ -165,3 +165,28 @@ def test_without_an_address_print_never_sends_a_reader_to_the_site(tmp_path):
     assert "How this game is told" in text  # the reading key is printed, without its pointer to the site
     assert not re.search(r"\bsite\b", text, re.I), text
     assert "ganjifa-qr" not in html
+
+
+def test_a_sentence_that_promises_a_picture_has_it(tmp_path):
+    """Hamrang promised that each example shows the trick, and three drew none; Guru Ganjifa's worked game
+    promised pictures before and after two tricks and drew none. Each promise not kept fails at its line."""
+    from pathlib import Path
+
+    src = tmp_path / "src" / "rules"
+    src.mkdir(parents=True)
+    question = (":::{question} Whose turn is it?\n:game: kendra-kari\n:names: Asha, Bela, Chitra, Dev\n"
+                ":position: ring=1:- 2:- 3:- 4:- 5:- 6:- 7:9Ta; last=7; turn=P1; P1=9Sh 3Ta 5Ba RGh 2Ch VSu; "
+                "P2=2Sa 6Ch 10Qi 5Sh 4Gh 8Ba; P3=1Ba 7Su 3Qi 9Ch 1Sa 7Qi; P4=VTa 8Gh 2Su 6Ta 5Su 10Ch; stock=71\n"
+                ":ask: whose turn\n:answer: Asha\nPICTURE:::\n\n")
+    (src / "kendra-kari.md").write_text(
+        "# Kendra Kari\n\nEach example shows the table and every hand.\n\n"
+        + question.replace("PICTURE", "") + question.replace("PICTURE", ":picture: no\n")
+        + "## More\n\nThe position pictured above is Asha's.\n\n## Later\n\n"
+        + question.replace("PICTURE", "") + "The position pictured above is Asha's again.\n")
+    code, out = build(tmp_path, {"index": "# Book\n\n```{toctree}\nrules/kendra-kari\n```\n"})
+    assert code != 0
+    assert re.search(r"kendra-kari\.md:3: WARNING: a sentence promises a picture \('Each example shows'\) but 1 "
+                     r"example\(s\) of the page draw no picture, the first at line 1[0-9]", out), out
+    assert re.search(r"kendra-kari\.md:2[0-9]: WARNING: a sentence promises a picture \('pictured above'\) but no "
+                     r"picture stands above it in its section", out), out
+    assert len(re.findall(r"promises a picture", out)) == 2, out  # the last one has its picture above it
