@@ -237,6 +237,9 @@ class GameChooserDirective(GanjifaDirective):
                 raise self.fail(f"line {k + 1} of the body, {line.strip()!r}: write "
                                 f"`game | kind | how hard | a game, a round or a deal | simulation options`")
             name, kind, hard, stretch, setting = cells
+            if setting.startswith("deal="):  # the length of one golden deal, a won game say, counted move by move
+                rows.append(self.deal_row(k, name, kind, hard, stretch, setting[len("deal="):].strip()))
+                continue
             words = setting.split()
             keys = {a: v for a, _, v in (w.partition("=") for w in words) if a in ("games", "seed", "bots")}
             options = " ".join(w for w in words if w.partition("=")[0] not in keys)
@@ -257,6 +260,31 @@ class GameChooserDirective(GanjifaDirective):
             raise self.fail("name the games, one a line")
         return [table(["Game", "Players", "Deck", "Kind", "Moves each", "How hard"], rows,
                       classes=["ganjifa-chooser"], widths=[4, 2, 4, 3, 4, 3])]
+
+    def deal_row(self, k: int, name: str, kind: str, hard: str, stretch: str, file: str) -> list:
+        """A row whose length is one golden deal's moves (a player's, not chance's): for a game whose computer
+        players end most games early, where a simulated average would count their give-ups, not a game."""
+        from pathlib import Path
+
+        from engine.errors import GanjifaError
+        from engine.transcript_text import read
+
+        path = Path(self.env.doc2path(self.env.docname)).parent / file
+        self.env.note_dependency(str(path))
+        try:
+            t = read(path)
+        except (OSError, GanjifaError) as err:
+            raise self.fail(f"line {k + 1} of the body: {err}") from None
+        if t.game != name:
+            raise self.fail(f"line {k + 1} of the body: {file} is a deal of {t.game}, not of {name}")
+        game = self.game(name, " ".join(f"{key}={value}" for key, value in t.options))
+        cls = type(game)
+        moves = sum(1 for step in t.steps if step.player in t.names)
+        players = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                   else f"{cls.min_players} to {cls.max_players}")
+        each = round(moves / game.players)
+        return [self._link(name, game.title), players, f"{cls.deck.name} {len(cls.deck.cards)}", kind,
+                f"{each:,} in {stretch}", hard]
 
     def _link(self, name: str, title: str) -> list[nodes.Node]:
         """The game's name, a link to its chapter (``rules/<name>``) through a pending cross-reference."""
