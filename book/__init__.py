@@ -65,7 +65,9 @@ def setup(app):
     ruling.setup(app)  # a ruling cited by its title ({ruling}), a number never typed
     from .directives import site_address
 
-    from .directives import promises
+    from .directives import promises, table_figure
+
+    table_figure.setup(app)  # a figure of a game's table in a sentence ({table-figure}); none typed
 
     promises.setup(app)  # a sentence that promises a picture has it
     site_address.setup(app)  # the site's address, set once in conf.py, printed where print sends a reader there

@@ -73,6 +73,9 @@ class Game:
     # starts, and what lies before each player: "hand" (cards held), "face-down" / "face-up" (the hand's
     # card at that place lying on the table), "bet" (counters staked before the deal, not by the dealer)
     EQUIPMENT: ClassVar[str] = ""
+    # what follows the deal where a hand grows in play, said after it in the What you need box ("then each
+    # player draws more, one at a time"), so that "1 to each player" is not read as the whole hand
+    DEAL_MORE: ClassVar[str] = ""
     FIRST_DEALER: ClassVar[str] = "any player"
     DIRECTION: ClassVar[str] = "anticlockwise"
     TABLE_LAYOUT: ClassVar[tuple[TableSpot, ...]] = ()

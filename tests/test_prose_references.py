@@ -190,3 +190,29 @@ def test_a_sentence_that_promises_a_picture_has_it(tmp_path):
     assert re.search(r"kendra-kari\.md:2[0-9]: WARNING: a sentence promises a picture \('pictured above'\) but no "
                      r"picture stands above it in its section", out), out
     assert len(re.findall(r"promises a picture", out)) == 2, out  # the last one has its picture above it
+
+
+def test_a_figure_of_a_table_is_its_cell_and_a_figure_typed_by_hand_fails(tmp_path):
+    """Nakash's chapter typed "604 lose at once (13.25%)" and Udvasa's "about 98 deals in 100" beside the tables
+    that compute them; now the sentence names the cell, and a typed share fails at its line."""
+    from engine.registry import game_class
+
+    made = game_class("nakash")().table("order")
+    row = next(r for r in made.rows if r[1].startswith("18, 19, 21 or 23"))
+    page = ("# Nakash\n\nOf all hands, {table-figure}`nakash order: 18, 19, 21 or 23 | Hands of two cards` lose "
+            "at once ({table-figure}`nakash order: 18, 19, 21 or 23 | Dealt`).\n\n"
+            "A pair turns up in 0.61% of hands, about 98 deals in 100.\n\n"
+            "Bad: {table-figure}`nakash order: A total | Dealt` and {table-figure}`nakash order: loses | Chance`.\n")
+    src = tmp_path / "src" / "rules"
+    src.mkdir(parents=True)
+    (src / "nakash.md").write_text(page)
+    code, out = build(tmp_path, {"index": "# Book\n\n```{toctree}\nrules/nakash\n```\n"})
+    assert code != 0
+    html = (tmp_path / "html" / "rules" / "nakash.html").read_text(encoding="utf-8")
+    assert f">{row[2]}</span> lose at once (" in html and f">{row[3]}</span>)" in html
+    assert re.search(r"nakash\.md:5: WARNING: a figure typed by hand: '0\.61%'", out), out
+    assert re.search(r"nakash\.md:5: WARNING: a figure typed by hand: '98 deals in 1", out), out
+    assert re.search(r"nakash\.md:7: ERROR: \{table-figure\}: \d+ rows of the table 'order' have a cell starting "
+                     r"'A total'; name one row", out), out
+    assert re.search(r"nakash\.md:7: ERROR: \{table-figure\}: the table 'order' has no column 'Chance'; its columns: "
+                     r"'Place', 'Hand'", out), out

@@ -43,4 +43,6 @@ class GameTableDirective(GanjifaDirective):
         out.append(table(list(made.header), [list(r) for r in made.rows], classes=["ganjifa-game-table"]))
         if made.note:
             out.append(nodes.paragraph(made.note, made.note, classes=["ganjifa-caption"]))
+        for node in out:  # computed, not typed: the prose checks leave it alone (book/directives/table_figure.py)
+            node["classes"].append("ganjifa-computed")
         return out

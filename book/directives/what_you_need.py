@@ -37,6 +37,7 @@ def facts(game) -> list[tuple[str, str]]:
     dealt = deals(cls)
     if any(h for d in dealt.values() for h in d.hands):
         cards = f"the {deck.name} deck, {len(deck.cards)} cards; {hands_dealt(dealt, _number_words)}"
+        cards += f", {game.DEAL_MORE}" if game.DEAL_MORE else ""
     else:  # nothing in hand: the cards are laid out (a patience), as the chapter's picture shows
         cards = f"the {deck.name} deck, {len(deck.cards)} cards, laid out on the table"
     lines = [

@@ -34,7 +34,8 @@ def state_picture(state, *, viewer=None, names=None) -> Picture:
     piles = state.piles
     width = 0.0
     for seat, hand in enumerate(hands):
-        label = names[seat] + (" (to play)" if seat == mover else "")
+        # while chance acts first (the deck made again), the player it acts for plays next, not now
+        label = names[seat] + (" (to play)" if seat == state.current_player else " (plays next)" if seat == mover else "")
         order = sorted(hand, key=_order)
         pic = hand_picture(order, label=label, size=SIZE, per_row=PER_ROW,
                            face_down=viewer is not None and seat != viewer)

@@ -1,0 +1,108 @@
+"""``{table-figure}``: one cell of a table the engine computes, in a sentence, so the prose never types a figure.
+
+A chapter that states a figure of one of its game's tables (exact odds, the solver's tally) names the
+cell, and the role prints it as the table does::
+
+    {table-figure}`udvasa odds: the searching player | deals`      -> 492 of 500
+    {table-figure}`nakash order: loses | Dealt`                    -> 13.25%
+    {table-figure}`naqsh players=6 odds: ... | ...`                (options between the game and the table)
+
+The row is the one a cell of which starts with the words before ``|`` (case and spacing aside; it must
+be one row), the column the one headed by the words after it. A figure typed by hand in a chapter (a
+share such as "13.25%", "about 98 deals in 100") fails the build at its line (:func:`typed_figures`):
+it comes from a table (this role) or a simulation (``{sim-figure}``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+from engine.errors import GanjifaError
+from engine.registry import game_class
+
+from . import ENGINE_DIR
+
+logger = logging.getLogger(__name__)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("\u2019", "'").split())
+
+
+def cell(text: str) -> str:
+    """``GAME [OPTIONS] TABLE: ROW | COLUMN`` -> the cell, or GanjifaError naming what is missing."""
+    where, colon, what = text.partition(":")
+    row, bar, column = what.partition("|")
+    words = where.split()
+    if not colon or not bar or len(words) < 2 or not row.strip() or not column.strip():
+        raise GanjifaError(f"{text!r}: write 'GAME TABLE: ROW | COLUMN', e.g. 'nakash order: loses | Dealt'")
+    cls = game_class(words[0])
+    if words[-1] not in cls.TABLES:
+        raise GanjifaError(f"{cls.title} has no table {words[-1]!r}; its tables: {', '.join(cls.TABLES) or 'none'}")
+    made = cls.from_text(" ".join(words[1:-1])).table(words[-1])
+    heads = [_norm(h) for h in made.header]
+    if _norm(column) not in heads:
+        raise GanjifaError(f"the table {words[-1]!r} has no column {column.strip()!r}; its columns: "
+                           + ", ".join(repr(h) for h in made.header if h))
+    rows = [r for r in made.rows if any(_norm(c).startswith(_norm(row)) for c in r)]
+    if len(rows) != 1:
+        raise GanjifaError(f"{len(rows)} rows of the table {words[-1]!r} have a cell starting {row.strip()!r}; "
+                           f"name one row" + ("" if rows else ": " + "; ".join(repr(r[0]) for r in made.rows)))
+    return rows[0][heads.index(_norm(column))]
+
+
+class TableFigureRole(SphinxRole):
+    def run(self):
+        for path in sorted(ENGINE_DIR.rglob("*.py")):
+            self.env.note_dependency(str(path))
+        try:
+            text = cell(self.text)
+        except (GanjifaError, ValueError) as err:
+            msg = self.inliner.reporter.error(f"{{table-figure}}: {err}", line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        node = nodes.inline(text, text, classes=["ganjifa-table-figure"])
+        self.set_source_info(node)
+        return [node], []
+
+
+# a share or a rate stated about play: "13.25%", "about 98 deals in 100", "0.4 a round", "one game in 40"
+TYPED = re.compile(r"\b\d+(?:[.,]\d+)?\s?%|\b\d[\d,]*(?:\.\d+)? (?:deals|games|rounds|hands|times) in \d"
+                   r"|\babout \d+(?:\.\d+)? (?:a|per|each) (?:round|game|deal|hand|trick)\b"
+                   r"|\bone (?:deal|game|round|hand|time) in \d", re.I)
+
+
+def typed_figures(app, doctree: nodes.document) -> None:
+    """``doctree-read``: a share or rate typed in a chapter's prose warns at its line (-W fails the build)."""
+    docname = app.env.docname
+    if not docname.startswith("rules/") or docname.startswith("rules/designers/"):
+        return  # (the notes for designers discuss their own tables' figures: issue 42)
+    skip = (nodes.literal, nodes.literal_block, nodes.comment, nodes.raw, nodes.doctest_block, nodes.table)
+    for text in doctree.findall(nodes.Text):
+        node = text.parent
+        chain = []
+        while node is not None:
+            chain.append(node)
+            node = node.parent
+        if any(isinstance(a, skip) for a in chain) or any(
+                isinstance(a, nodes.Element)
+                and {"ganjifa-sim-figure", "ganjifa-table-figure", "ganjifa-computed"} & set(a.get("classes", ()))
+                for a in chain):
+            continue
+        if any(isinstance(a, nodes.Element) and "ganjifa-question" in a.get("classes", ()) for a in chain):
+            continue  # an example's words are checked against its position (engine/claims.py)
+        for found in TYPED.finditer(str(text)):
+            where = text.parent
+            while where is not None and not where.line:
+                where = where.parent
+            logger.warning(f"a figure typed by hand: {found.group(0)!r}; take it from the game's table with "
+                           f"{{table-figure}} or from play with {{sim-figure}}, so that it is computed",
+                           location=where or text.parent, type="ganjifa", subtype="typed-figure")
+
+
+def setup(app) -> None:
+    app.add_role("table-figure", TableFigureRole())
+    app.connect("doctree-read", typed_figures)
