@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...draw.cards import card_name
 from ...draw.layouts import GAP, hand_picture
-from ...draw.svg import Picture, element, estimate_width, place, text
+from ...draw.svg import Picture, estimate_width, place, text
 from ...draw.tricks import HAND_PER_ROW, HAND_SIZE, SHOWN, count_words
 from ...draw.tricks import trick_rows, trick_table_picture  # noqa: F401  (tests/test_draw.py imports them from here)
 from ...families.tricks.pictures import position_picture, seat_picture, trick_table
@@ -43,8 +43,7 @@ SHOWN_LABEL = "On the table, shown for a Deni:"
 
 def _with_shown(pic: Picture, alt: str, shown, room: float) -> tuple[Picture, str]:
     """A seat's picture with the cards it has shown for a Deni laid out under its hand, with their label."""
-    body = element("g", class_="seat-with-shown")
-    place(body, pic, 0, 0)
+    body = pic.body  # the seat's own group: the shown cards belong to the seat, under its hand
     y = pic.height + 8
     text(body, 6, y + 12, SHOWN_LABEL, 11, anchor="start", fill=SHOWN, class_="mark")
     per_row = max(1, min(HAND_PER_ROW, int((room + GAP) // (HAND_SIZE + GAP))))
