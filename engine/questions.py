@@ -24,7 +24,7 @@ The questions (``NAME`` is a player's name, ``MOVE`` a move in the game's notati
 >>> a.verdict, a.clauses
 ('no', ('kk.must-play',))
 >>> print(a.text)
-No: Dev can play (7Gh), so may not draw [kk.must-play].
+No: Dev can play the 7 of Ghulam, so may not draw [kk.must-play].
 """
 
 from __future__ import annotations

@@ -345,10 +345,12 @@ def test_gg_trick_in_progress_groups_plays_and_marks_the_seat_to_play():
                     "a Deni, Bela shows the Mantri of Buddha",
                     f"Asha (to play), {len(state.won[0])} cards won, 4 in hand")
     assert len(state.won[0]) == 36  # the 108 cards played before the trick, shared evenly from Bela (gg positions)
-    # the shown card stays in Bela's hand with a blue halo, and her row says so
+    # the shown card lies on the table under Bela's hand, apart from it, with a blue halo and its label (gg.deni)
     bela = _seats(root)[1]
     assert [h.get("fill") for h in groups(bela, "halo")] == ["#1f6fd1"]
-    assert "Deni: shown" in texts(bela)
+    assert "On the table, shown for a Deni:" in texts(bela)
+    assert "Bela, 36 cards won, 2 in hand: 9 of Matsya, 7 of Buddha; on the table, shown for a Deni: Mantri of Buddha" \
+        in root.get("aria-label")
     assert "shown for a Deni: Mantri of Buddha" in root.get("aria-label")
     assert not groups(_seats(root)[0], "halo")
 

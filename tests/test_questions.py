@@ -76,7 +76,7 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     html = (tmp_path / "out" / "index.html").read_text()
     text = re.sub(r"<[^>]+>", "", html)
     assert "May Dev draw instead of playing?" in text
-    assert "No: Dev can play (7Gh), so may not draw §1." in text  # the clause cited as §N, in words
+    assert "No: Dev can play the 7 of Ghulam, so may not draw §1." in text  # the clause cited as §N, in words
     assert "kk.must-play" not in text.split("May Dev draw")[1].split("at a glance")[0]
     assert "Kendra Kari at a glance" in text
     # each part's lines, each the chapter's one-line summary with its number, in the outline's order

@@ -146,19 +146,20 @@ def test_a_chapter_asking_for_one_more_picture_of_a_worked_game_names_it(clone, 
 
     chapter = clone / "rules" / "kendra-kari.md"
     text = chapter.read_text()
-    fence = text.index("```{deal}\n:file: deals/kendra-kari-4p.txt\n:to: 7\n:pictures: 6\n")
+    fence = text.index("```{deal}\n:file: deals/kendra-kari-4p.txt\n:to: 12\n:pictures: 11\n")
     line = text[:fence].count("\n") + 1
-    edit(chapter, ":file: deals/kendra-kari-4p.txt\n:to: 7\n:pictures: 6\n", ":file: deals/kendra-kari-4p.txt\n:to: 7\n:pictures: 5,6\n")
+    edit(chapter, ":file: deals/kendra-kari-4p.txt\n:to: 12\n:pictures: 11\n",
+         ":file: deals/kendra-kari-4p.txt\n:to: 12\n:pictures: 10,11\n")
     said = []
     page = tmp_path / "review.html"
     status = run_review("HEAD", html=str(page), root=clone, out=said.append)
     text = said[0]
     assert status == BOOK_CHANGES
     assert "**Verdict: the book changes (0 examples, 0 worked games, 1 picture of worked games)**" in text
-    assert (f"- worked game rules/deals/kendra-kari-4p.txt (rules/kendra-kari.md:{line}): 1 picture changed: After move 5 "
+    assert (f"- worked game rules/deals/kendra-kari-4p.txt (rules/kendra-kari.md:{line}): 1 picture changed: After move 10 "
             f"(site): picture added") in text
     html = page.read_text()
-    assert "worked game rules/deals/kendra-kari-4p.txt: After move 5 (site)" in html
+    assert "worked game rules/deals/kendra-kari-4p.txt: After move 10 (site)" in html
     pair = html.split("<div class='pair'>")[1]
     assert "<figcaption>base</figcaption><p>(none)</p>" in pair and pair.count("<svg") == 1
 

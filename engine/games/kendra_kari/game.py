@@ -87,8 +87,8 @@ class KendraKari(Game):
                             help="the direction of play (only the wording and pictures differ)", clause="kk.direction")
     stock_out: str = option("end", choices=("end", "reshuffle"),
                             help="when a player must draw from an empty stock: end the game (fewest cards wins), "
-                                 "or shuffle the captured cards into a new stock", title='An empty stock', labels={'end': 'the game ends', 'reshuffle': 'reshuffle'},
-                            clause="kk.stock-out")
+                                 "or shuffle the cards taken out by bridges into a new stock", title='An empty stock',
+                            labels={'end': 'the game ends', 'reshuffle': 'reshuffle'}, clause="kk.stock-out")
     hand_size: int = option(HAND_SIZE, choices=range(4, 9),
                             help="cards dealt to each player, 4 to 8 (the inventor deals six)", title='Hand size', 
                             clause="kk.deal")

@@ -115,8 +115,9 @@ def _narrate(r: KKRecord, names: Sequence[str] | None) -> str:
                     f"on Position {r.after_position}")
         text += (f" and the {card_name(r.opposite)} opposite on Position {r.opposite_position}. "
                  f"The ring is cleared ({r.cleared} cards leave the game)")
-    if r.went_out:
-        text += f". {who} has no cards left and wins"
-    return text + " " + " ".join(f"[{c}]" for c in r.clauses) + "."
+    cited = " ".join(f"[{c}]" for c in r.clauses if not r.went_out or c != "kk.out")
+    if r.went_out:  # the going out cites its own rule, not the play's (issue 41)
+        return f"{text} {cited}. {who} has no cards left and wins [kk.out]."
+    return f"{text} {cited}."
 
 

@@ -359,7 +359,8 @@ class KKState(State):
         if k == DRAW:
             moves = self._moves()
             if moves is not DRAW_ONLY:
-                raise IllegalMoveError(move, "kk.must-play", f"{who} can play ({moves[0]}), so may not draw")
+                raise IllegalMoveError(move, "kk.must-play", f"{who} can play the {card_name(CARDS[moves[0]._a])}, "
+                                       "so may not draw")
             return
         if k == BRIDGE:
             self._check_bridge(move, move._a, p, top, hand, who)
