@@ -1,4 +1,4 @@
-"""The glossary, generated from the chapters' term markup.
+"""The glossary, generated from the chapters' term markup: each word defined once, where a chapter defines it.
 
 A chapter marks the place where it defines a word with the ``{define}`` role::
 
@@ -6,17 +6,19 @@ A chapter marks the place where it defines a word with the ``{define}`` role::
     This is {define}`building a bridge <bridge>`.     (shown text <headword>)
 
 The role prints the word as a defined term and leaves an anchor. ``{glossary-index}`` (one per
-book) lists every headword alphabetically with one plain definition, written in the directive's
-body, one word a line::
+book) lists every headword alphabetically, and under it the chapter's own defining sentence, quoted
+(:func:`definition_sentence`), with the place (in print, the page): the glossary shows the definition
+the chapter gives, never a second wording of it that could drift. A word several chapters define (a
+trick in each trick game) shows each chapter's sentence, named by its chapter. The directive's body
+names the words, one a line::
 
-    Bridge: In Kendra Kari, a card played to the centre that matches ... .
-    Phase [ekrang]: In Ekrang, one of the two tricks of a round ... .   (chapters named beside the glossary's page)
+    Bridge
+    Phase [ekrang]: In Ekrang, one of the two tricks of a round ... .   (a word no chapter defines)
 
-and, after it, the chapters that explain the word, each a link to the place (in print, a page
-number). A word the chapters mark with ``{define}`` and the glossary does not define, or a glossary
-word no chapter defines and no ``[chapter ...]`` names, fails the build: every word the book gives a
-meaning is in the glossary, and every glossary word leads to the rules that use it. The entry is a
-definition, not the chapter's sentence, which may carry a whole rule with it.
+and only a word no chapter defines with ``{define}`` has its definition there, with the chapters that
+use it. A body line that defines a word a chapter defines, a word the chapters mark with ``{define}``
+that the body leaves out, or a body word no chapter defines and no ``[chapter ...]`` names, fails the
+build: every word the book gives a meaning is in the glossary, defined once.
 """
 
 from __future__ import annotations
@@ -141,7 +143,7 @@ def outdated(app, env, added, changed, removed) -> list[str]:
     return [d for d in getattr(env, "ganjifa_glossary_docs", {}) if d in env.found_docs]
 
 
-WORD_LINE = re.compile(r"^(?P<head>[^:\[\]]+?)\s*(?:\[(?P<docs>[^\]]*)\])?\s*:\s*(?P<text>\S.*)$")
+WORD_LINE = re.compile(r"^(?P<head>[^:\[\]]+?)\s*(?:\[(?P<docs>[^\]]*)\])?\s*(?::\s*(?P<text>\S.*))?$")
 
 
 class GlossaryDirective(SphinxDirective):
@@ -162,11 +164,11 @@ class GlossaryDirective(SphinxDirective):
             found = WORD_LINE.match(line.strip())
             if not found:
                 raise self.error(f"{{glossary-index}}: line {k + 1} of the body, {line.strip()!r}: write "
-                                 f"`Word: one plain definition.` (or `Word [chapter ...]: ...`)")
+                                 f"`Word` (a chapter defines it) or `Word [chapter ...]: one plain definition.`")
             key = found["head"].lower()
             if key in words:
                 raise self.error(f"{{glossary-index}}: {found['head']!r} is defined twice in the body")
-            words[key] = {"head": found["head"], "text": found["text"].strip(),
+            words[key] = {"head": found["head"], "text": (found["text"] or "").strip(),
                           "docs": [posixpath.join(posixpath.dirname(self.env.docname), d) for d in (found["docs"] or "").split()],
                           "line": self.content_offset + k + 1,
                           "docname": self.env.docname}
@@ -190,9 +192,14 @@ def resolve(app, doctree, docname) -> None:
         for key in sorted(entries):
             if key not in words:
                 doc, term = entries[key][0]
-                logger.warning(f"{{glossary-index}}: {term['head']!r} is defined in {doc} but the glossary does "
-                               f"not say what it means: add a line `{term['head']}: one plain definition.`",
-                               location=placeholder)
+                logger.warning(f"{{glossary-index}}: {term['head']!r} is defined in {doc} but the glossary leaves "
+                               f"it out: add a line `{term['head']}`", location=placeholder)
+        for key, word in words.items():
+            if key in entries and word["text"]:
+                doc = entries[key][0][0]
+                logger.warning(f"{{glossary-index}}: {word['head']!r} is defined in {doc}, and the glossary "
+                               f"shows that sentence: leave out this second wording, `{word['head']}` alone",
+                               location=(word["docname"], word["line"]))
         for key, word in words.items():
             if key in entries:
                 continue
@@ -208,6 +215,11 @@ def resolve(app, doctree, docname) -> None:
                     continue
                 word = {**word, "docs": here}
                 unknown = []
+            if not word["text"]:
+                logger.warning(f"{{glossary-index}}: {word['head']!r}: no chapter defines it with {{define}}; "
+                               f"define it in its chapter, or here: `Word [chapter ...]: one plain definition.`",
+                               location=(word["docname"], word["line"]))
+                continue
             if not word["docs"] or unknown:
                 logger.warning(f"{{glossary-index}}: {word['head']!r}: no chapter defines it with {{define}}"
                                + (f" and {', '.join(unknown)} is no chapter" if unknown else "")
@@ -222,15 +234,21 @@ def resolve(app, doctree, docname) -> None:
             head = words.get(key, {}).get("head") or places[0][1]["head"]
             item += nodes.term(head, head[:1].upper() + head[1:])
             definition = nodes.definition()
-            if key in words:
+            if key in words and words[key]["text"]:  # a word no chapter defines: the glossary's own definition
                 definition += nodes.paragraph("", words[key]["text"], classes=["ganjifa-glossary-definition"])
+            several = len({doc for doc, _ in places}) > 1
             # each place its own paragraph (a booklet that leaves a section out drops the places into it,
-            # and the word with the last of them: book/pdf.py leave_out)
+            # and the word with the last of them: book/pdf.py leave_out): the chapter's sentence, then where
             for doc, term in places:
                 para = nodes.paragraph(classes=["ganjifa-glossary-entry"])
                 title = env.titles[doc].astext() if doc in env.titles else doc
                 uri = "" if doc == docname else builder.get_relative_uri(docname, doc)
                 anchor = f"#{term['anchor']}" if term["anchor"] else ""
+                sentence = CITED.sub(lambda m: _number(env, m[1]), term.get("sentence", ""))
+                if sentence:
+                    if several:
+                        para += nodes.emphasis("", f"{title}: ")
+                    para += nodes.Text(f"{sentence} " if sentence.endswith((".", "!", "?")) else f"{sentence}. ")
                 para += nodes.Text("See ")
                 para += nodes.reference("", title, refuri=f"{uri}{anchor}" or "#", internal=True,
                                         classes=["ganjifa-page-ref"])
@@ -239,6 +257,17 @@ def resolve(app, doctree, docname) -> None:
             item += definition
             listing += item
         placeholder.replace_self(listing)
+
+
+CITED = re.compile(r"\[([a-z][a-z0-9]*\.[a-z0-9][a-z0-9.-]*)\]")  # a {rule} citation as read, before it is numbered
+
+
+def _number(env, cid: str) -> str:
+    """A clause cited in a quoted sentence, as the chapter prints it: "§5"."""
+    from .clause import clauses_of
+
+    stated = clauses_of(env).get(cid)
+    return f"§{stated.number}" if stated else ""
 
 
 def _reading_order(env) -> list[str]:
