@@ -179,14 +179,14 @@ def _sign_mark(parent, suit: Suit, cx: float, cy: float, scale: float, colour: s
                 stroke_width=3, stroke_linecap="round", stroke_linejoin="round")
 
 
-PEEK = 0.72  # a face-down card shown to the reader: its face at this share of the card, on the back's lattice
+PEEK = 0.8  # a face-down card shown to the reader: its face at this share of the card, on the back's lattice
 
 
-def _back(body, size: float, r: float) -> None:
+def _back(body, size: float, r: float, ring: float = RING) -> None:
     """A card's back: a pale disc ringed in slate and latticed corner to corner, with no text and no suit.
     Every line is a chord of the ring's inside, so no clip (and no id) is needed."""
     c = size / 2
-    ring = size * RING
+    ring = size * ring
     sub(body, "circle", cx=c, cy=c, r=r, fill=BACK_GROUND, stroke=BACK_LINES, stroke_width=ring)
     inner = r - ring / 2
     step = size * 0.1
@@ -220,7 +220,7 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
         return Picture(body, size, size, "a face-down card")
     if peek:
         body.set("class", "card face-down-shown")
-        _back(body, size, size * 0.47)  # the back as wide as a halo leaves room for: its lattice shows round the face
+        _back(body, size, size * 0.48, 0.04)  # the whole box, its ring thin: the lattice shows round the face
         offset = size * (1 - PEEK) / 2
         place(body, card_picture(card, size=size * PEEK), offset, offset)
         return Picture(body, size, size, f"{card_name(card)}, face down")
