@@ -92,7 +92,7 @@ def lying_face_down(state) -> list[list[bool]]:
 def _hands_picture(hands, viewer, current, names=None, lying=(), visible=frozenset()) -> Picture:
     """Each hand under its player's name, side by side in as many columns as fit the print width
     (a table of short hands takes a few rows, not a column down the page); a name is never cut.
-    ``lying[seat]`` marks the seat's cards that lie face down (drawn with the back's rim round the face),
+    ``lying[seat]`` marks the seat's cards that lie face down (the face drawn smaller on the card's latticed back),
     and a line under the picture says so. Drawn for a ``viewer``, another seat's cards show their backs,
     except those ``visible`` to the viewer (face up on the table, or shown)."""
     pictures = []
@@ -117,8 +117,8 @@ def _hands_picture(hands, viewer, current, names=None, lying=(), visible=frozens
         y += max(p.height for p in row) + gap_y
     width = min(len(pictures), columns) * (column + gap_x) - gap_x
     height = y - gap_y
-    if any(any(flags) for flags in lying):  # the key to the dark rim, under the hands
-        key = "A card with a dark rim lies face down on the table."
+    if any(any(flags) for flags in lying):  # the key to the lattice round a face, under the hands
+        key = "A card on a latticed back lies face down on the table."
         text(body, 0, height + 16, key, 12, anchor="start", class_="key")
         width, height = max(width, estimate_width(key, 12) * 1.05), height + 20
     return Picture(body, width, height, ". ".join(p.alt for p in pictures))

@@ -1,9 +1,11 @@
 """One round card: a tinted disc ringed in the suit colour, the suit's sign, the rank and the suit's code.
 
-Everything stays inside the rim: the sign at the top, the rank large in the middle and the suit's
-two-letter code (``Ta``, ``Vr``) under it at a third of the card's size, so a card drawn 32 px
-wide (8.5 mm in print) still carries 8 pt labels (issue 19 asked for 7 pt, issue 30 for 8 pt); the sign sits
-clear above the rank.
+Everything stays inside the rim: the sign at the top, the rank in the middle and the suit's two-letter code
+(``Ta``, ``Vr``) under it, the rank and code at 8 pt or more in print (issue 19 asked for 7 pt, issue 30 for
+8 pt), so a card drawn 32 px wide (8.5 mm in print) still carries them. The sign takes the room they leave
+(:func:`face_layout`): on the deck sheets' and hands' cards (44 px and more) it prints 2.5 mm tall or more
+(issue 41; about 1 mm before). A back is a pale disc latticed in slate, with no text: no face looks like it,
+not even a dark suit's (Safed, Kalki), whose dark ring once read as the old dark back.
 
 Courts get a second, solid inner ring; pip cards of weak-group suits (whose pips rank
 1 high .. 10 low) get a dashed inner ring, so readers learn to spot the reversed order.
@@ -18,23 +20,76 @@ Courts get a second, solid inner ring; pip cards of weak-group suits (whose pips
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
 from ..cards import COURT_LABELS, Card, Suit
 from ..decks import DECKS
-from .measure import DESCENDERS
+from .measure import ASCENT, DESCENDERS
 from .svg import Picture, element, num, path, place, sub, text, translate
 
-BACK_COLOUR = "#23324a"
-BACK_LINES = "#8fa3c4"
+# a back: a pale disc ringed and latticed in slate, no text; no suit is drawn so (a face is a tinted disc
+# with a rank and code, and a dark suit, Safed or Kalki, has a dark ring: a back must not be told by darkness)
+BACK_GROUND, BACK_LINES = "#e4e9f2", "#4a5d80"
 HALO = "#f2a900"
-RANK_TEXT, LABEL_TEXT = 0.335, 0.335  # text sizes as a share of the card's box: a 32 px card prints 8 pt labels
-MIN_CARD = 32  # the smallest card whose rank and suit code reach 8 pt (10.7 px) printed at full size
-# where the sign, the rank and the code sit, as a share of the card's box below its centre (the baselines of
-# the rank and code); the sign's bottom stays a little above the rank's top, clear of it (issue 30)
-SIGN_Y, SIGN_SCALE = -0.305, 0.004  # the sign mark is drawn 20 units tall: 0.08 of the box at this scale
-RANK_Y, CODE_Y, CODE_WIDTH = 0.0, 0.268, 0.49
-# a code that reaches below the line (Qi, Sp) sits this much higher, squeezed to fit where the rim narrows
-LOW_CODE_Y, LOW_CODE_WIDTH = 0.25, 0.33
+RING = 0.07  # the face's ring (and the back's), a share of the card's box
+MIN_CARD = 32  # the smallest card whose rank and suit code reach 8 pt (10.67 px) printed at full size
+MIN_LABEL = 32 / 3  # px: 8 pt printed at full size, the smallest rank and code on any card (issues 19, 30)
+LABEL_SHARE = 0.24  # a larger card's rank and code grow with it, at this share of the box
+MIN_SIGN_MM = 2.5  # a card of SIGN_CARD px or more prints its sign this tall at full size (issue 41)
+SIGN_CARD = 44  # the deck sheets' and hands' cards; a trick game's smaller cards (32-38 px) cannot hold it
+MM_PER_PX = 25.4 / 96
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+
+
+@dataclass(frozen=True)
+class Face:
+    """Where a card's face puts its labels and sign, in px below the card's centre (baselines for text)."""
+
+    label: float  # the rank's and the code's font size
+    rank_y: float
+    code_y: float
+    code_width: float  # a wider code is squeezed to this
+    low_code_y: float  # a code reaching below the line (Qi, Sp): its baseline, a little higher, and its width
+    low_code_width: float
+    sign_y: float  # the sign's centre
+    sign: float  # the sign's drawn height (its 20-unit box)
+
+
+@lru_cache(maxsize=None)
+def face_layout(size: float) -> Face:
+    """The face of a ``size`` px card: the rank and code at 8 pt or more (``LABEL_SHARE`` of a large card), the
+    code as low as the rim lets it sit, the rank just above it, and the sign as large as fits above the rank.
+
+    Stacked so inside a circle, the sign has room only when the labels leave it some: on a 44 px card it
+    prints 2.5 mm tall or more (the old fixed shares drew it 0.08 of the card: under 1.2 mm on any card used);
+    on a trick game's 32 px card, whose 8 pt labels fill the face, it stays a small mark.
+
+    >>> f = face_layout(56)
+    >>> round(f.label, 2), round(f.sign * MM_PER_PX, 2) >= MIN_SIGN_MM
+    (13.44, True)
+    """
+    inner = size * (0.41 - RING / 2) - 0.05  # the face inside the ring (a hair less: rounding to 0.01 px)
+    label = max(MIN_LABEL, LABEL_SHARE * size)
+    gap = 0.02 * size  # between the rank's baseline and the code's top
+    code_width = 1.46 * label  # two letters (a wide one, like Vm, is squeezed a little)
+    code_y = math.sqrt(inner ** 2 - (code_width / 2) ** 2) - 0.04 * label
+    low_code_width = 1.1 * label  # Qi (Sp is squeezed a little)
+    low_code_y = math.sqrt(inner ** 2 - (low_code_width / 2) ** 2) - 0.24 * label  # its descender inside the rim
+    # the rank above both codes: clear of a code's top, or at least not below a low code's top
+    rank_y = min(code_y - ASCENT * label - gap, low_code_y - ASCENT * label)
+    bottom = rank_y - ASCENT * label - max(1.0, 0.03 * size)  # the lowest the sign may reach
+    # the largest sign whose box, 22 units tall to hold its strokes' ends, has its top corners inside the rim
+    low, high = 0.0, 0.3 * size
+    for _ in range(40):
+        box = (low + high) / 2
+        if (box / 2) ** 2 + (bottom - box) ** 2 <= inner ** 2:
+            low = box
+        else:
+            high = box
+    return Face(label, rank_y, code_y, code_width, low_code_y, low_code_width,
+                sign_y=bottom - low / 2, sign=low * 20 / 22)
 
 
 def card_name(card: Card) -> str:
@@ -124,7 +179,27 @@ def _sign_mark(parent, suit: Suit, cx: float, cy: float, scale: float, colour: s
                 stroke_width=3, stroke_linecap="round", stroke_linejoin="round")
 
 
-PEEK = 0.8  # a face-down card shown to the reader: its face at this share of the card, inside the back's rim
+PEEK = 0.8  # a face-down card shown to the reader: its face at this share of the card, on the back's lattice
+
+
+def _back(body, size: float, r: float, ring: float = RING) -> None:
+    """A card's back: a pale disc ringed in slate and latticed corner to corner, with no text and no suit.
+    Every line is a chord of the ring's inside, so no clip (and no id) is needed."""
+    c = size / 2
+    ring = size * ring
+    sub(body, "circle", cx=c, cy=c, r=r, fill=BACK_GROUND, stroke=BACK_LINES, stroke_width=ring)
+    inner = r - ring / 2
+    step = size * 0.1
+    lines = []
+    for dx, dy in ((0.7071, 0.7071), (0.7071, -0.7071)):  # the two diagonals
+        k = 0
+        while k * step < inner:
+            for d in ((k * step,) if k == 0 else (k * step, -k * step)):
+                half = math.sqrt(inner ** 2 - d ** 2)
+                x, y = c - dy * d, c + dx * d  # the chord's middle, ``d`` off the centre across the line
+                lines += ["M", x - dx * half, y - dy * half, "L", x + dx * half, y + dy * half]
+            k += 1
+    sub(body, "path", d=path(*lines), stroke=BACK_LINES, stroke_width=size * 0.022, fill="none", class_="lattice")
 
 
 def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str = False,
@@ -132,15 +207,8 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
     """Draw one card in a ``size`` x ``size`` box. ``card=None`` or ``face_down`` draws a back.
 
     ``highlight`` puts a halo round the card: ``True`` in amber, or a CSS colour. ``peek`` draws a card
-    that lies face down on the table as the book's reader sees it: the back's dark rim, the face inside.
+    that lies face down on the table as the book's reader sees it: the face, smaller, on the back's lattice.
     """
-    if peek and card is not None and not face_down:
-        body = card_picture(None, size=size, highlight=highlight).body
-        body.set("class", "card face-down-shown")
-        face = card_picture(card, size=size * PEEK)
-        offset = size * (1 - PEEK) / 2
-        place(body, face, offset, offset)
-        return Picture(body, size, size, f"{card_name(card)}, face down")
     c = size / 2
     r = size * 0.41  # leaves room for the highlight halo inside the box
     body = element("g", class_="card")
@@ -148,29 +216,30 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
         sub(body, "circle", cx=c, cy=c, r=size * 0.5, fill=HALO if highlight is True else highlight, class_="halo")
     if card is None or face_down:
         body.set("class", "card back")
-        sub(body, "circle", cx=c, cy=c, r=r, fill=BACK_COLOUR, stroke="#111a29", stroke_width=size * 0.04)
-        sub(body, "circle", cx=c, cy=c, r=r * 0.72, fill="none", stroke=BACK_LINES, stroke_width=size * 0.02)
-        sub(body, "circle", cx=c, cy=c, r=r * 0.3, fill=BACK_LINES)
-        spokes = []
-        for dx, dy in ((1, 0), (0, 1), (0.7071, 0.7071), (0.7071, -0.7071)):
-            spokes += ["M", c - dx * r * 0.72, c - dy * r * 0.72, "L", c + dx * r * 0.72, c + dy * r * 0.72]
-        sub(body, "path", d=path(*spokes), stroke=BACK_LINES, stroke_width=size * 0.015)
+        _back(body, size, r)
         return Picture(body, size, size, "a face-down card")
+    if peek:
+        body.set("class", "card face-down-shown")
+        _back(body, size, size * 0.48, 0.04)  # the whole box, its ring thin: the lattice shows round the face
+        offset = size * (1 - PEEK) / 2
+        place(body, card_picture(card, size=size * PEEK), offset, offset)
+        return Picture(body, size, size, f"{card_name(card)}, face down")
     suit = card.suit
     colour = suit.colour
     back, dark = tint(colour), ink(colour)
-    ring = size * 0.07
-    sub(body, "circle", cx=c, cy=c, r=r, fill=back, stroke=colour, stroke_width=ring)
+    face = face_layout(size)
+    sub(body, "circle", cx=c, cy=c, r=r, fill=back, stroke=colour, stroke_width=size * RING)
     court = card.rank > 10
     if court or suit.group == "weak":
         sub(body, "circle", cx=c, cy=c, r=size * 0.355, fill="none", stroke=colour,
             stroke_width=size * (0.018 if court else 0.014), stroke_dasharray=None if court else num(size * 0.035),
             class_="court" if court else "weak")
-    _sign_mark(body, suit, c, c + size * SIGN_Y, size * SIGN_SCALE, colour, back)
-    rank_y = c + size * RANK_Y if card_label(suit) else c + size * 0.1  # alone, the rank sits in the middle
-    text(body, c, rank_y, rank_label(card), size * RANK_TEXT, fill=dark, class_="rank")
-    if card_label(suit):
-        low = bool(set(card_label(suit)) & DESCENDERS)
-        text(body, c, c + size * (LOW_CODE_Y if low else CODE_Y), card_label(suit), size * LABEL_TEXT, fill=dark,
-             max_width=size * (LOW_CODE_WIDTH if low else CODE_WIDTH), class_="suit")
+    code = card_label(suit)
+    _sign_mark(body, suit, c, c + face.sign_y, face.sign / 20, colour, back)
+    rank_y = c + face.rank_y if code else c + 0.38 * face.label  # alone, the rank sits in the middle
+    text(body, c, rank_y, rank_label(card), face.label, fill=dark, class_="rank")
+    if code:
+        low = bool(set(code) & DESCENDERS)
+        text(body, c, c + (face.low_code_y if low else face.code_y), code, face.label, fill=dark,
+             max_width=face.low_code_width if low else face.code_width, class_="suit")
     return Picture(body, size, size, card_name(card))

@@ -38,7 +38,7 @@ def hand_picture(cards: Sequence[Card | None], *, label: str | None = None, size
     """A hand in rows of at most ``per_row``; ``None`` entries (or ``face_down``) draw as backs.
 
     ``highlight`` cards get a halo: amber, or the CSS colour ``halo``. ``lying[i]`` marks card ``i`` as
-    lying face down on the table, drawn with the back's dark rim round its face (the reader sees it).
+    lying face down on the table, its face drawn smaller on the card's latticed back (the reader sees it).
     """
     body = element("g", class_="hand")
     top = 0.0

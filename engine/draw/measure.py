@@ -7,7 +7,7 @@ text's size in the picture is its ``font-size``. Boxes come from :func:`~engine.
 >>> from engine import Card
 >>> from engine.draw import card_svg
 >>> [(t.text, t.size, t.fits) for t in text_boxes(card_svg(Card.parse("10Vm"), size=32))]
-[('10', 10.72, True), ('Vm', 10.72, True)]
+[('10', 10.67, True), ('Vm', 10.67, True)]
 """
 
 from __future__ import annotations

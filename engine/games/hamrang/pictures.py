@@ -15,15 +15,15 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
     """A Hamrang position: the trick in progress (or the last trick and its winner), then every hand.
 
     Each hand shows its seat's name, tricks won and cards held, and whether the player is out (the cards
-    then lie face down, which the name line says); the seat to play is marked. With ``viewer``, other hands
+    then lie face down: drawn as backs, and said on the name line); the seat to play is marked. With ``viewer``, other hands
     are backs.
     """
     def seat(s, hand, name, to_play, room):
         out = not state.still_in[s]
-        face_up = set() if viewer is not None and s != viewer else None
+        # an out player's cards lie face down before them [hr.out], out of play: drawn as backs for everyone, the
+        # book too, and said on the name line
+        face_up = set() if out or (viewer is not None and s != viewer) else None
         return seat_picture(s, hand, name, to_play, face_up, room, won=count_words(state.tricks[s], "trick"),
-                            # an out player's cards lie face down before them [hr.out]: said on the name line
-                            # (drawn with the face-down rim, the labels would fall below 8 pt at this size)
                             mark=("out: cards face down", "#666666") if out else None,
                             status=" (out, cards face down)" if out else "")
 

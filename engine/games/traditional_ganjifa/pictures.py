@@ -35,7 +35,7 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
 def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture | None, str]:
     """The trick in progress, else the last trick with its winner, else None; and its caption. A card led
     face down (a talafa or tavani after the tigasta) is said so in the caption, with the suit it named, and
-    drawn face down for a ``viewer`` other than its leader."""
+    drawn face down (its back) but for its leader's own picture; the book's caption names it."""
     deck = state.game.deck
     if state.trick:
         plays, winner, down = state.trick, None, state.down
@@ -44,8 +44,8 @@ def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture 
         caption = "Trick in progress"
         if down is not None:
             caption += f": the card led lies face down, naming {deck.suits[state.suit].name}"
-            if viewer is None:  # the book draws it face up: say that only its leader has seen it
-                caption += f" (drawn face up here; only {seat_names[state.trick[0][0]]} knows it)"
+            if viewer is None:  # the book draws its back: name it, and say that only its leader has seen it
+                caption += f" (the {deck.card_name(down)}; only {seat_names[state.trick[0][0]]} knows it)"
     elif state.last_trick is not None:
         (plays, winner), down = state.last_trick, state.last_down
         to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
@@ -57,6 +57,6 @@ def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture 
                                                                   if viewer is None else ""))
     else:
         return None, ""
-    if down is not None and viewer is not None:
+    if down is not None:  # it lies face down: its back, for the book too (the caption names it); its leader sees it
         plays = [(p, None if c is down and p != viewer else c) for p, c in plays]
     return trick_table(plays, seat_names, winner, to_play), caption
