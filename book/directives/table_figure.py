@@ -4,7 +4,8 @@ A chapter that states a figure of one of its game's tables (exact odds, the solv
 cell, and the role prints it as the table does::
 
     {table-figure}`udvasa odds: the searching player | deals`      -> 492 of 500
-    {table-figure}`nakash order: loses | Dealt`                    -> 13.25%
+    {table-figure}`nakash order: 18, 19, 21 or 23 | Dealt`        -> 13.25%
+    {table-figure}`udvasa odds: the solver: won | deals | in words: deal`   -> about 99 deals in 100
     {table-figure}`naqsh players=6 odds: ... | ...`                (options between the game and the table)
 
 The row is the one a cell of which starts with the words before ``|`` (case and spacing aside; it must
@@ -33,10 +34,30 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("\u2019", "'").split())
 
 
+def in_hundred(x: int, n: int, noun: str) -> str:
+    """``x`` of ``n`` as a player says it: "about 99 deals in 100", "fewer than one deal in 100", "not one deal"."""
+    if n <= 0 or x <= 0:
+        return f"not one {noun}"
+    if x >= n:
+        return f"every {noun}"
+    k = round(100 * x / n)
+    if k == 0:
+        return f"fewer than one {noun} in 100"
+    return f"about {k} {noun}{'s' if k != 1 else ''} in 100"
+
+
 def cell(text: str) -> str:
-    """``GAME [OPTIONS] TABLE: ROW | COLUMN`` -> the cell, or GanjifaError naming what is missing."""
+    """``GAME [OPTIONS] TABLE: ROW | COLUMN [| in words: NOUN]`` -> the cell (a cell "X of N" said in words with
+    the third part: "about 98 deals in 100"), or GanjifaError naming what is missing."""
     where, colon, what = text.partition(":")
     row, bar, column = what.partition("|")
+    column, bar2, words = column.partition("|")
+    noun = ""
+    if bar2:
+        said, colon2, noun = words.partition(":")
+        if said.strip() != "in words" or not colon2 or not noun.strip():
+            raise GanjifaError(f"{words.strip()!r}: write the third part as 'in words: NOUN', e.g. 'in words: deal'")
+        noun = noun.strip()
     words = where.split()
     if not colon or not bar or len(words) < 2 or not row.strip() or not column.strip():
         raise GanjifaError(f"{text!r}: write 'GAME TABLE: ROW | COLUMN', e.g. 'nakash order: loses | Dealt'")
@@ -52,7 +73,13 @@ def cell(text: str) -> str:
     if len(rows) != 1:
         raise GanjifaError(f"{len(rows)} rows of the table {words[-1]!r} have a cell starting {row.strip()!r}; "
                            f"name one row" + ("" if rows else ": " + "; ".join(repr(r[0]) for r in made.rows)))
-    return rows[0][heads.index(_norm(column))]
+    found = rows[0][heads.index(_norm(column))]
+    if not noun:
+        return found
+    share = re.fullmatch(r"([\d,]+) of ([\d,]+)", found.strip())
+    if not share:
+        raise GanjifaError(f"the cell {found!r} is no count 'X of N', which 'in words' says as a share")
+    return in_hundred(int(share[1].replace(",", "")), int(share[2].replace(",", "")), noun)
 
 
 class TableFigureRole(SphinxRole):

@@ -91,13 +91,24 @@ def _section(title: str) -> str:
 
 
 def test_the_chapters_odds_come_from_the_data_files():
-    """Each figure the chapter gives for the odds, in words, is the one the data files give."""
+    """Each figure the chapter gives for the odds, in words, is a cell of the odds table ({table-figure}),
+    said as the data files' own wording (results.chances) says it; the chapter types none of them."""
+    import re
+
+    from book.directives.table_figure import cell
+
     words = chances(load_solved(SOLVED), load(FILE))
     text = " ".join(_section("How often can a deal be won?").split())
-    for name, phrase in words.items():
-        assert phrase in text, (name, phrase)
+    cited = {name: f"udvasa odds: {row} | deals | in words: deal" for name, row in (
+        ("solver", "the solver: won"), ("unseen", "the searching player"),
+        ("careful_end", "the careful player, then the solver"),
+        ("literal", "dealing only when no card can move: the solver wins"))}
+    for name, role in cited.items():
+        assert f"{{table-figure}}`{role}`" in text, (name, role)
+        assert cell(role) == words[name], (name, cell(role), words[name])
+    assert not re.search(r"\d+ deals? in 100", text)  # none typed
     intro = " ".join(CHAPTER.read_text(encoding="utf-8").split("## ")[0].split())
-    assert words["unseen"] in intro and "order of the stock" in intro
+    assert f"{{table-figure}}`{cited['unseen']}`" in intro and "order of the stock" in intro
 
 
 def test_the_chapter_says_what_the_odds_assume_and_rules_on_dealing_with_the_sources_words():
