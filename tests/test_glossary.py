@@ -14,8 +14,7 @@ RULES = ("# Rules\n\nCards sit on a {define}`ring` of six places. The card just 
          "{define}`last card <Last card>`, and it decides what may follow. " + "Players sit round the table. " * 12 + "\n\n"
          "Other things happen. This reversal is the {define}`traditional <traditional ranking>` ranking.\n")
 MORE = "# More rules\n\nIn this game the {define}`ring` is a circle of chairs.\n"
-WORDS = ("# Glossary\n\n```{glossary-index}\nLast card: The card played most recently.\n"
-         "Ring: Six places for cards.\nTraditional ranking: The old order of the numbers.\n"
+WORDS = ("# Glossary\n\n```{glossary-index}\nLast card\nRing\nTraditional ranking\n"
          "Phase [rules more]: One of the two halves of a round.\n```\n")
 
 
@@ -24,20 +23,23 @@ def _entries(html: str) -> list[str]:
     return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in re.findall(r"<dt.*?</dd>", body, re.S)]
 
 
-def test_glossary_lists_each_term_with_its_plain_definition_and_places(tmp_path):
+def test_glossary_lists_each_term_with_the_chapters_own_definition_and_places(tmp_path):
     code, out = build(tmp_path, INDEX, {"rules.md": RULES, "more.md": MORE, "words.md": WORDS})
     assert code == 0, out
     html = (tmp_path / "out" / "words.html").read_text()
     entries = _entries(html)
     assert [e.split()[0] for e in entries] == ["Last", "Phase", "Ring", "Traditional"]  # alphabetical, capitalised
     last, phase, ring, traditional = entries
-    # one plain definition, not the chapter's sentence with its rule
-    assert last == "Last card The card played most recently. See Rules .", last
-    assert "decides what may follow" not in last and "Players sit" not in last
-    # a term defined in two chapters is listed once, with both places in the book's order
-    assert ring == "Ring Six places for cards. See Rules . See More rules .", ring
-    assert traditional == "Traditional ranking The old order of the numbers. See Rules .", traditional
-    # a word no chapter marks leads to the chapters the glossary names
+    # the chapter's own sentence, once: no second wording to drift from it (issue 41)
+    assert last == "Last card The card just played is the last card, and it decides what may follow. See Rules .", last
+    assert "Players sit" not in last  # the sentence, not its long paragraph
+    # a term two chapters define shows each chapter's sentence, under its name, in the book's order
+    assert ring == ("Ring Rules: Cards sit on a ring of six places. See Rules . More rules: In this game the ring "
+                    "is a circle of chairs. See More rules ."), ring
+    # a sentence that leans on the one before ("This reversal ...") brings it along
+    assert traditional == ("Traditional ranking Other things happen. This reversal is the traditional ranking. "
+                           "See Rules ."), traditional
+    # a word no chapter marks keeps the glossary's own definition and leads to the chapters it names
     assert phase == "Phase One of the two halves of a round. See Rules . See More rules .", phase
     assert 'href="rules.html#term-rules-last-card"' in html and 'href="more.html#term-more-ring"' in html
     page = (tmp_path / "out" / "rules.html").read_text()
@@ -45,10 +47,12 @@ def test_glossary_lists_each_term_with_its_plain_definition_and_places(tmp_path)
 
 
 @pytest.mark.parametrize("words, says", [
-    (WORDS.replace("Ring: Six places for cards.\n", ""), "'ring' is defined in "),
+    (WORDS.replace("Ring\n", ""), "'ring' is defined in "),
     (WORDS.replace("Phase [rules more]", "Phase"), "'Phase': no chapter defines it with {define}"),
     (WORDS.replace("Phase [rules more]", "Phase [nowhere]"), "nowhere is no chapter"),
-    (WORDS.replace("Ring: Six", "Ring Six"), "write `Word: one plain definition.`"),
+    (WORDS.replace("Phase [rules more]: One of the two halves of a round.", "Phase [rules more]"),
+     "'Phase': no chapter defines it with {define}; define it in its chapter"),
+    (WORDS.replace("Ring\n", "Ring: Six places for cards.\n"), "leave out this second wording"),
 ])
 def test_a_glossary_word_without_a_definition_or_a_place_fails(tmp_path, words, says):
     code, out = build(tmp_path, INDEX, {"rules.md": RULES, "more.md": MORE, "words.md": words})
@@ -82,18 +86,23 @@ def _chapter_terms() -> dict[str, list[str]]:
     return out
 
 
-def test_the_books_glossary_defines_every_word_in_one_plain_sentence():
+def test_the_books_glossary_defines_every_word_once():
+    """Every word a chapter defines is in the glossary without a second wording; only a word no chapter defines
+    has the glossary's own definition, one plain sentence, and names the chapters that use it."""
     glossary, marked = _book_glossary(), _chapter_terms()
-    assert not sorted(set(marked) - set(glossary)), f"words with no definition: {sorted(set(marked) - set(glossary))}"
+    assert not sorted(set(marked) - set(glossary)), f"words not in the glossary: {sorted(set(marked) - set(glossary))}"
     for key, (text, docs) in glossary.items():
-        assert key in marked or docs, f"{key}: defined by no chapter and leads nowhere"
+        if key in marked:
+            assert not text, f"{key}: defined in {marked[key]}; the glossary shows that sentence, not its own"
+            continue
+        assert docs, f"{key}: defined by no chapter and leads nowhere"
         assert len(text) <= 200 and text.endswith(".") and len(re.findall(r"[.!?](\s|$)", text)) == 1, \
             f"{key}: a definition is one plain sentence: {text!r}"
-    # the words a newcomer meets without a definition today
-    for word in ("phase", "opener", "put in", "low card"):
+    for word in ("phase", "opener", "put in", "low card", "trick"):  # words a newcomer met undefined
         assert word in glossary, f"the glossary does not define {word!r}"
-    # "Trick" is what a trick is, not who wins the game; "Batch" is four cards, not the whole deal rule
-    assert "most tricks" not in glossary["trick"][0] and "forty" not in glossary["batch"][0]
+    # a word one meaning: trick, leading Raja, Ghodi and Mir are defined in one chapter each (the decks)
+    for word in ("trick", "leading raja", "ghodi", "mir"):
+        assert marked[word] == ["decks"], (word, marked[word])
 
 
 def test_a_term_defined_twice_in_one_chapter_fails_with_its_line(tmp_path):
