@@ -734,3 +734,29 @@ def test_a_seat_sees_the_others_face_up_cards_and_nothing_else():
     assert deck.card_name(state.hands[0][0]) not in alt  # her face-down 10
     assert deck.card_name(state.hands[1][0]) in alt  # Bilal's own face-down card
     assert deck.card_name(state.hands[2][0]) not in alt and "face-down card" in alt
+
+
+def test_no_hand_is_drawn_before_the_rules_deal_it():
+    """Komi's bets come before the deal and Nakash's first dealer is chosen before it; a picture of those
+    moments showed every hand dealt (issue 41: a picture shows the moment its words are about)."""
+    import re
+
+    from engine import get_game
+    from engine.draw import state_svg, to_string
+    from engine.protocol import CHANCE
+
+    def cards(state) -> int:
+        return len(re.findall(r'class="card[ "]', to_string(state_svg(state, names=("Asha", "Bela", "Chitra")))))
+
+    komi = get_game("komi", players=3).start(4)
+    while komi.current_player == CHANCE:
+        komi.apply(komi.chance_outcome(0) if hasattr(komi, "chance_outcome") else komi.legal_moves()[0])
+    assert komi.current_player != CHANCE and not komi.cards_dealt()
+    svg = to_string(state_svg(komi, names=("Asha", "Bela", "Chitra")))
+    assert cards(komi) == 0 and "No cards are dealt yet." in svg
+    while not komi.is_terminal() and not komi.cards_dealt():
+        komi.apply(komi.legal_moves()[0])
+    assert komi.cards_dealt() and cards(komi) == 9  # the show: three hands of three
+
+    nakash = get_game("nakash", players=3).start(4)  # the first dealer is chosen by chance
+    assert nakash.current_player == CHANCE and not nakash.cards_dealt() and cards(nakash) == 0

@@ -72,8 +72,11 @@ def state_svg(state, *, viewer: int | None = None, names=None) -> Element:
     """
     picture = state.game.draw_state(state, viewer=viewer, names=names)
     if picture is None:
-        picture = _hands_picture(state.hands, viewer, state.current_player, names, lying_face_down(state),
-                                 state.visible_cards(viewer) if viewer is not None else frozenset())
+        dealt = getattr(state, "cards_dealt", lambda: True)()  # before the rules deal, no hand is drawn
+        hands = state.hands if dealt else [[] for _ in state.hands]
+        picture = _hands_picture(hands, viewer, state.current_player, names, lying_face_down(state) if dealt else [],
+                                 state.visible_cards(viewer) if viewer is not None else frozenset(),
+                                 key="" if dealt else "No cards are dealt yet.")
     return document(picture)
 
 
@@ -89,7 +92,7 @@ def lying_face_down(state) -> list[list[bool]]:
             for seat, hand in enumerate(hands)]
 
 
-def _hands_picture(hands, viewer, current, names=None, lying=(), visible=frozenset()) -> Picture:
+def _hands_picture(hands, viewer, current, names=None, lying=(), visible=frozenset(), key: str = "") -> Picture:
     """Each hand under its player's name, side by side in as many columns as fit the print width
     (a table of short hands takes a few rows, not a column down the page); a name is never cut.
     ``lying[seat]`` marks the seat's cards that lie face down (the face drawn smaller on the card's latticed back),
@@ -119,6 +122,7 @@ def _hands_picture(hands, viewer, current, names=None, lying=(), visible=frozens
     height = y - gap_y
     if any(any(flags) for flags in lying):  # the key to the lattice round a face, under the hands
         key = "A card on a latticed back lies face down on the table."
+    if key:
         text(body, 0, height + 16, key, 12, anchor="start", class_="key")
         width, height = max(width, estimate_width(key, 12) * 1.05), height + 20
     return Picture(body, width, height, ". ".join(p.alt for p in pictures))

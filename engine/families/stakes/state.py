@@ -67,6 +67,12 @@ class StakesState(State):
             else:
                 self._begin_round()
 
+    def cards_dealt(self) -> bool:
+        """Whether the rules have dealt the cards yet (a picture draws no hand before): not while chance is
+        still choosing the first dealer, whom the rules have deal the cards. The engine deals them from the
+        seed at the start, but a player sees no card before the dealer deals it."""
+        return self._pending != "dealer"
+
     def _clear_round(self) -> None:
         """Set what a game keeps for one round to its empty value (a game with such slots overrides it)."""
 

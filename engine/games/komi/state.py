@@ -92,6 +92,11 @@ class KomiState(StakesState):
                                                    tuple(tuple(h) for h in self._hands), tuple(self._balance)),
                            tuple(pay), ended))
 
+    def cards_dealt(self) -> bool:
+        """Bets come before the deal (km.bet): the cards are dealt, face down, once every bet is in, and are
+        turned up at the show in the same moment. Until the show a picture draws no hand."""
+        return self._shown
+
     def _refuse(self, move) -> None:
         cp = self.current_player
         if not isinstance(move, Say) or move.game != "komi":
@@ -101,7 +106,7 @@ class KomiState(StakesState):
                                    f"Player {cp + 1} has still to bet")
         if cp == self._dealer:
             raise IllegalMoveError(move, "km.bet", "the dealer does not bet: she covers every other player's "
-                                   "bet, and now shows her cards")
+                                   "bet, then deals, and every hand is shown at once")
         raise IllegalMoveError(move, "km.bet", f"a bet is 1 to {self.game.max_bet} stakes")
 
     # --- views and positions ---------------------------------------------------------------
