@@ -120,8 +120,9 @@ class GanjifaDirective(SphinxDirective):
         para = nodes.paragraph(classes=["ganjifa-narration", *classes])
         pos = 0
         for m in CITATION.finditer(text):
-            if m.start() > pos:
-                para += nodes.Text(text[pos:m.start()])
+            if m.start() > pos:  # a citation never starts a line alone: the space before it does not break
+                before = text[pos:m.start()]
+                para += nodes.Text(before[:-1] + "\u00a0" if before.endswith(" ") else before)
             para += clause_ref(m.group(0), m.group(0), clause_id=m.group(1))
             pos = m.end()
         if pos < len(text):

@@ -110,6 +110,10 @@ class ClauseLinks(SphinxPostTransform):
             found = store.get(ref["clause_id"])
             if not found and ref.get("from_role"):
                 logger.warning(f"{{rule}}: clause {ref['clause_id']} is cited but no chapter gives it", location=ref)
+            parent = ref.parent  # a citation never starts a line alone: the space before it does not break
+            index = parent.index(ref) if parent is not None else 0
+            if index and isinstance(parent[index - 1], nodes.Text) and str(parent[index - 1]).endswith(" "):
+                parent[index - 1] = nodes.Text(str(parent[index - 1])[:-1] + "\u00a0")
             if not found or not html:
                 continue
             docname, number, title = found.docname, found.number, found.title
