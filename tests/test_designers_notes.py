@@ -129,7 +129,8 @@ def test_a_figure_prints_words_and_a_bad_one_fails_the_build_at_its_line(tmp_pat
 
     (tmp_path / "good").mkdir()
     (tmp_path / "bad").mkdir()
-    good = "# Fine\n\nThe stock runs out in {sim-figure}`game: stock-out / games @ kendra-kari games=20 seed=3`.\n"
+    good = ("# Fine\n\nAmong random players the stock runs out in "
+            "{sim-figure}`game: stock-out / games @ kendra-kari games=20 seed=3`.\n")
     code, out = build(tmp_path / "good", good)
     assert code == 0, out
     html = (tmp_path / "good" / "out" / "index.html").read_text(encoding="utf-8")

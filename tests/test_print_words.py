@@ -141,9 +141,11 @@ def test_imprint_and_covers_speak_players_words():
 # -- one cast ------------------------------------------------------------------------------------
 
 def _is_cast(names: list[str]) -> bool:
-    """The first N of the cast, in seat order, starting at any of them (a match's later deals rotate)."""
+    """The first N of the cast, in seat order, starting at any of them (a match's later deals rotate), and
+    either way round the table (the same table played in the other direction names them in the other order)."""
     seats = list(CAST[:len(names)])
-    return any(names == seats[i:] + seats[:i] for i in range(len(seats)))
+    return any(order == seats[i:] + seats[:i] for order in (names, [names[0], *names[:0:-1]])
+               for i in range(len(seats)))
 
 
 def seatings():
