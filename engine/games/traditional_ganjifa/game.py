@@ -62,7 +62,7 @@ CLAUSES = MappingProxyType({
     "tg.redeal": "A hand without a Raja: deal again",
     "tg.surkhya": "The Surkhya opens the deal",
     "tg.exchange": "Exchanges with the opening trick",
-    "tg.ask": "Asking the Raja's holder for a low card",
+    "tg.ask": "Asking the Raja’s holder for a low card",
     "tg.trick": "Tricks: no duty to follow suit; the highest card of the suit led wins",
     "tg.hukm": "The hukm must be played",
     "tg.burn": "A hukm not played is burned",
