@@ -92,10 +92,10 @@ class Checks(TGHands):
         if stage == EXCHANGE:
             if kind == SWAP:
                 return "tg.exchange", ("a card of the opening trick may be taken only in a suit the player lacks, or "
-                                       "holds only as a singleton deni; never the Surkhya")
+                                       "holds only as a Mantri alone, its Raja in another hand; never the Surkhya")
             if kind == ASK:
-                return "tg.ask", ("a low card may be asked only for a singleton deni in a suit not in the trick, "
-                                  "from a gheni holding another card of the suit")
+                return "tg.ask", ("a low card may be asked only by a player holding a suit's Mantri alone, the suit not in "
+                                  "the trick, from its Raja's holder holding another card of the suit")
             return "tg.exchange", f"{who} may swap, ask or keep"
         if stage == GIVING:
             return "tg.ask", f"{who} must give a low card of {SUITS[self.ask[2]].name}"

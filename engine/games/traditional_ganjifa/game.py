@@ -1,7 +1,7 @@
 """Traditional Ganjifa: the classic three-player trick-taking game on the Dashavatara deck.
 
-After von Leyden's account as retold in the sources: the Surkhya opens with a double trick,
-whose cards may be exchanged; then every lead is an obligation in a fixed order (dukkal, deni,
+After von Leyden's account as retold in the sources: the Surkhya opens with a trick of two cards
+each, whose cards may be exchanged; then every lead is an obligation in a fixed order (dukkal, deni,
 talafa, utari before the tigasta; after it also tavani, utaruna-sir, natavani, hardu and sokta);
 the hukm of a suit led low must be played or it burns; the final trick may be killed; and
 between deals a player short of 40 cards pays cards to a player over 40.
@@ -18,13 +18,15 @@ Rulings (the chapter states each with its reason):
 
 * The hukm of a suit is its highest card still in a hand (a burned card counts lowest). A dukkal
   is a run of two or more cards from the hukm down in one hand: all but its lowest are led.
-* A deni is the Mantri held while another player holds the Raja (the gheni), both unburned;
-  a talafa is the same shape lower in a suit (the card next below the hukm).
+* A deni is the low card (or the Mantri alone) led by a suit's Mantri's holder while another player,
+  the gheni, holds its Raja, both unburned; a talafa is the same shape lower in a suit (the card
+  next below the hukm).
+* The card set apart in a payment is the payer's choice from the hand left once the batches are set aside.
 * The hukm duty binds every player adding to a forcing lead (a low card led to draw the hukm:
   deni, talafa, natavani, tavani, the utari's random card) while the hukm outranks every card of
   its suit in the trick; a player who does not play it burns it, and a card burned later ranks
   below one burned earlier. In an utaruna-sir and a hardu the called cards must be played.
-* A low card (the opening's cards, the cards given back in a payment) is any card but a Raja.
+* A low card is one below its suit's hukm: at the opening and in a payment, any card but a Raja.
 * After the tigasta the hukms may go one at a time or all at once (the random card following), and
   a talafa may be a low card of the suit face up or any card face down.
 * The tigasta falls when every player has held the lead and lost it.
@@ -58,16 +60,16 @@ CLAUSES = MappingProxyType({
     "tg.deal": "Shuffle, cut and deal in batches of four",
     "tg.face-up": "The first and last batches face up",
     "tg.redeal": "A hand without a Raja: deal again",
-    "tg.surkhya": "The Surkhya opens with a double trick",
+    "tg.surkhya": "The Surkhya opens the deal",
     "tg.exchange": "Exchanges with the opening trick",
-    "tg.ask": "Asking the gheni for a low card",
+    "tg.ask": "Asking the Raja’s holder for a low card",
     "tg.trick": "Tricks: no duty to follow suit; the highest card of the suit led wins",
     "tg.hukm": "The hukm must be played",
     "tg.burn": "A hukm not played is burned",
     "tg.order": "Leads in their order of obligation",
     "tg.dukkal": "The dukkal",
     "tg.deni": "Giving the deni",
-    "tg.lose-deni": "A deni without a low card is lost",
+    "tg.lose-deni": "A deni with the Mantri alone is lost",
     "tg.double": "The gheni may double the trick",
     "tg.talafa": "The talafa",
     "tg.utari": "The utari",
@@ -141,7 +143,7 @@ class TraditionalGanjifa(Game):
     rounds: int = option(3, choices=DEALS, help="deals in a game (one dealt by each player by default)", title='Deals', 
                          clause="tg.score")
     double: bool = option(True, choices=(True, False),
-                          help="when a player leads a deni (a suit's Mantri, to draw out its Raja), whether the "
+                          help="when a player gives a deni (a low card of a suit whose Mantri that player holds, led to draw out its Raja), whether the "
                                "Raja's holder, the gheni, may double it with a second card of the suit (yes, as the "
                                "retelling has it), or never (no)", title='Doubling', labels={True: 'doubling', False: 'no doubling'},
                           clause="tg.double")

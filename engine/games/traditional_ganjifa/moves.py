@@ -6,7 +6,7 @@ round-trip::
     open RRa 3Ma        the holder of the Surkhya opens with it and one more card
     add 3Ma             add one card to the trick in progress
     dukkal RKr MKr      lead a dukkal: the run of hukms but its lowest card
-    deni 7Kr            give a deni: lead a low card of the suit (or the deni itself, losing it)
+    deni 7Kr            give a deni: lead a low card of the suit (or the Mantri itself, losing it)
     double RKr 8Kr      (the gheni) play the hukm and a higher card of the suit: a double trick
     talafa 7Kr          talafa (a low card of the suit); after the tigasta also 'talafa 3Ma as Kr' (face down)
     utari RMa 10Pa      lead hukms (before the tigasta all of them, after it one or all); 'utari' alone: a card at random
@@ -17,7 +17,7 @@ round-trip::
     sokta 5Kr 4Kr       every card of a suit held, declaring the others void in it
     akheri 7Kr          the final lead, of the last card
     swap 4Ku for 7Kr    at the opening: a card from hand for a card of the trick
-    ask 4Ku for Kr      at the opening: a singleton deni's holder asks the gheni for a low card
+    ask 4Ku for Kr      at the opening: a lone Mantri's holder asks its Raja's holder for a low card
     give 6Kr            (the gheni asked) the low card given
     keep                no exchange at the opening
     aside first 9Na     card payment: the payer sets aside the first (second, last) batch(es) and one card

@@ -1,10 +1,10 @@
-"""Traditional Ganjifa's opening: a redeal for a hand without a Raja, the Surkhya's double trick, the exchanges.
+"""Traditional Ganjifa's opening: a redeal for a hand without a Raja, the Surkhya's opening trick, the exchanges.
 
 A part of :class:`~.state.TGState` (a base it is built from; it stands on :class:`~.hands.TGHands`).
 After the deal a hand without a Raja means a new deal [tg.redeal]; after any card payments the
-holder of the Surkhya opens a double trick with it and one low card [tg.surkhya]; then each player in
-turn may swap a card of that trick for one of a suit they lack or hold only as a singleton deni, or
-keep [tg.exchange], or ask the gheni for a low card of a singleton deni's suit [tg.ask].
+holder of the Surkhya opens a trick of two cards each with it and one low card [tg.surkhya]; then each player in
+turn may swap a card of that trick for one of a suit they lack or in which they hold only the Mantri, its
+Raja in another hand, or keep [tg.exchange], or ask the Raja's holder for a low card of such a suit [tg.ask].
 """
 
 from __future__ import annotations

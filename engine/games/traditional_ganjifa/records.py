@@ -101,8 +101,9 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
     elif what == "keep":
         text = f"{who} makes no exchange."
     elif what == "ask":
-        text = (f"{who} holds a lone deni and asks {names[note[1]]}, the gheni, for a low card of "
-                f"{DASHAVATARA.suit(move.extra).name}, offering "
+        suit = DASHAVATARA.suit(move.extra).name
+        text = (f"{who} holds the Mantri of {suit} alone and asks {names[note[1]]}, who holds its Raja, for a low "
+                f"card of {suit}, offering "
                 + ("a card from hand." if public else f"the {card_name(cards[0])}."))
     elif what == "give":
         text = (f"{who} gives a low card of {cards[0].suit.name} and takes the card offered in exchange." if public
@@ -112,8 +113,8 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
     elif what == "deni":
         raja, holder, lost = note[1], note[2], note[3]
         if lost:
-            text = (f"{who} must give a deni but holds no low card of the suit, so leads the deni itself, the "
-                    f"{card_name(cards[0])}, and loses it; "
+            text = (f"{who} must give a deni but holds no low card of the suit, so gives it with the "
+                    f"{card_name(cards[0])} itself, and loses it; "
                     + (f"the {card_name(raja)} must come out." if public else
                        f"{names[holder]} must play the {card_name(raja)}."))
         else:
