@@ -138,7 +138,7 @@ def outcome(result: Result, names: Sequence[str]) -> tuple[str, str]:
     """
     winners, scores = result.winners, result.scores
     if not winners:
-        return "nobody", f"Nobody comes out ahead: {_words(result.reason, names)}"
+        return "nobody", f"Nobody wins: {_words(result.reason, names)}"  # (no stakes: nobody is "ahead")
     if len(winners) == len(scores) > 1 and not any(scores):
         return "nobody", "Nobody comes out ahead: every player ends level, with nothing won or lost"
     people = [names[w] for w in winners]

@@ -67,7 +67,8 @@ def test_an_answer_says_what_its_verdict_says(question, opts, example):
     if not any(result.scores):  # everyone level, nothing won or lost: nobody comes out ahead
         assert answer.verdict == "nobody", answer.text
     if answer.verdict == "nobody":
-        assert lead.startswith("Nobody comes out ahead"), lead
+        # level in a game of stakes: nobody comes out ahead; no winner at all (a game without stakes too): nobody wins
+        assert lead.startswith("Nobody comes out ahead" if any(result.winners) else "Nobody wins"), lead
         return
     m = SUBJECT.match(lead)
     assert m, f"the verdict's sentence names no winner: {lead!r}"
@@ -114,7 +115,7 @@ def test_level_or_no_winner_is_nobody():
     assert outcome(level, ["A", "B", "C"]) == \
         ("nobody", "Nobody comes out ahead: every player ends level, with nothing won or lost")
     none = Result((), (0.0, 0.0), "no money changes hands", "x.r")
-    assert outcome(none, ["A", "B"]) == ("nobody", "Nobody comes out ahead: no money changes hands")
+    assert outcome(none, ["A", "B"]) == ("nobody", "Nobody wins: no money changes hands")
 
 
 def test_who_wins_says_what_happened_then_the_verdict():
