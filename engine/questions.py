@@ -72,12 +72,13 @@ class Answer:
         "the engine answers 'no' (kk.must-play), but the chapter says 'yes' (clause kk.must-play): No: Dev can play [kk.must-play]."
         """
         cited = ", ".join(self.clauses) or "no clause"
+        said = f"{self.text} {self.verdict}" if self.text.endswith(":") else self.text  # a list's header: the list
         if not self.agrees(expected):
             return (f"the engine answers {self.verdict!r} ({cited}), but the chapter says {expected!r}"
-                    + (f" (clause {clause})" if clause else "") + f": {self.text}")
+                    + (f" (clause {clause})" if clause else "") + f": {said}")
         if clause and clause not in self.clauses:
             return (f"the answers agree ({self.verdict!r}); the clause differs: the engine's answer rests on {cited}, "
-                    f"the chapter names {clause}: {self.text}")
+                    f"the chapter names {clause}: {said}")
         return None
 
 

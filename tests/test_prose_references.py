@@ -216,3 +216,32 @@ def test_a_figure_of_a_table_is_its_cell_and_a_figure_typed_by_hand_fails(tmp_pa
                      r"'A total'; name one row", out), out
     assert re.search(r"nakash\.md:7: ERROR: \{table-figure\}: the table 'order' has no column 'Chance'; its columns: "
                      r"'Place', 'Hand'", out), out
+
+
+def test_a_rule_cited_before_a_worked_game_is_one_its_moves_rest_on(tmp_path):
+    """Kendra Kari cited the rule of the play for going out: a {rule} in the words leading into a {deal} part
+    must be a rule the engine cites for one of its moves, or the build fails at the part's line."""
+    from pathlib import Path
+
+    from engine import get_game
+
+    root = Path(__file__).resolve().parent.parent
+    src = tmp_path / "src"
+    (src / "deals").mkdir(parents=True)
+    (src / "deals" / "kk.txt").write_text((root / "rules" / "deals" / "kendra-kari-4p.txt").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+    rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n" for cid in get_game("kendra-kari").CLAUSES)
+
+    def part(rule: str) -> str:
+        return (f"# Kendra Kari\n\n{rules}The first moves, as told under {{rule}}`{rule}`.\n\n"
+                "```{deal}\n:file: deals/kk.txt\n:to: 3\n:pictures: none\n:start-picture: no\n```\n")
+
+    (src / "conf.py").write_text(CONF)
+    (src / "index.md").write_text(part("kk.out"))
+    code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "bad"))
+    assert code != 0
+    assert re.search(r"index\.md:\d+: ERROR: \{deal\}: the paragraph before it \(line \d+\) cites \{rule\}`kk\.out`, a rule "
+                     r"none of moves 1 to 3 rests on \(they rest on .*kk\.match", out), out
+    (src / "index.md").write_text(part("kk.match"))
+    code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "good"))
+    assert code == 0, out

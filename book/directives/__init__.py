@@ -79,6 +79,24 @@ class GanjifaDirective(SphinxDirective):
         moved = played or bool(self.options.get("moves", "").strip())
         return state, state.position() if moved or not written.strip() else " ".join(written.split())
 
+    def paragraph_before(self) -> tuple[str, int]:
+        """The paragraph just before this directive in its source (prose only, not another block), and its first
+        line: the words that lead into it."""
+        try:
+            lines = Path(self.env.doc2path(self.env.docname)).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return "", 0
+        i = self.lineno - 2
+        while i >= 0 and not lines[i].strip():
+            i -= 1
+        para = []
+        while i >= 0 and lines[i].strip():
+            para.insert(0, lines[i].strip())
+            i -= 1
+        if not para or para[0].startswith(("```", ":::", "#", ":", ">", "|")) or para[-1].startswith(("```", ":::")):
+            return "", 0
+        return " ".join(para), i + 2
+
     def introduction(self) -> str:
         """The paragraph just before this directive in its source, when it introduces it (ends with a colon):
         the words that tell the reader what the example shows, checked against it (engine.claims)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
@@ -79,6 +81,15 @@ class DealDirective(GanjifaDirective):
             marks = parse_marks(self.content, self.lineno + self.content_offset + 1, first, last, len(steps))
         except MarkError as err:
             return [self.reporter.error(f"{{{self.name}}}: {err}", line=err.line)]
+        # a rule the words leading into the part cite is one its moves rest on (Kendra Kari's going out cited the
+        # rule of the play; issue 41): the engine's clauses for the moves shown
+        lead, at = self.paragraph_before()
+        used = {c for r in steps[first - 1:last] for c in getattr(r.record, "clauses", ())}
+        for cited in re.findall(r"\{rule\}`([^`]+)`", lead):
+            if cited.strip() not in used:
+                raise self.error(f"{{{self.name}}}: the paragraph before it (line {at}) cites {{rule}}`{cited}`, "
+                                 f"a rule none of moves {first} to {last} rests on (they rest on "
+                                 f"{', '.join(sorted(used))}): cite the rule the moves use")
         wrong = self.marks_contradict(game, start, steps, marks, names)
         if wrong:
             return [self.reporter.error(f"{{{self.name}}}: the words contradict the game: {wrong[1]}", line=wrong[0])]

@@ -99,8 +99,8 @@ def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
     won = ""
     if tricks:
         tw = [f"{names[seat]} {n}" for seat, n in sorted(tricks.items(), key=lambda kv: (-kv[1], kv[0]))]
-        total = sum(tricks.values())
-        won = f"{total} trick{'s' if total != 1 else ''} won ({join(tw)})"
+        # the tricks of this stretch, not a running total (a newcomer read "1 trick won (Bela 1)" as Bela's score)
+        won = f"tricks taken in these moves: {join(tw)}"
     used = Counter(c for r in run for c in dict.fromkeys(r.record.clauses))
     top = [f"[{c}]" for c, n in used.most_common(3) if n > 1]
     return who, ([won] if won else []) + ([f"mostly {join(top)}"] if top else [])
