@@ -74,7 +74,7 @@ def test_a_question_is_answered_with_its_rule_number(tmp_path):
     code, out = build(tmp_path, page)
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
-    text = re.sub(r"<[^>]+>", "", html)
+    text = re.sub(r"<[^>]+>", "", html).replace("\u00a0", " ").replace("&#160;", " ")  # (a citation's no-break space)
     assert "May Dev draw instead of playing?" in text
     assert "No: Dev can play the 7 of Ghulam, so may not draw §1." in text  # the clause cited as §N, in words
     assert "kk.must-play" not in text.split("May Dev draw")[1].split("at a glance")[0]
