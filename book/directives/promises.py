@@ -19,10 +19,10 @@ from ..nodes import ganjifa_figure
 
 logger = logging.getLogger(__name__)
 
-EVERY = re.compile(r"\b(?:each|every) example shows\b", re.I)
-ABOVE = re.compile(r"\bpictured above\b|\bthe pictures? above\b|\bshown above\b", re.I)
-BELOW = re.compile(r"\bpictured below\b|\bthe pictures? below\b|\bshown below\b", re.I)
-SECTION = re.compile(r"\bthe pictures? shows?\b", re.I)
+EVERY = re.compile(r"\b(?:each|every|an) example\s+shows\b", re.I)
+ABOVE = re.compile(r"\bpictured\s+above\b|\bthe\s+pictures?\s+above\b|\bshown\s+above\b", re.I)
+BELOW = re.compile(r"\bpictured\s+below\b|\bthe\s+pictures?\s+below\b|\bshown\s+below\b", re.I)
+SECTION = re.compile(r"\bthe\s+pictures?\s+shows?\b", re.I)
 EXAMPLES = ("ganjifa-question", "ganjifa-position")
 
 

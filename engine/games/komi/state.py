@@ -94,8 +94,8 @@ class KomiState(StakesState):
 
     def cards_dealt(self) -> bool:
         """Bets come before the deal (km.bet): the cards are dealt, face down, once every bet is in, and are
-        turned up at the show in the same moment. Until the show a picture draws no hand."""
-        return self._shown
+        turned up at the show. While bets are still to come a picture draws no hand."""
+        return self._shown or self.current_player == self._dealer
 
     def _refuse(self, move) -> None:
         cp = self.current_player
