@@ -182,3 +182,14 @@ def test_the_index_lists_topics_and_each_games_sections_not_only_words(tmp_path)
     assert [where for _, where, _ in index["Kendra Kari"]] == ["Players and the deal", "The end", "Variants", "Rulings"]
     assert index["Ties"][0][0] == "game.html#kk.stock-out"
     assert list(index)[:3] == ["Dealing", "Kendra Kari", "Last card"]  # words and topics in one alphabet
+
+
+def test_a_definition_that_leans_on_its_neighbours_fails_at_its_line(tmp_path):
+    """The glossary quotes the chapter's sentence alone, so it must read alone: Traditional Ganjifa's "The player
+    who holds that Raja is the gheni" read as nonsense in the glossary (issue 41)."""
+    page = RULES + "\nA deni draws a Raja out. The player who holds that Raja is the {define}`gheni`.\n"
+    words = WORDS.replace("Last card\n", "Gheni\nLast card\n")
+    code, out = build(tmp_path, INDEX, {"rules.md": page, "more.md": MORE, "words.md": words})
+    assert code != 0
+    assert re.search(rf"rules\.md:{line_of(page, 'that Raja')}: WARNING: {{define}}: the sentence that defines 'gheni' "
+                     r"leans on its neighbours \('that '\)", out), out

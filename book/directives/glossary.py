@@ -39,6 +39,10 @@ SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z\"'(“])")
 
 
 BACK = re.compile(r"(This|These|That|It|They)\b")  # a sentence that leans on the one before
+# words that make a quoted definition lean on what is not quoted: a pronoun opening it, "that Raja", "this one",
+# "the next rule" (issue 41: the glossary's Gheni read "The player who holds that Raja")
+LEANS = re.compile(r"^(?:Its|Their|Whoever|Such|Those|He|She|His|Her)\b|\bthat (?=[A-Z][a-z])|\bthis one\b"
+                   r"|\b(?:the )?(?:next|previous|last) (?:rule|clause|section)\b|\((?:next|previous) rule\)")
 SHORT = 330  # characters: a paragraph this short is quoted whole
 
 
@@ -115,8 +119,13 @@ def collect(app, doctree) -> None:
                            location=node)
             continue
         seen[key] = node.line
-        found.append({"head": head, "anchor": node["ids"][0], "sentence": definition_sentence(node),
-                      "line": node.line})
+        sentence = definition_sentence(node)
+        leans = LEANS.search(sentence)
+        if leans or sentence.rstrip().endswith(":"):  # the glossary quotes it alone: it must read alone
+            logger.warning(f"{{define}}: the sentence that defines {head!r} leans on its neighbours "
+                           f"({(leans.group(0) if leans else 'it ends in a colon')!r}), and the glossary quotes it "
+                           f"alone: write a sentence that says what {head!r} is by itself", location=node)
+        found.append({"head": head, "anchor": node["ids"][0], "sentence": sentence, "line": node.line})
     store = terms_of(env)
     if found:
         store[env.docname] = found
@@ -237,6 +246,7 @@ def resolve(app, doctree, docname) -> None:
             if key in words and words[key]["text"]:  # a word no chapter defines: the glossary's own definition
                 definition += nodes.paragraph("", words[key]["text"], classes=["ganjifa-glossary-definition"])
             several = len({doc for doc, _ in places}) > 1
+            from .variant import game_of  # a game's own word says whose it is: "Shakti: A round is ..."
             # each place its own paragraph (a booklet that leaves a section out drops the places into it,
             # and the word with the last of them: book/pdf.py leave_out): the chapter's sentence, then where
             for doc, term in places:
@@ -246,7 +256,7 @@ def resolve(app, doctree, docname) -> None:
                 anchor = f"#{term['anchor']}" if term["anchor"] else ""
                 sentence = CITED.sub(lambda m: _number(env, m[1]), term.get("sentence", ""))
                 if sentence:
-                    if several:
+                    if several or game_of(doc):
                         para += nodes.emphasis("", f"{title}: ")
                     para += nodes.Text(f"{sentence} " if sentence.endswith((".", "!", "?")) else f"{sentence}. ")
                 para += nodes.Text("See ")
