@@ -341,7 +341,7 @@ def test_a_bridge_and_a_new_phase_are_said_in_words_in_the_list_of_moves():
                         assert "bridges with the" in words and "The ring is cleared" in words, (m, words)
                         said.add("bridge")
                     if str(m).startswith("open"):
-                        assert "starts a new phase" in words, (m, words)
+                        assert "starts a fresh ring" in words, (m, words)
                         said.add("open")
             move = table.bots[state.current_player].choose(state) if state.current_player >= 0 else \
                 table.chance.outcome(state)

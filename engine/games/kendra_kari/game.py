@@ -3,7 +3,7 @@
 Six ring positions (1..6) and a centre (Position 7). Each card played must share a suit or
 a rank with the last card and goes to the next ring position; a card that also matches the
 card opposite the last one may instead go to the centre and *build a bridge*, which clears
-the table and lets the bridger start a new phase. Empty your hand to win.
+the table and lets the bridger start a fresh ring. Empty your hand to win.
 
 >>> kk = KendraKari(players=4)
 >>> state = kk.start(7)
@@ -53,7 +53,7 @@ CLAUSES = MappingProxyType({
     "kk.opposite": "Opposite positions",
     "kk.two-card": "Two cards in one turn: a play, then a bridge",
     "kk.clear": "A bridge clears the table",
-    "kk.new-phase": "The bridger starts a new phase",
+    "kk.new-phase": "The bridger starts a fresh ring",
     "kk.out": "An empty hand wins",
     "kk.stock-out": "When the stock runs out",
     "kk.direction": "Direction of play",

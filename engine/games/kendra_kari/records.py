@@ -99,7 +99,7 @@ def _narrate(r: KKRecord, names: Sequence[str] | None) -> str:
             else:
                 text = f"{lead} the {card_name(r.drawn)}, which does not fit, so it is kept"
     elif k == OPEN:
-        text = f"{who} starts a new phase with the {card_name(move.cards[0])} on Position 7"
+        text = f"{who} starts a fresh ring with the {card_name(move.cards[0])} on Position 7"
         if len(move.cards) > 1:
             text += f" and the {card_name(move.cards[1])} on Position 1"
     else:

@@ -343,7 +343,7 @@ class KKState(State):
         if self._last < 0:
             if k != OPEN:
                 raise IllegalMoveError(move, "kk.new-phase", f"{who} has just built a bridge and must now start a "
-                                       "new phase: 'open' a card to Position 7")
+                                       "fresh ring: 'open' a card to Position 7")
             a, b = move._a, move._b
             for i in (a, b):
                 if i >= 0 and i not in hand:
@@ -353,7 +353,7 @@ class KKState(State):
                                        f"with the {card_name(CARDS[a])}, so it cannot go to Position 1")
             return
         if k == OPEN:
-            raise IllegalMoveError(move, "kk.new-phase", "only a player who has just built a bridge opens a new phase")
+            raise IllegalMoveError(move, "kk.new-phase", "only a player who has just built a bridge starts a fresh ring")
         top = list(self._top)
         p = self._last
         if k == DRAW:
@@ -511,7 +511,7 @@ class KKState(State):
         elif self.current_player == CHANCE:
             status = f"the stock is empty: chance shuffles the captured cards before Player {self._waiting + 1} draws"
         elif self._last < 0:
-            status = f"Player {self.current_player + 1} to open a new phase"
+            status = f"Player {self.current_player + 1} to start a fresh ring"
         else:
             status = f"Player {self.current_player + 1} to play to Position {self.next_position}"
         lines = [f"Kendra Kari, {self.players} players; {status}",

@@ -265,7 +265,7 @@ def test_new_phase_after_a_bridge():
     single = pos(state.position())
     record = single.apply("open 5Ch")
     assert record.clauses == ("kk.new-phase",) and record.positions == (7,)
-    assert record.narrate() == "Player 2 starts a new phase with the 5 of Chang on Position 7 [kk.new-phase]."
+    assert record.narrate() == "Player 2 starts a fresh ring with the 5 of Chang on Position 7 [kk.new-phase]."
     assert single.last_position == 7 and single.next_position == 1 and single.current_player == 2
     assert single.hands[1] == cards("5Ba 2Sa")
     # the next player follows the opening card on Position 1
