@@ -75,6 +75,13 @@ class DealDirective(GanjifaDirective):
         if not 1 <= first <= last <= len(steps):
             raise self.fail(f":from: {first} / :to: {last} must satisfy 1 <= from <= to <= {len(steps)} (moves in {rel})")
         before, after = self.picture_steps(t, steps, game)
+        dealt = getattr(start, "cards_dealt", lambda: True)()
+        if not dealt and (self.options.get("start-picture", "yes") == "yes" or 1 in before):
+            # no card is dealt at the start (chance chooses the first dealer, or bets come first): the first
+            # picture is the table once the cards are dealt, after the move that deals them (issue 41)
+            first_dealt = next((r.step.number for r in steps if getattr(r.state, "cards_dealt", lambda: True)()), None)
+            if first_dealt is not None and self.options.get("from", 1) <= first_dealt <= self.options.get("to", len(steps)):
+                after = set(after) | {first_dealt}
         names = t.names or tuple(f"Player {i + 1}" for i in range(game.players))
         try:
             # MyST counts the body's offset from the directive's first line
@@ -104,7 +111,7 @@ class DealDirective(GanjifaDirective):
             box += self.header(t, game, names, rel)
             if self.options.get("hands", "no") == "yes":  # the start picture shows every hand already
                 box += self.hands(t, names)
-            if self.options.get("start-picture", "yes") == "yes" or 1 in before:
+            if dealt and (self.options.get("start-picture", "yes") == "yes" or 1 in before):
                 box += self.state_figure(start, "At the start", names)
                 pictured = 0
         elif first in before or self.options.get("start-picture", "yes") == "yes":
