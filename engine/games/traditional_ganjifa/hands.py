@@ -59,6 +59,9 @@ class TGHands(State):
         self.burned_ids: set[int] = set()
         self.dealt: list[tuple[Card, ...]] = [(), (), ()]
         self.face_up: list[frozenset] = [frozenset()] * 3
+        # per seat: the cards it laid face down this deal; another player who saw one of them face up at the deal
+        # cannot tell it went (a face-down talafa or tavani), so that player still counts it as possibly held
+        self.laid_down: list[frozenset] = [frozenset()] * 3
         self.won: list[list[Card]] = [[], [], []]
         self.out: list[Card] = []
         self.lost: set[int] = set()
@@ -104,6 +107,7 @@ class TGHands(State):
         if face_up is None:
             face_up = [frozenset() if seat in payers else frozenset(h[:4] + h[-4:]) for seat, h in enumerate(hands)]
         self.face_up = list(face_up)
+        self.laid_down = [frozenset()] * 3
 
     def _rebuild_order(self) -> None:
         owner = self.owner

@@ -199,6 +199,7 @@ class LeadRules(TGHands):
         self.kind, self.lead_move = kind, move
         if down >= 0:
             self.down, self.suit = card, down
+            self.laid_down[seat] = self.laid_down[seat] | {card}
         else:
             self.suit = card.suit.number
         self.queue = [[(seat + i) % 3, 1, ()] for i in (1, 2)]

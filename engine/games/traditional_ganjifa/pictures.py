@@ -24,6 +24,10 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
     def seat(s, hand, name, to_play, room):
         exposed = [c for c in state.burned if c in hand]
         face_up = visible if viewer is not None and s != viewer else None
+        if face_up is not None:  # the hand as the viewer knows it: the cards seen at the deal and not seen
+            known = list(state.seen_at_deal(s))[:len(hand)]  # played, then backs (which card went face down, none says)
+            hand = known + [c for c in hand if c not in known][:len(hand) - len(known)]
+            face_up = face_up | set(known)
         return seat_picture(s, hand, name, to_play, face_up, room, won=count_words(len(state.won[s]), "card"),
                             exposed=exposed, exposed_mark="burned", exposed_as="burned")
 

@@ -37,7 +37,7 @@ class TGView:
 
     player: int
     hand: tuple[Card, ...]
-    face_up: tuple[tuple[Card, ...], ...]  # per seat: its face-up batch cards still in hand (own: ())
+    face_up: tuple[tuple[Card, ...], ...]  # per seat: its face-up batch cards not seen played (own: ())
     hand_sizes: tuple[int, ...]
     trick: tuple[tuple[int, Card], ...]
     last_trick: tuple[tuple[int, Card], ...]  # the last trick completed, as everyone saw it played
@@ -212,12 +212,19 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
         """Others' face-up batch cards still in hand."""
         return frozenset(c for p in range(3) if p != player for c in self.hands_[p].values() if c in self.face_up[p])
 
+    def seen_at_deal(self, seat: int) -> tuple[Card, ...]:
+        """What the others know of ``seat``'s face-up batch cards: those it still holds and those it laid face
+        down, which nobody else could tell apart (a card played face up has gone for all to see). Never fewer
+        when a card goes face down: that would say which card it was."""
+        owner, down = self.owner, self.laid_down[seat]
+        return tuple(sorted((c for c in self.face_up[seat] if owner[c.index] == seat or c in down),
+                            key=lambda c: c.index))
+
     def view(self, player: int) -> "TGView":
         visible = self.visible_cards(player)
         return TGView(
             player, tuple(self.hands[player]),
-            tuple(() if p == player else tuple(c for c in _sorted_hand(self.hands_[p]) if c in visible)
-                  for p in range(3)),
+            tuple(() if p == player else self.seen_at_deal(p) for p in range(3)),
             tuple(len(h) for h in self.hands_),
             tuple((p, c) for p, c in self.trick if c is not self.down or p == player),
             tuple((p, c) for p, c in self.last_trick[0] if c is not self.last_down or p == player)
@@ -247,6 +254,7 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
         other.burned_ids = set(self.burned_ids)
         other.dealt = list(self.dealt)
         other.face_up = list(self.face_up)
+        other.laid_down = list(self.laid_down)
         other.won = [list(w) for w in self.won]
         other.out = list(self.out)
         other.lost = set(self.lost)
