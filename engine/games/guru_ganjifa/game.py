@@ -86,8 +86,8 @@ from .state import GGState
 
 CLAUSES = MappingProxyType({
     "gg.players": "Three or four players",
-    "gg.deal": "Deal in batches of four (four players: the last eight cards in twos)",
-    "gg.face-up": "Optionally the first and last batches face up",
+    "gg.deal": "Deal in packets of four (four players: the last eight cards in twos)",
+    "gg.face-up": "Optionally the first and last packets face up",
     "gg.ranking": "Each suit ranks in its own order",
     "gg.opening": "The leading Raja opens and wins the first trick",
     "gg.trick": "The highest card of the suit led wins; the winner leads",
@@ -144,7 +144,7 @@ class GuruGanjifa(Game):
                             help="direction of play (the lead passes to the right when anticlockwise)",
                             clause="gg.direction")
     face_up_batches: bool = option(False, choices=(False, True),
-                                   help="deal each player's first and last batch face up", title='Packets', labels={False: 'face down', True: 'face-up packets'},
+                                   help="deal each player's first and last packet face up", title='Packets', labels={False: 'face down', True: 'face-up packets'},
                                    clause="gg.face-up")
     double: bool = option(True, choices=(True, False),
                           help="whether the holder of a called Deni card may double it with the card one rank below "
