@@ -756,7 +756,9 @@ def test_no_hand_is_drawn_before_the_rules_deal_it():
     assert cards(komi) == 0 and "No cards are dealt yet." in svg
     while not komi.is_terminal() and not komi.cards_dealt():
         komi.apply(komi.legal_moves()[0])
-    assert komi.cards_dealt() and cards(komi) == 9  # the show: three hands of three
+    assert komi.current_player == komi._dealer  # every bet in: the dealer deals, face down, then shows
+    assert komi.cards_dealt() and cards(komi) > 0 and "No cards are dealt yet." not in to_string(
+        state_svg(komi, names=("Asha", "Bela", "Chitra")))
 
     nakash = get_game("nakash", players=3).start(4)  # the first dealer is chosen by chance
     assert nakash.current_player == CHANCE and not nakash.cards_dealt() and cards(nakash) == 0

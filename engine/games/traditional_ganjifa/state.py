@@ -217,8 +217,8 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
         down, which nobody else could tell apart (a card played face up has gone for all to see). Never fewer
         when a card goes face down: that would say which card it was."""
         owner, down = self.owner, self.laid_down[seat]
-        return tuple(sorted((c for c in self.face_up[seat] if owner[c.index] == seat or c in down),
-                            key=lambda c: c.index))
+        known = {c.index: c for c in self.face_up[seat] if owner[c.index] == seat or c in down}
+        return tuple(_sorted_hand(known))  # suit by suit, strongest first, as a hand is shown: no order says more
 
     def view(self, player: int) -> "TGView":
         visible = self.visible_cards(player)
