@@ -197,6 +197,37 @@ def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
     return removed
 
 
+def index_repeats(root: ET.Element, pages: dict[str, int]) -> list[str]:
+    """Leave out each place of an index entry that gives a page the entry gives already (two uses of a word,
+    or two sections of a chapter, on one page); ``pages``: each id's page in the laid-out book. The defining
+    place (bold) stays rather than a use on its page. Returns the entries changed ("Stake 93")."""
+    changed = []
+    for box in _iter(root, "div", "ganjifa-term-index"):
+        for p in _iter(box, "p", "ganjifa-index-entry"):
+            refs = [a for a in p if a.tag == "a" and _has_class(a, "ganjifa-index-ref")]
+            first: dict[int, ET.Element] = {}
+            for a in refs:
+                page = pages.get((a.get("href") or "").lstrip("#"))
+                if page is None:
+                    continue
+                if page not in first:
+                    first[page] = a
+                elif _has_class(a, "ganjifa-index-def") and not _has_class(first[page], "ganjifa-index-def"):
+                    first[page] = a  # the definition's page in bold, not the use before it
+            kept = [a for a in refs if pages.get((a.get("href") or "").lstrip("#")) is None
+                    or first[pages[(a.get("href") or "").lstrip("#")]] is a]
+            if len(kept) == len(refs):
+                continue
+            for a in refs:
+                p.remove(a)
+            for n, a in enumerate(kept):
+                a.tail = ", " if n + 1 < len(kept) else None
+                p.append(a)
+            term = _find(p, "span", "ganjifa-index-term")
+            changed.append(_text(term) if term is not None else "")
+    return changed
+
+
 def _targets_into_chapters(body: ET.Element) -> None:
     """Move each chapter's ``<span id="document-...">`` (singlehtml's link target, just before the chapter)
     into the chapter, as its first child: left before it, the empty span sat on a line of its own, and when
@@ -419,6 +450,10 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
     floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
     rendered = render(inline_svg.put_back(serialise(root), insides))
+    # the index gives a page once for a word: places that repeat one are left out, and the book laid out
+    # again (only the index changes, at the book's end, so no page it points at moves)
+    if index_repeats(root, {name: n for n, page in enumerate(rendered.pages, 1) for name in page.anchors}):
+        rendered = render(inline_svg.put_back(serialise(root), insides))
     # note pages to a multiple of four; none when the count is one already (an empty ending is still a page)
     ending = render(end_matter(len(rendered.pages), css)) if len(rendered.pages) % 4 else None
     booklet = rendered.copy(rendered.pages + (ending.pages if ending else []))  # WeasyPrint's documented way to join documents

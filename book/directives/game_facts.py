@@ -183,6 +183,7 @@ class QuickReferenceDirective(GameFactsDirective):
             for cid in cids:
                 lines += self.line(cid, store[cid].summary, bold=store[cid].remember)
             box += lines
+        box += nodes.inline("", "", ids=[quick_reference_id(game) + "-end"])  # its end: book/pagerules.py
         return [box]
 
     @staticmethod
