@@ -227,7 +227,7 @@ def _is_note(text: str) -> bool:
 def _is_quick_reference(text: str) -> bool:
     """A chapter's quick reference ("Komi at a glance"), which starts a page of its own so that it can be copied whole."""
     lines = [line.strip() for line in text.splitlines() if line.strip()][:3]  # after the running head, if any
-    return any(line.endswith(" at a glance") for line in lines)
+    return any(line.endswith(" at a glance") or line.endswith(" at a glance (two pages)") for line in lines)
 
 
 def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
