@@ -7,12 +7,14 @@ page, the chapter and the heading the page is under:
 - **questions**: a question (``{question}``), its picture and its answer are on one spread: a question that
   starts on a right-hand page never ends overleaf (its start and end marks, ``question-DOC-LINE`` and
   ``...-end``, book/directives/question.py);
-- **headings**: no heading (h1-h6, the booklet's bookmarks) is the last text on its page;
+- **headings**: no heading (h2-h6, the booklet's bookmarks) has fewer than two lines of its text under it at
+  a page's foot, and no worked game's header ("Game: ...", "Players: ...") is the last text on its page;
 - **underfull pages**: no page is less than a fifth full (:data:`FIFTH`: its inked height between the margins)
   except a chapter's last page; the only page with nothing on it is the blank left-hand page before a
   chapter's opening, or the note pages at the end;
-- **quick references**: each chapter's "at a glance" box is on the one page the front matter promises (its
-  marks ``at-a-glance-GAME`` and ``...-end``), and the page before it is not blank;
+- **quick references**: each chapter's "at a glance" box is on the one page the front matter promises, or on
+  two where its title says "(two pages)" (its marks ``at-a-glance-GAME`` and ``...-end``), and the page
+  before it is not blank;
 - **wide gaps**: no justified line of the text has a gap between two words wider than :data:`WIDE_GAP` of the
   type size (a word's width: a normal space is a quarter of it);
 - **the index**: each page it gives for a word holds the word, no page is given twice for one word, and every
@@ -209,8 +211,23 @@ def split_questions(book: Booklet) -> list[str]:
     return out
 
 
-HEADER = re.compile(r"(?:Game|Players|Variants|Options|Names):")  # a worked game's header (book/directives/deal.py)
-UNDER_HEADING = 3  # lines of its text a heading has under it on its page, at least
+HEADER = re.compile(r"(?:Game|Players|Variants|Options|Names|Rounds):")  # a worked game's header (book/directives/deal.py)
+UNDER_HEADING = 2  # lines of its text a heading has under it on its page, at least
+
+
+def _text_lines(lines: list[str]) -> list[str]:
+    """``lines`` without a worked game's header ("Game: Naqsh, 6 players", "Players: ..." and the short end of
+    a line of it that runs on, "play)")."""
+    out, in_header = [], False
+    for line in lines:
+        if HEADER.match(line):
+            in_header = True
+            continue
+        if in_header and len(line) < 30 and (line[:1].islower() or line.endswith(")")):
+            continue
+        in_header = False
+        out.append(line)
+    return out
 
 
 def headings_ending_pages(book: Booklet, under: int = UNDER_HEADING) -> list[str]:
@@ -218,7 +235,7 @@ def headings_ending_pages(book: Booklet, under: int = UNDER_HEADING) -> list[str
     "Game: ..." and "Players: ...", is not its text): what it heads is overleaf."""
     out = []
     for n, text in enumerate(book.texts, 1):
-        on_page = [m for m in book.marks if m.page == n]
+        on_page = [m for m in book.marks if m.page == n and m.level > 1]  # a chapter's title opens its page
         if not on_page:
             continue
         last = min(on_page, key=lambda m: m.top)  # the lowest heading on the page
@@ -234,12 +251,24 @@ def headings_ending_pages(book: Booklet, under: int = UNDER_HEADING) -> list[str
                 break
         if after is None:
             continue
-        header = next((i for i, line in enumerate(after) if HEADER.match(line)), None)
-        body = after if header is None else after[:header]  # a header and what runs on from it are not text
+        body = _text_lines(after)
         if len(body) < under:
             said = "nothing" if not body else f"{len(body)} line{'s' * (len(body) > 1)} of its text"
             out.append(f"{book.where(n, heading=last)}: the heading \"{last.title}\" has {said} under it at the "
                        f"page's foot; what it heads is on p. {n + 1}")
+    return out
+
+
+def headers_ending_pages(book: Booklet) -> list[str]:
+    """A worked game's header ("Game: ...", "Players: ...") that is the last text on its page: the table it
+    heads is overleaf (Naqsh's worked round, issue 41)."""
+    out = []
+    for n, text in enumerate(book.texts, 1):
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        last = max((i for i, line in enumerate(lines) if HEADER.match(line)), default=None)
+        if last is not None and not _text_lines(lines[last:]):
+            out.append(f"{book.where(n)}: a worked game's header ({lines[last][:40]!r}) ends the page; the game "
+                       f"it heads starts on p. {n + 1}")
     return out
 
 
@@ -279,6 +308,7 @@ def underfull_pages(book: Booklet, fifth: float = FIFTH) -> list[str]:
     return out
 
 
+TWO_PAGES = "at a glance (two pages)"  # book/directives/game_facts.py: a quick reference longer than a page
 QUICK = re.compile(r"at-a-glance-(?P<game>[a-z0-9-]+)")  # book/directives/game_facts.py quick_reference_id
 
 
@@ -292,9 +322,10 @@ def quick_references(book: Booklet) -> list[str]:
             continue
         end = anchors.get(f"{name}-end", start)
         title = found["game"].replace("-", " ").title()
-        if end != start:
+        two = TWO_PAGES in " ".join(book.texts[start - 1].split())  # the title says so: "... at a glance (two pages)"
+        if end > start + two:
             out.append(f"{book.where(start)}: {title} at a glance takes pp. {start}-{end}: the front matter "
-                       f"promises it on one page")
+                       f"promises it on one page, or on two where its title says \"{TWO_PAGES}\"")
         if start > 1 and _blank(book.texts[start - 2]):
             out.append(f"{book.where(start)}: {title} at a glance has a blank page before it (p. {start - 1})")
     return out
@@ -430,12 +461,14 @@ def index_faults(book: Booklet, glossary: Path | None = None) -> list[str]:
 
 
 def holds(text: str, term: str) -> bool:
-    """Whether a page's text holds ``term``: each of its words starts a word there ("stake" in "stakes"),
-    case aside, a word broken at a line's end by a hyphen read whole."""
+    """Whether a page's text holds ``term``, case aside, a word broken at a line's end by a hyphen read whole:
+    each of its words starts a word there, but for its last two letters ("stake" in "stakes", "doubled" in
+    "doubles", "deni" whole)."""
     flat = " ".join(re.sub(r"[\u2010\u00ad-]\s*\n\s*", "", text).split()).lower()
     spaced = " ".join(text.split()).lower()
-    return all(re.search(rf"\b{re.escape(word)}", flat) or re.search(rf"\b{re.escape(word)}", spaced)
-               for word in re.split(r"[ \u2010-]+", term.lower()) if word)
+    stems = [word[:max(4, len(word) - 2)] for word in re.split(r"[ \u2010-]+", term.lower()) if word]
+    return all(re.search(rf"\b{re.escape(stem)}", flat) or re.search(rf"\b{re.escape(stem)}", spaced)
+               for stem in stems)
 
 
 def glossary_words(glossary: Path) -> dict[str, int]:
@@ -486,7 +519,7 @@ def index_entries(book: Booklet) -> dict[str, list[int]]:
 
 CHECKS = {
     "questions": split_questions,
-    "headings": headings_ending_pages,
+    "headings": lambda book: headings_ending_pages(book) + headers_ending_pages(book),
     "underfull pages": underfull_pages,
     "quick references": quick_references,
     "wide gaps": wide_gaps,
