@@ -157,6 +157,11 @@ class Booklet:
                 continue
         return out
 
+    def turned_questions(self) -> set[int]:
+        """The pages before a question that book/pdf.py turned to a left-hand page so that its answer faces it
+        (its mark ``question-...-turned``): such a page may end early, deliberately."""
+        return {page - 1 for name, page in self.anchors.items() if name.endswith("-turned")}
+
     def chapter_of(self, page: int) -> Mark | None:
         found = [m for m in self.chapters if m.page <= page]
         return found[-1] if found else None

@@ -214,6 +214,7 @@ def keep_questions(root: ET.Element, pages: dict[str, int]) -> list[str]:
                 continue
             if end > start and start % 2:  # on a left page, it may end on the facing one
                 _add_class(box, "pdf-question-turn")
+                box.insert(0, ET.Element("span", {"id": f"{name}-turned"}))  # the page before it may end early
                 marked.append(name)
                 # the first in its chapter: turning it moves the pages after it, so the chapter's later questions
                 # are looked at again in the next layout (every chapter opens on a right page, so the chapters
@@ -345,15 +346,22 @@ def _mark_leads(root: ET.Element) -> int:
         for heading, lead, block in zip(children, children[1:], children[2:]):
             if heading.tag in ("h2", "h3", "h4", "h5", "h6") and lead.tag == "p" \
                     and len(" ".join("".join(lead.itertext()).split())) <= LEAD_CHARS \
-                    and block.tag in ("div", "figure", "table", "dl"):
+                    and block.tag in ("div", "figure", "table", "dl") and not _has_class(block, "ganjifa-deal"):
+                # (a worked game's header stays with its table: its heading may keep two lines of lead above it)
                 _add_class(lead, "pdf-lead")
                 marked += 1
     return marked
 
 
+LONG_WORD_LIST_ROWS = 10  # a table of words written in a chapter (not computed): more rows may split between rows
+
+
 def _mark_long_tables(root: ET.Element) -> None:
     for table in _iter(root, "table"):
-        if sum(1 for _ in table.iter("tr")) > LONG_TABLE_ROWS:
+        rows = sum(1 for _ in table.iter("tr"))
+        # a list of words and meanings split between rows leaves no page half blank before it (Traditional
+        # Ganjifa's "Words from the Indian game" did, issue 41); a computed table (ganjifa-table) stays whole
+        if rows > LONG_TABLE_ROWS or rows > LONG_WORD_LIST_ROWS and not _has_class(table, "ganjifa-table"):
             _add_class(table, "pdf-long-table")
 
 

@@ -639,8 +639,11 @@ def test_few_pages_are_mostly_blank(real_pdf):
     intentional ones (issue 8); 28 of 108 pages were before the print layout was reworked, 13 of 172
     before the Guru Ganjifa seats went two to a row and worked games' pictures could float."""
     from book.pagecheck import blank_pages
+    from book.pagerules import Booklet
 
-    blank = blank_pages(real_pdf.path, real_pdf.pages)
+    # the page before a question that starts a left-hand page, so that its picture and answer face it (issue 41),
+    # may end early, as a page before a chapter's opening does
+    blank = blank_pages(real_pdf.path, real_pdf.pages, allowed=Booklet(real_pdf.path).turned_questions())
     assert blank == [], blank
 
 
@@ -1137,11 +1140,13 @@ def test_the_layout_read_back_turns_a_split_question_and_gives_an_index_page_onc
     assert bookpdf.index_repeats(root, pages) == ["Stake"]
     entry = next(root.iter("p"))
     assert [a.get("href") for a in entry.iter("a")] == ["#d", "#u2"]
+    assert root.find(".//span[@id='q1-turned']") is not None
     assert " ".join("".join(entry.itertext()).split()) == "Stake y, z"
 
 
 def test_a_short_paragraph_between_a_heading_and_a_picture_is_kept_with_the_picture():
-    root = ET.fromstring('<section><h3>A worked round</h3><p>Six players; Farid deals.</p><div class="ganjifa-deal"/>'
-                         '<h3>Rules</h3><p>Text.</p><p>More text.</p></section>')
-    assert bookpdf._mark_leads(root) == 1
-    assert [p.get("class") for p in root.iter("p")] == ["pdf-lead", None, None]
+    root = ET.fromstring('<section><h3>Passing</h3><p>Bela cannot play.</p><div class="ganjifa-question"/>'
+                         '<h3>Rules</h3><p>Text.</p><p>More text.</p>'
+                         '<h3>A worked round</h3><p>Six players.</p><div class="ganjifa-deal"/></section>')
+    assert bookpdf._mark_leads(root) == 1  # a worked game's header keeps with its table, not its heading's lead
+    assert [p.get("class") for p in root.iter("p")] == ["pdf-lead", None, None, None]
