@@ -197,7 +197,7 @@ def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
     return removed
 
 
-RELAYOUTS = 3  # layouts after the first, at most, to keep the questions on their spreads and the index's pages once
+RELAYOUTS = 4  # layouts after the first, at most, to keep the questions on their spreads and the index's pages once
 
 
 def keep_questions(root: ET.Element, pages: dict[str, int]) -> list[str]:
@@ -220,6 +220,36 @@ def keep_questions(root: ET.Element, pages: dict[str, int]) -> list[str]:
                 # are looked at again in the next layout (every chapter opens on a right page, so the chapters
                 # after it keep their sides)
                 break
+    return marked
+
+
+WORKED_PAGES = 3  # a worked game in print takes at most three pages (issue 30; tests/test_pdf.py)
+
+
+def keep_worked_games(root: ET.Element, pages: dict[str, int]) -> list[str]:
+    """Mark ``pdf-deal-turn`` the first part of each worked game (its ``{deal}`` parts of one transcript in one
+    section, their marks ``worked-NAME-FROM`` and ``...-end``) that runs onto a fourth page from partway down
+    its first: print.css starts it on a new page (its heading and the words before it stay), and the page
+    before it may end early (its mark ``...-turned``). Returns the ids of the parts marked."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    games: dict[tuple, list[ET.Element]] = {}
+    for deal in _iter(root, "div", "ganjifa-deal"):
+        name = deal.get("id") or ""
+        if name not in pages or f"{name}-end" not in pages:
+            continue
+        section = parents.get(deal)
+        while section is not None and section.tag != "section":
+            section = parents.get(section)
+        games.setdefault((id(section), re.sub(r"-\d+$", "", name)), []).append(deal)
+    marked = []
+    for deals in games.values():
+        first = min(pages[d.get("id")] for d in deals)
+        last = max(pages[d.get("id") + "-end"] for d in deals)
+        if last - first + 1 <= WORKED_PAGES or _has_class(deals[0], "pdf-deal-turn"):
+            continue
+        _add_class(deals[0], "pdf-deal-turn")
+        deals[0].insert(0, ET.Element("span", {"id": f"{deals[0].get('id')}-turned"}))
+        marked.append(deals[0].get("id"))
     return marked
 
 
@@ -576,7 +606,7 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
         for n, page in enumerate(rendered.pages, 1):
             for name in page.anchors:  # a box split over two pages has its anchor on both: the first counts
                 pages.setdefault(name, n)
-        changed = keep_questions(root, pages) + quick_follows(root, rendered, css)
+        changed = keep_questions(root, pages) + quick_follows(root, rendered, css) + keep_worked_games(root, pages)
         repeats = index_repeats(root, pages)
         if not changed and not repeats:
             break

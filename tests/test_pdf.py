@@ -1150,3 +1150,20 @@ def test_a_short_paragraph_between_a_heading_and_a_picture_is_kept_with_the_pict
                          '<h3>A worked round</h3><p>Six players.</p><div class="ganjifa-deal"/></section>')
     assert bookpdf._mark_leads(root) == 1  # a worked game's header keeps with its table, not its heading's lead
     assert [p.get("class") for p in root.iter("p")] == ["pdf-lead", None, None, None]
+
+
+
+def test_a_worked_game_running_onto_a_fourth_page_starts_a_page():
+    """book.pdf, once laid out: a worked game (its parts of one transcript in one section) from partway down one
+    page onto a fourth starts a page; a game on three pages is left."""
+    root = ET.fromstring('<div><section><h2>A worked game</h2><div class="ganjifa-deal" id="worked-h-1">'
+                         '<span id="worked-h-1-end"/></div><p>Then:</p><div class="ganjifa-deal" id="worked-h-6">'
+                         '<span id="worked-h-6-end"/></div></section>'
+                         '<section><div class="ganjifa-deal" id="worked-k-1"><span id="worked-k-1-end"/></div>'
+                         '</section></div>')
+    pages = {"worked-h-1": 145, "worked-h-1-end": 146, "worked-h-6": 146, "worked-h-6-end": 148,
+             "worked-k-1": 150, "worked-k-1-end": 152}
+    assert bookpdf.keep_worked_games(root, pages) == ["worked-h-1"]
+    deal = root.find(".//div[@id='worked-h-1']")
+    assert "pdf-deal-turn" in deal.get("class") and deal[0].get("id") == "worked-h-1-turned"
+    assert bookpdf.keep_worked_games(root, pages) == []
