@@ -227,21 +227,22 @@ def _is_note(text: str) -> bool:
 def _is_quick_reference(text: str) -> bool:
     """A chapter's quick reference ("Komi at a glance"), which starts a page of its own so that it can be copied whole."""
     lines = [line.strip() for line in text.splitlines() if line.strip()][:3]  # after the running head, if any
-    return any(line.endswith(" at a glance") for line in lines)
+    return any(line.endswith(" at a glance") or line.endswith(" at a glance (two pages)") for line in lines)
 
 
-def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40) -> list[tuple[int, float]]:
+def blank_pages(pdf: Path, texts: list[str], limit: float = 0.40, allowed=()) -> list[tuple[int, float]]:
     """``(page, blank share)`` for pages more than ``limit`` blank, leaving out the cover and imprint,
     intentional pages (notes, blank), the last page, and the last page before a chapter opening, a
     chapter's quick reference (a page of its own, to copy) or the end matter (the last chapter's end,
-    like any chapter's)."""
+    like any chapter's), and the pages in ``allowed`` (those before a question turned to a left-hand page
+    so that its answer faces it: book.pagerules.Booklet.turned_questions)."""
     chapter_starts = set(chapter_pages(pdf))
     out = []
     last = len(texts)
     for n, page in enumerate(pixels(pdf), 1):
         text = texts[n - 1].strip()
         after = texts[n].strip() if n < last else ""
-        if n <= 3 or n == last or _is_note(text) or not text or (n + 1) in chapter_starts \
+        if n <= 3 or n == last or n in allowed or _is_note(text) or not text or (n + 1) in chapter_starts \
                 or (n + 2) in chapter_starts and not after \
                 or n + 1 == last or _is_note(after) or _is_quick_reference(after) \
                 or not after and n + 1 < last and _is_quick_reference(texts[n + 1]):  # a spread starts on the left

@@ -197,6 +197,155 @@ def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
     return removed
 
 
+RELAYOUTS = 4  # layouts after the first, at most, to keep the questions on their spreads and the index's pages once
+
+
+def keep_questions(root: ET.Element, pages: dict[str, int]) -> list[str]:
+    """Mark ``pdf-question-turn`` each question (``{question}``, its marks ``question-...`` and ``...-end``)
+    that starts on a right-hand page and ends overleaf; print.css starts it on a new page, a left-hand one, so its picture and its answer share a spread. ``pages``: each id's page in the
+    laid-out book. Returns the ids of the questions marked."""
+    marked = []
+    chapters = [ch for ch in root.iter("section") if _has_class(ch, "pdf-chapter")] or [root]
+    for chapter in chapters:
+        for box in _iter(chapter, "div", "ganjifa-question"):
+            name = box.get("id") or ""
+            start, end = pages.get(name), pages.get(f"{name}-end")
+            if start is None or end is None or _has_class(box, "pdf-question-turn"):
+                continue
+            if end > start and start % 2:  # on a left page, it may end on the facing one
+                _add_class(box, "pdf-question-turn")
+                box.insert(0, ET.Element("span", {"id": f"{name}-turned"}))  # the page before it may end early
+                marked.append(name)
+                # the first in its chapter: turning it moves the pages after it, so the chapter's later questions
+                # are looked at again in the next layout (every chapter opens on a right page, so the chapters
+                # after it keep their sides)
+                break
+    return marked
+
+
+WORKED_PAGES = 3  # a worked game in print takes at most three pages (issue 30; tests/test_pdf.py)
+
+
+def keep_worked_games(root: ET.Element, pages: dict[str, int]) -> list[str]:
+    """Mark ``pdf-deal-turn`` the first part of each worked game (its ``{deal}`` parts of one transcript in one
+    section, their marks ``worked-NAME-FROM`` and ``...-end``) that runs onto a fourth page from partway down
+    its first: print.css starts it on a new page (its heading and the words before it stay), and the page
+    before it may end early (its mark ``...-turned``). Returns the ids of the parts marked."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    games: dict[tuple, list[ET.Element]] = {}
+    for deal in _iter(root, "div", "ganjifa-deal"):
+        name = deal.get("id") or ""
+        if name not in pages or f"{name}-end" not in pages:
+            continue
+        section = parents.get(deal)
+        while section is not None and section.tag != "section":
+            section = parents.get(section)
+        games.setdefault((id(section), re.sub(r"-\d+$", "", name)), []).append(deal)
+    marked = []
+    for deals in games.values():
+        first = min(pages[d.get("id")] for d in deals)
+        last = max(pages[d.get("id") + "-end"] for d in deals)
+        if last - first + 1 <= WORKED_PAGES or _has_class(deals[0], "pdf-deal-turn"):
+            continue
+        _add_class(deals[0], "pdf-deal-turn")
+        deals[0].insert(0, ET.Element("span", {"id": f"{deals[0].get('id')}-turned"}))
+        marked.append(deals[0].get("id"))
+    return marked
+
+
+QUICK_BEFORE = "-before"  # the id of the mark before a quick reference: its box's id and this
+
+
+def _mark_before_quick(root: ET.Element) -> None:
+    """Put an empty mark just before each quick reference: laid out, it shows where the text before the box ends."""
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag == "div" and _has_class(child, "ganjifa-quick-reference") and child.get("id"):
+                mark = ET.Element("div", {"id": child.get("id") + QUICK_BEFORE, "class": "pdf-float-marker"})
+                parent.insert(list(parent).index(child), mark)
+
+
+FIFTH = 0.2  # a page less full than this is left only at a chapter's end (book/pagerules.py)
+
+
+def quick_follows(root: ET.Element, document, css: str) -> list[str]:
+    """A quick reference opens its page, so that it can be copied; when that leaves the page before it less
+    than :data:`FIFTH` full (a section's last few lines), it either follows those lines on their page, whole,
+    where it fits there (``pdf-quick-follow``), or goes to the chapter's end, so that the sections after it
+    (the sources) fill that page (``pdf-quick-last``). ``document``: the laid-out book. Returns the ids of
+    the boxes changed."""
+    from .floats import PX_PER_MM, text_block
+
+    top, bottom = (mm * PX_PER_MM for mm in text_block(css))
+    where = {}
+    for n, page in enumerate(document.pages, 1):
+        for name, box in page.anchors.items():
+            where.setdefault(name, (n, box[1], page.height))
+    parents = {child: parent for parent in root.iter() for child in parent}
+    changed = []
+    for box in list(_iter(root, "div", "ganjifa-quick-reference")):
+        name = box.get("id") or ""
+        if _has_class(box, "pdf-quick-follow") or _has_class(box, "pdf-quick-last") \
+                or not {name, name + QUICK_BEFORE, name + "-end"} <= set(where):
+            continue
+        (start, y_start, _), (page, y, height), (end, y_end, _) = (where[k] for k in (name, name + QUICK_BEFORE,
+                                                                                    name + "-end"))
+        text = height - top - bottom
+        if start != page + 1 or (y - top) / text >= FIFTH:
+            continue
+        if end == start and not _has_class(box, "ganjifa-quick-spread") and (y_end - y_start) + 8 * PX_PER_MM < height - bottom - y:
+            _add_class(box, "pdf-quick-follow")
+        else:
+            chapter = next((el for el in _ancestors(box, parents) if _has_class(el, "pdf-chapter")), None)
+            if chapter is None or list(chapter)[-1] is box:
+                continue
+            mark = next((m for m in parents[box] if m.get("id") == name + QUICK_BEFORE), None)
+            for el in (mark, box):
+                if el is not None:
+                    parents[el].remove(el)
+                    chapter.append(el)
+            _add_class(box, "pdf-quick-last")
+        changed.append(name)
+    return changed
+
+
+def _ancestors(el: ET.Element, parents: dict):
+    while el in parents:
+        el = parents[el]
+        yield el
+
+
+def index_repeats(root: ET.Element, pages: dict[str, int]) -> list[str]:
+    """Leave out each place of an index entry that gives a page the entry gives already (two uses of a word,
+    or two sections of a chapter, on one page); ``pages``: each id's page in the laid-out book. The defining
+    place (bold) stays rather than a use on its page. Returns the entries changed ("Stake 93")."""
+    changed = []
+    for box in _iter(root, "div", "ganjifa-term-index"):
+        for p in _iter(box, "p", "ganjifa-index-entry"):
+            refs = [a for a in p if a.tag == "a" and _has_class(a, "ganjifa-index-ref")]
+            first: dict[int, ET.Element] = {}
+            for a in refs:
+                page = pages.get((a.get("href") or "").lstrip("#"))
+                if page is None:
+                    continue
+                if page not in first:
+                    first[page] = a
+                elif _has_class(a, "ganjifa-index-def") and not _has_class(first[page], "ganjifa-index-def"):
+                    first[page] = a  # the definition's page in bold, not the use before it
+            kept = [a for a in refs if pages.get((a.get("href") or "").lstrip("#")) is None
+                    or first[pages[(a.get("href") or "").lstrip("#")]] is a]
+            if len(kept) == len(refs):
+                continue
+            for a in refs:
+                p.remove(a)
+            for n, a in enumerate(kept):
+                a.tail = ", " if n + 1 < len(kept) else None
+                p.append(a)
+            term = _find(p, "span", "ganjifa-index-term")
+            changed.append(_text(term) if term is not None else "")
+    return changed
+
+
 def _targets_into_chapters(body: ET.Element) -> None:
     """Move each chapter's ``<span id="document-...">`` (singlehtml's link target, just before the chapter)
     into the chapter, as its first child: left before it, the empty span sat on a line of its own, and when
@@ -214,9 +363,35 @@ def _targets_into_chapters(body: ET.Element) -> None:
                 nxt.insert(0, child)
 
 
+LEAD_CHARS = 260  # about three lines: a paragraph this short after a heading leads into what follows it
+
+
+def _mark_leads(root: ET.Element) -> int:
+    """Mark a short paragraph between a heading and a block (a picture, a question, a worked game, a table)
+    ``pdf-lead``: print.css keeps it with the block, so that the heading above it never ends a page with two
+    lines under it and the block overleaf (Naqsh's "A worked round", issue 41). Returns how many."""
+    marked = 0
+    for parent in root.iter():
+        children = [c for c in parent if isinstance(c.tag, str)]
+        for heading, lead, block in zip(children, children[1:], children[2:]):
+            if heading.tag in ("h2", "h3", "h4", "h5", "h6") and lead.tag == "p" \
+                    and len(" ".join("".join(lead.itertext()).split())) <= LEAD_CHARS \
+                    and block.tag in ("div", "figure", "table", "dl") and not _has_class(block, "ganjifa-deal"):
+                # (a worked game's header stays with its table: its heading may keep two lines of lead above it)
+                _add_class(lead, "pdf-lead")
+                marked += 1
+    return marked
+
+
+LONG_WORD_LIST_ROWS = 10  # a table of words written in a chapter (not computed): more rows may split between rows
+
+
 def _mark_long_tables(root: ET.Element) -> None:
     for table in _iter(root, "table"):
-        if sum(1 for _ in table.iter("tr")) > LONG_TABLE_ROWS:
+        rows = sum(1 for _ in table.iter("tr"))
+        # a list of words and meanings split between rows leaves no page half blank before it (Traditional
+        # Ganjifa's "Words from the Indian game" did, issue 41); a computed table (ganjifa-table) stays whole
+        if rows > LONG_TABLE_ROWS or rows > LONG_WORD_LIST_ROWS and not _has_class(table, "ganjifa-table"):
             _add_class(table, "pdf-long-table")
 
 
@@ -260,6 +435,7 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
     _trim_code(root)
     _expand_interactive(root)
     _mark_long_tables(root)
+    _mark_leads(root)
     body = _find(root, "div", "body")
     if body is None:
         raise ValueError("no <div class='body'> in the HTML: is it Sphinx singlehtml output?")
@@ -418,7 +594,25 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
             break
     floats.drop_alternatives(root)  # the positions drawn in reserve that no picture took
     inline_svg.fill(pictures)
-    rendered = render(inline_svg.put_back(serialise(root), insides))
+    # laid out, the book is read back: a question whose answer went overleaf from a right-hand page starts
+    # a page instead (on the left, so its answer is on the facing page at the latest), and an index entry
+    # that gives one page twice gives it once; then the book is laid out again, at most RELAYOUTS times
+    # a quick reference that opens its page shares the page before it when that page would be under a fifth full
+    _mark_before_quick(root)
+    relaid: list[str] = []
+    for _ in range(RELAYOUTS + 1):
+        rendered = render(inline_svg.put_back(serialise(root), insides))
+        pages: dict[str, int] = {}
+        for n, page in enumerate(rendered.pages, 1):
+            for name in page.anchors:  # a box split over two pages has its anchor on both: the first counts
+                pages.setdefault(name, n)
+        changed = keep_questions(root, pages) + quick_follows(root, rendered, css) + keep_worked_games(root, pages)
+        repeats = index_repeats(root, pages)
+        if not changed and not repeats:
+            break
+        relaid.append(", ".join(changed + ([f"{len(repeats)} index entries"] if repeats else [])))
+    if os.environ.get("GANJIFA_PDF_VERBOSE"):
+        print(f"book.pdf: laid out {len(relaid) + 1} times" + "".join(f"; then {r}" for r in relaid), file=sys.stderr)
     # note pages to a multiple of four; none when the count is one already (an empty ending is still a page)
     ending = render(end_matter(len(rendered.pages), css)) if len(rendered.pages) % 4 else None
     booklet = rendered.copy(rendered.pages + (ending.pages if ending else []))  # WeasyPrint's documented way to join documents

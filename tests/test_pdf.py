@@ -618,12 +618,13 @@ def test_no_page_starts_with_one_word_of_a_broken_sentence(real_pdf):
 
 @pytest.mark.book
 def test_each_at_a_glance_page_has_its_set_up_turn_and_end(real_pdf):
-    """Each chapter's quick reference starts a page with its title and holds its three parts."""
+    """Each chapter's quick reference has its title and holds its three parts on its page (or two)."""
     contents_end = real_pdf.page_of("How to use this book", 4)
     for game in ("Kendra Kari", "Udvasa", "Ekrang", "Komi", "Nakash", "Hamrang", "Shakti", "Sama", "Guru Ganjifa",
                  "Traditional Ganjifa", "Naqsh"):
+        titles = (f"{game} at a glance", f"{game} at a glance (two pages)")  # the longest says it takes two
         starts = [n for n in range(contents_end + 1, len(real_pdf.pages) + 1)
-                  if real_pdf.lines(n)[:1] == [f"{game} at a glance"]]  # the box opens its page
+                  if any(line in titles for line in real_pdf.lines(n))]
         assert len(starts) == 1, (game, starts)
         page = starts[0]
         text = " ".join((real_pdf.pages[page - 1] + real_pdf.pages[page]).split())
@@ -638,8 +639,11 @@ def test_few_pages_are_mostly_blank(real_pdf):
     intentional ones (issue 8); 28 of 108 pages were before the print layout was reworked, 13 of 172
     before the Guru Ganjifa seats went two to a row and worked games' pictures could float."""
     from book.pagecheck import blank_pages
+    from book.pagerules import Booklet
 
-    blank = blank_pages(real_pdf.path, real_pdf.pages)
+    # the page before a question that starts a left-hand page, so that its picture and answer face it (issue 41),
+    # may end early, as a page before a chapter's opening does
+    blank = blank_pages(real_pdf.path, real_pdf.pages, allowed=Booklet(real_pdf.path).turned_questions())
     assert blank == [], blank
 
 
@@ -974,3 +978,192 @@ def test_a_fresh_copy_of_the_tree_makes_the_same_bytes(real_book):
     differ = [name for name in mine if mine[name].read_bytes() != copied[name].read_bytes()]
     assert not differ, f"the copy's pages differ: {differ[:10]}"
 
+
+
+# -- the page rules of issue 41 (book/pagerules.py): on the real booklet, and each on a booklet with the fault planted --
+
+@pytest.fixture(scope="session")
+def real_pages(real_pdf):
+    from book.pagerules import Booklet
+
+    return Booklet(real_pdf.path)
+
+
+@pytest.mark.book
+@pytest.mark.parametrize("check", ["questions", "headings", "underfull pages", "quick references", "wide gaps",
+                                   "index"])
+def test_the_page_rules_hold_in_the_booklet(real_pages, check):
+    """A question, its picture and its answer on one spread; a heading with its text under it; no page under a
+    fifth full but a chapter's last; each "at a glance" on the page (or two) its title promises; no justified
+    line stretched to gaps wider than a word; the index's pages hold their words, once each, and every
+    glossary word is indexed (issue 41: Hamrang pp. 143-144, Naqsh p. 275, Kendra Kari pp. 41 and 51 ...)."""
+    from book.pagerules import CHECKS
+
+    found = CHECKS[check](real_pages)
+    assert not found, f"{len(found)} {check}:\n" + "\n".join(found)
+
+
+PLANTED_SOURCE = {  # the planted booklet's chapters as a rules editor wrote them: the faults name these lines
+    "rules/planted.md": "# Planted chapter\n\n## Questions\n\nText.\n\n" + "\n" * 5
+                        + ":::{question} Who wins?\n:::\n\n## Stranded\n\n### Stranded below\n\n## Under a fifth\n",
+    "rules/term-index.md": "# Index\n\n```{term-index}\n```\n",
+    "rules/glossary.md": "# Glossary\n\n```{glossary-index}\nBank: The dealer.\nPot: The stakes.\n"
+                         "Stake [planted]: What a player bets.\n```\n",
+}
+LOREM = ("The players take turns to lead a card to the trick, and the highest card of the suit led wins it; "
+         "the winner leads to the next trick. ") * 3
+
+
+def _planted_chapter() -> str:
+    para = f"<p>{LOREM}</p>"
+
+    def block(mm: int) -> str:  # a grey block the height of a picture, in slices a page break may fall between
+        return "".join("<div style='height: 10mm; background: #ccc'></div>" for _ in range(mm // 10))
+
+    return (
+        "<h1>Planted chapter</h1>"
+        f"<section id='questions'><h2>Questions</h2>{para}{block(80)}"
+        # a question from the foot of a right-hand page to the page overleaf (print.css would not hold it)
+        "<div class='ganjifa-question' id='question-rules-planted-12' style='break-inside: auto'>"
+        f"<p class='ganjifa-question-text' style='break-after: auto'><strong>Who wins?</strong></p>{block(120)}"
+        "<p class='ganjifa-answer'>Asha wins the bank.</p><span id='question-rules-planted-12-end'></span></div>"
+        "</section>"
+        f"<section id='stranded'><h2>Stranded</h2>{para}{block(70)}"
+        # a heading at a page's foot, what it heads overleaf
+        "<h3 style='break-after: auto'>Stranded below</h3><div style='height: 120mm; background: #ccc; "
+        "break-inside: avoid'></div>"
+        # a justified line stretched: the word after it does not fit, and may not be broken
+        "<p style='hyphens: manual'>Alpha beta Supercalifragilisticexpialidociouslyextraordinarilylongworditself"
+        f"aaaaaa end of it.</p>{para}</section>"
+        f"<section id='under-a-fifth'><h2>Under a fifth</h2>{para}{para}"
+        f"<p style='break-before: page'>One line alone.</p><div style='break-before: page'>{para}{para}</div>"
+        # a quick reference longer than its page, its title not saying so
+        "<div class='ganjifa-quick-reference' id='at-a-glance-planted'><p class='ganjifa-quick-title'>"
+        f"<strong>Planted at a glance</strong></p>{block(200)}<p>Set-up and the end.</p>"
+        f"<span id='at-a-glance-planted-end'></span></div>{para}</section>")
+
+
+def _planted_index() -> str:
+    return ("<h1>Index</h1><p>Every word the glossary explains, with its places; each game, with the sections of "
+            "its chapter.</p><div class='ganjifa-term-index'><p class='ganjifa-index-entry'>Bank 6, 6</p>"
+            "<p class='ganjifa-index-entry'>Pot 5</p></div>")
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    """A booklet laid out with print.css, one fault of each kind planted, and the sources it names."""
+    import tinyhtml5
+    from weasyprint import HTML
+
+    from book.pagerules import Booklet, Sources
+
+    root_dir = tmp_path_factory.mktemp("planted")
+    for name, text in PLANTED_SOURCE.items():
+        (root_dir / name).parent.mkdir(parents=True, exist_ok=True)
+        (root_dir / name).write_text(text, encoding="utf-8")
+    css = bookpdf.font_faces_css() + bookpdf.PRINT_CSS.read_text(encoding="utf-8")
+    html = _singlehtml({"rules/planted": _planted_chapter(), "rules/term-index": _planted_index()})
+    root = tinyhtml5.parse(html.replace("</head>", f"<style>{css}</style></head>"), namespace_html_elements=False)
+    bookpdf.prepare(root, edition="Planted edition")
+    HTML(string=bookpdf.serialise(root), base_url=root_dir.as_uri() + "/").write_pdf(root_dir / "planted.pdf")
+    return Booklet(root_dir / "planted.pdf", Sources(root_dir))
+
+
+def _one_fault(planted, check: str) -> str:
+    from book.pagerules import CHECKS
+
+    found = CHECKS[check](planted)
+    assert len(found) == 1, found
+    assert "\n" not in found[0]
+    return found[0]
+
+
+def test_a_question_answered_overleaf_from_a_right_hand_page_fails_naming_its_line(planted):
+    fault = _one_fault(planted, "questions")
+    assert fault.startswith("rules/planted.md:12: p. 5 (Planted chapter, \"Questions\"): ") and "p. 6, overleaf" in fault
+
+
+def test_a_heading_at_a_pages_foot_fails_naming_its_line(planted):
+    fault = _one_fault(planted, "headings")
+    assert fault.startswith("rules/planted.md:17: p. 7 (Planted chapter, \"Stranded below\"): the heading ")
+    assert "has nothing under it" in fault
+
+
+def test_a_page_under_a_fifth_full_fails_naming_its_heading(planted):
+    fault = _one_fault(planted, "underfull pages")
+    assert re.match(r'rules/planted\.md:19: p\. 10 \(Planted chapter, "Under a fifth"\): the page is \d+% full', fault)
+
+
+def test_a_quick_reference_over_its_page_fails_naming_its_page(planted):
+    fault = _one_fault(planted, "quick references")
+    assert re.search(r"p\. \d+ \(Planted chapter, \"Under a fifth\"\): Planted at a glance takes pp\. \d+-\d+", fault)
+
+
+def test_a_stretched_justified_line_fails_naming_its_page_and_words(planted):
+    fault = _one_fault(planted, "wide gaps")
+    assert re.match(r"rules/planted\.md:17: p\. 8 \(Planted chapter, \"Stranded below\"\): a justified line has a gap of "
+                    r"\d+\.\d em .* between 'Alpha' and 'beta'", fault), fault
+
+
+def test_the_index_fails_on_a_page_without_its_word_a_page_twice_and_a_word_left_out(planted):
+    from book.pagerules import index_faults
+
+    found = index_faults(planted)
+    assert len(found) == 3 and not any("\n" in f for f in found), found
+    twice, lacks, left_out = found
+    assert twice.startswith("rules/term-index.md: the index gives p. 6 twice for 'Bank'")
+    assert lacks.startswith("rules/planted.md:3: p. 5 (Planted chapter, \"Questions\"): the index gives this page "
+                            "for 'Pot', and the word is not on it")
+    assert left_out == "rules/glossary.md:6: the glossary explains 'Stake', and the index does not list it"
+
+
+def test_the_page_rules_read_a_word_broken_at_a_lines_end_and_a_plural():
+    from book.pagerules import holds
+
+    assert holds("the dealer takes the sta\u2010\nkes", "Stake") and holds("doubles the Deni", "Doubled Deni")
+    assert not holds("the dealer takes it all", "Stake") and not holds("a standing bet", "Stake")
+
+
+def test_the_layout_read_back_turns_a_split_question_and_gives_an_index_page_once():
+    """book.pdf, once the book is laid out: a question from a right-hand page to the page overleaf is marked to
+    start a page (a left one); one starting on a left page and ending on the facing one is left; an index entry
+    that gives a page twice gives it once, its bold defining place kept."""
+    root = ET.fromstring(
+        '<div><div class="ganjifa-question" id="q1"><span id="q1-end"/></div>'
+        '<div class="ganjifa-question" id="q2"><span id="q2-end"/></div>'
+        '<div class="ganjifa-term-index"><p class="ganjifa-index-entry"><span class="ganjifa-index-term">Stake</span> '
+        '<a class="ganjifa-index-ref" href="#u1">x</a>, <a class="ganjifa-index-ref ganjifa-index-def" href="#d">y</a>, '
+        '<a class="ganjifa-index-ref" href="#u2">z</a></p></div></div>')
+    pages = {"q1": 5, "q1-end": 6, "q2": 8, "q2-end": 9, "u1": 12, "d": 12, "u2": 14}
+    assert bookpdf.keep_questions(root, pages) == ["q1"]
+    assert bookpdf.keep_questions(root, pages) == []  # marked once
+    assert bookpdf.index_repeats(root, pages) == ["Stake"]
+    entry = next(root.iter("p"))
+    assert [a.get("href") for a in entry.iter("a")] == ["#d", "#u2"]
+    assert root.find(".//span[@id='q1-turned']") is not None
+    assert " ".join("".join(entry.itertext()).split()) == "Stake y, z"
+
+
+def test_a_short_paragraph_between_a_heading_and_a_picture_is_kept_with_the_picture():
+    root = ET.fromstring('<section><h3>Passing</h3><p>Bela cannot play.</p><div class="ganjifa-question"/>'
+                         '<h3>Rules</h3><p>Text.</p><p>More text.</p>'
+                         '<h3>A worked round</h3><p>Six players.</p><div class="ganjifa-deal"/></section>')
+    assert bookpdf._mark_leads(root) == 1  # a worked game's header keeps with its table, not its heading's lead
+    assert [p.get("class") for p in root.iter("p")] == ["pdf-lead", None, None, None]
+
+
+
+def test_a_worked_game_running_onto_a_fourth_page_starts_a_page():
+    """book.pdf, once laid out: a worked game (its parts of one transcript in one section) from partway down one
+    page onto a fourth starts a page; a game on three pages is left."""
+    root = ET.fromstring('<div><section><h2>A worked game</h2><div class="ganjifa-deal" id="worked-h-1">'
+                         '<span id="worked-h-1-end"/></div><p>Then:</p><div class="ganjifa-deal" id="worked-h-6">'
+                         '<span id="worked-h-6-end"/></div></section>'
+                         '<section><div class="ganjifa-deal" id="worked-k-1"><span id="worked-k-1-end"/></div>'
+                         '</section></div>')
+    pages = {"worked-h-1": 145, "worked-h-1-end": 146, "worked-h-6": 146, "worked-h-6-end": 148,
+             "worked-k-1": 150, "worked-k-1-end": 152}
+    assert bookpdf.keep_worked_games(root, pages) == ["worked-h-1"]
+    deal = root.find(".//div[@id='worked-h-1']")
+    assert "pdf-deal-turn" in deal.get("class") and deal[0].get("id") == "worked-h-1-turned"
+    assert bookpdf.keep_worked_games(root, pages) == []

@@ -82,7 +82,8 @@ def test_a_quick_reference_that_leaves_out_a_part_or_a_rule_fails_at_its_line(tm
 
 def test_a_quick_reference_longer_than_a_page_is_marked_to_print_as_a_spread(tmp_path):
     ids = list(game_class("traditional-ganjifa").CLAUSES)  # 37 rules: more than a printed page holds
-    page = "# TG\n\n" + "".join(clause(cid, f"Rule {k}.") for k, cid in enumerate(ids)) + \
+    page = "# TG\n\n" + "".join(clause(cid, f"Rule {k}: the player who leads plays a card and the others follow it in turn, clockwise.")
+                                 for k, cid in enumerate(ids)) + \
         f"```{{quick-reference}} traditional-ganjifa\nSet-up: {ids[0]}\nPlay: {' '.join(ids[1:-1])}\nThe end: {ids[-1]}\n```\n"
     code, out = build(tmp_path, page)
     assert code == 0, out

@@ -83,8 +83,9 @@ def quick_reference_id(game) -> str:
 SET_UP, THE_END = "Set-up", "The end"  # the first and the last part of every quick reference
 # a quick reference longer than a page is printed across two facing pages: its length in lines of the
 # printed box (about 78 characters a line at 8.1 pt; a part's heading and its space count two, the title
-# and the facts three). Guru Ganjifa's 48 spilled two lines over its page; Naqsh's 43 fit (issue 30)
-ONE_PAGE, LINE = 45, 78
+# and the facts three). Guru Ganjifa's 48 spilled two lines over its page at 8.1 pt, 1.2 lines to the point size,
+# and fit at 7.7 pt and 1.1 (issue 41); Naqsh's 43 fit (issue 30); Traditional Ganjifa's are two pages
+ONE_PAGE, LINE = 50, 78
 
 
 def _number_words(n: int) -> str:
@@ -165,10 +166,12 @@ class QuickReferenceDirective(GameFactsDirective):
             raise self.fail(f"the quick reference of {game.title} leaves out {', '.join(left_out)}: a player at "
                             f"the table needs every rule, so list each in the part where it is used")
         lines = 3 + 2 * len(parts) + sum(-(-(len(store[cid].summary) + 7) // LINE) for cid in listed)
-        spread = ["ganjifa-quick-spread"] if lines > ONE_PAGE else []  # in print: two facing pages
+        spread = ["ganjifa-quick-spread"] if lines > ONE_PAGE else []  # in print: two pages, its title says so
         box = nodes.container(classes=["ganjifa-quick-reference", *spread], ids=[quick_reference_id(game)])
         title = nodes.paragraph(classes=["ganjifa-quick-title"])
         title += nodes.strong(text=f"{game.title} at a glance")
+        if spread:  # the front matter promises a page, or two where the title says so (print.css shows it)
+            title += nodes.inline(text=" (two pages)", classes=["ganjifa-quick-pages"])
         box += title
         facts = nodes.paragraph(classes=["ganjifa-quick-facts"])
         facts += nodes.Text(f"{players_in_words(cls)} · the {cls.deck.name} deck of {len(cls.deck.cards)} cards.")
@@ -185,6 +188,7 @@ class QuickReferenceDirective(GameFactsDirective):
             for cid in cids:
                 lines += self.line(cid, store[cid].summary, bold=store[cid].remember)
             box += lines
+        box += nodes.inline("", "", ids=[quick_reference_id(game) + "-end"])  # its end: book/pagerules.py
         return [box]
 
     @staticmethod

@@ -241,7 +241,8 @@ def resolve(app, doctree, docname) -> None:
             places = sorted(entries[key], key=lambda e: order.get(e[0], 1_000))
             item = nodes.definition_list_item()
             head = words.get(key, {}).get("head") or places[0][1]["head"]
-            item += nodes.term(head, head[:1].upper() + head[1:])
+            # its own id: the index points here for a word no chapter marks with {define} (term_index.py)
+            item += nodes.term(head, head[:1].upper() + head[1:], ids=[glossary_anchor(head)])
             definition = nodes.definition()
             if key in words and words[key]["text"]:  # a word no chapter defines: the glossary's own definition
                 definition += nodes.paragraph("", words[key]["text"], classes=["ganjifa-glossary-definition"])
@@ -278,6 +279,24 @@ def _number(env, cid: str) -> str:
 
     stated = clauses_of(env).get(cid)
     return f"§{stated.number}" if stated else ""
+
+
+def glossary_anchor(head: str) -> str:
+    """The id of a word's entry in the glossary: ``glossary-put-in``."""
+    return f"glossary-{slug(head)}"
+
+
+def glossary_words(env) -> dict[str, tuple[str, dict]]:
+    """Every word of the glossary's body (``{glossary-index}``), lower case -> (the glossary's docname, the word:
+    its head, text, the chapters named beside it)."""
+    out = {}
+    for doc in sorted(getattr(env, "ganjifa_glossary_docs", {})):
+        if doc not in env.all_docs:
+            continue
+        for node in env.get_doctree(doc).findall(glossary_list):
+            for key, word in node.get("words", {}).items():
+                out.setdefault(key, (doc, word))
+    return out
 
 
 def _reading_order(env) -> list[str]:

@@ -88,7 +88,11 @@ class QuestionDirective(GanjifaDirective):
             raise self.fail("the words contradict the example: " + "; ".join(wrong))
         drawn = self.options.get("picture", "yes") == "yes"
         # a question without a picture is a few lines: kept whole on one page, the answer with its question
-        box = nodes.container(classes=["ganjifa-question"] + ([] if drawn else ["ganjifa-question-short"]))
+        # its id names the chapter and line (``question-rules-hamrang-143``) and an empty mark ends it
+        # (``...-end``): the booklet's check finds the pages it starts and ends on (book/pagerules.py)
+        anchor = question_anchor(self.env.docname, self.lineno)
+        box = nodes.container(classes=["ganjifa-question"] + ([] if drawn else ["ganjifa-question-short"]),
+                              ids=[anchor])
         q = nodes.paragraph(classes=["ganjifa-question-text"])
         title, messages = self.state.inline_text(self.arguments[0], self.lineno)  # *variant* prints in italics
         q += nodes.strong("", "", *title)
@@ -110,6 +114,7 @@ class QuestionDirective(GanjifaDirective):
         if self.content:
             self.state.nested_parse(self.content, self.content_offset, box)
         box += try_link(self.env.docname, game, state, notation, names)
+        box += nodes.inline("", "", ids=[anchor + "-end"])
         return [box]
 
     def names(self, state) -> tuple[str, ...]:
@@ -120,6 +125,11 @@ class QuestionDirective(GanjifaDirective):
         if len(names) != players:
             raise self.fail(f":names: gives {len(names)} names for {players} players")
         return names
+
+
+def question_anchor(docname: str, line: int) -> str:
+    """The id of the question at ``line`` of chapter ``docname``: ``question-rules-hamrang-143``."""
+    return "question-" + re.sub(r"[^a-z0-9]+", "-", docname.lower()).strip("-") + f"-{line}"
 
 
 def try_link(docname: str, game, state, notation: str, names) -> list:

@@ -27,7 +27,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 import re
 
-from .glossary import ROLE, _reading_order, slug, terms_of
+from .glossary import ROLE, _reading_order, glossary_anchor, glossary_words, slug, terms_of
 
 logger = logging.getLogger(__name__)
 
@@ -200,8 +200,27 @@ def places(env) -> dict[str, list[tuple[int, int, str, dict, bool]]]:
                                location=(doc, use["line"]))
                 continue
             out[key].append((order.get(doc, 1_000), use["line"] or 0, doc, use, False))
+    # a word the glossary explains that no chapter marks with {define} (it names the chapters that use it
+    # instead: Opener, Phase, Put in): its place is its glossary entry
+    for key, (doc, word) in glossary_words(env).items():
+        if key not in out:
+            out[key] = [(order.get(doc, 1_000), word.get("line") or 0, doc,
+                         {"head": word["head"], "anchor": glossary_anchor(word["head"]), "section": ""}, True)]
     for key in out:
         out[key].sort(key=lambda p: (p[0], p[1], not p[4]))
+    return out
+
+
+def once_a_section(found: list, where) -> list:
+    """``found`` with a place left out where an earlier one is in the same chapter and section (``where``
+    gives both): in print the two would most often give one page twice."""
+    seen, out = set(), []
+    for place in found:
+        key = where(place)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(place)
     return out
 
 
@@ -221,11 +240,12 @@ def topics(env) -> dict[str, list[tuple[str, str, str]]]:
                 for rule in found["clauses"]:
                     said = stated.get(rule["clause"])
                     if said and said.docname == doc and summary.search(said.summary):
-                        places.append((rule["line"], doc, rule["clause"], f"{title} §{said.number}"))
+                        places.append((rule["line"], doc, rule["clause"], f"{title} §{said.number}", rule["section"]))
             if heading:
-                places += [(h["line"], doc, h["anchor"], f"{title}: {h['title']}") for h in found["sections"]
+                places += [(h["line"], doc, h["anchor"], f"{title}: {h['title']}", h["title"]) for h in found["sections"]
                            if h["depth"] and heading.search(h["title"])]
-            out.setdefault(topic, []).extend(place[1:] for place in sorted(places))  # in the chapter's order
+            # in the chapter's order, a section once (several rules of one section are on one page or two)
+            out.setdefault(topic, []).extend(place[1:4] for place in once_a_section(sorted(places), lambda p: (p[1], p[4])))
         short = title.split(" (")[0]  # "Kendra Kari", not "Kendra Kari (केंद्र कड़ी)": the entry's name
         out[short] = [(doc, h["anchor"], h["title"]) for h in found["sections"] if h["depth"] == 1]
     return {topic: places for topic, places in out.items() if places}
