@@ -50,13 +50,17 @@ def share_words(x: float, n: float, noun: str = "") -> str:
     ('about two times in five', 'about three times in ten')
     >>> share_words(0, 500, "round"), share_words(500, 500, "round"), share_words(1, 1000)
     ('no round', 'every round', 'about one in 1,000')
+    >>> share_words(398, 400, "game")
+    'nearly every game'
     """
     one = f"{noun} " if noun else ""
     if n <= 0 or x <= 0:
         return f"no {noun or 'one'}".strip()
     p = x / n
-    if p >= 0.995:
+    if x >= n:
         return f"every {noun or 'one'}"
+    if p >= 0.995:  # not every one: 99.5% is "nearly every game", never "every game" (issue 41)
+        return f"nearly every {noun or 'one'}"
     if p < 0.1:  # one in N, N to two figures
         odds = 1 / p
         digits = len(str(int(odds))) - 2

@@ -34,12 +34,13 @@ def facts(game) -> list[tuple[str, str]]:
         players = f"{_number_words(low)} to {_number_words(high)}"
     players += f" (the picture shows {_number_words(game.players)})" if low != high else ""
     deck = game.deck
+    pack = "pack" if deck.name == "Naqsh" else "deck"  # the Naqsh pack, as its chapter and the decks chapter say
     dealt = deals(cls)
     if any(h for d in dealt.values() for h in d.hands):
-        cards = f"the {deck.name} deck, {len(deck.cards)} cards; {hands_dealt(dealt, _number_words)}"
+        cards = f"the {deck.name} {pack}, {len(deck.cards)} cards; {hands_dealt(dealt, _number_words)}"
         cards += f", {game.DEAL_MORE}" if game.DEAL_MORE else ""
     else:  # nothing in hand: the cards are laid out (a patience), as the chapter's picture shows
-        cards = f"the {deck.name} deck, {len(deck.cards)} cards, laid out on the table"
+        cards = f"the {deck.name} {pack}, {len(deck.cards)} cards, laid out on the table"
     lines = [
         ("Players", players),
         ("Cards", cards),
