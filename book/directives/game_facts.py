@@ -174,7 +174,7 @@ class QuickReferenceDirective(GameFactsDirective):
             title += nodes.inline(text=" (two pages)", classes=["ganjifa-quick-pages"])
         box += title
         facts = nodes.paragraph(classes=["ganjifa-quick-facts"])
-        facts += nodes.Text(f"{players_in_words(cls)} · the {cls.deck.name} deck of {len(cls.deck.cards)} cards.")
+        facts += nodes.Text(f"{players_in_words(cls)} · the {cls.deck.name} {'pack' if cls.deck.name == 'Naqsh' else 'deck'} of {len(cls.deck.cards)} cards.")
         box += facts
         if cls.EQUIPMENT and not cls.EQUIPMENT.startswith("nothing"):
             need = nodes.paragraph(classes=["ganjifa-quick-facts"])
