@@ -422,6 +422,29 @@ def _front_matter(intro: list[ET.Element], entries: list[Heading], *, title: str
     return [cover, colophon, contents]
 
 
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def _links_to_headings(root: ET.Element) -> int:
+    """A link to a section points at its heading (``ID-head``), not at the section: a section whose heading
+    goes over to the next page starts on the page before, and the index and the contents gave that page, one
+    too early (the newcomers' second reading, issue 41). Returns how many links were moved."""
+    heads = {}
+    for section in root.iter("section"):
+        sid = section.get("id")
+        first = next((c for c in section if isinstance(c.tag, str)), None)
+        if sid and first is not None and first.tag in HEADINGS and not first.get("id"):
+            first.set("id", f"{sid}-head")
+            heads[sid] = f"{sid}-head"
+    moved = 0
+    for a in root.iter("a"):
+        href = a.get("href") or ""
+        if href.startswith("#") and href[1:] in heads:
+            a.set("href", "#" + heads[href[1:]])
+            moved += 1
+    return moved
+
+
 def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
             edition: str | None = None, author: str = AUTHOR, deck: str = "mughal",
             left_out: tuple[str, ...] = (), keep: tuple[str, ...] = (),
@@ -445,6 +468,7 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
                          "build the book with the singlehtml builder")
     entries = _mark_chapters(chapters)
     _targets_into_chapters(body)
+    _links_to_headings(root)
 
     # the front page's own title and intro move to the cover and the colophon
     intro: list[ET.Element] = []

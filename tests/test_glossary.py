@@ -142,7 +142,9 @@ def test_the_index_lists_each_defined_word_with_its_definition_and_marked_uses_i
                                              "terms.md": TERMS})
     assert code == 0, out
     index = _index((tmp_path / "out" / "terms.html").read_text())
-    assert list(index) == ["Last card", "Ring", "Traditional ranking"]  # every defined word, alphabetical
+    # every defined word, alphabetical; a word only the glossary defines leads to its glossary entry (issue 41)
+    assert list(index) == ["Last card", "Phase", "Ring", "Traditional ranking"]
+    assert [href for href, _, _ in index["Phase"]] == ["words.html#glossary-phase"]
     assert index["Ring"] == [("rules.html#term-rules-ring", "Rules", True),
                              ("rules.html#use-rules-ring-1", "Rules: Later", False),
                              ("more.html#term-more-ring", "More rules", True)]
@@ -174,7 +176,8 @@ def test_the_index_lists_topics_and_each_games_sections_not_only_words(tmp_path)
     assert [where for _, where, _ in index["Ties"]] == ["Kendra Kari §2"]
     assert [where for _, where, _ in index["Variants"]] == ["Kendra Kari: Variants"]
     assert [where for _, where, _ in index["Rulings"]] == ["Kendra Kari: Rulings"]
-    assert [where for _, where, _ in index["Dealing"]] == ["Kendra Kari: Players and the deal", "Kendra Kari §1"]
+    # the section, once: its rule §1 is in it, and in print the two gave one page twice (issue 41)
+    assert [where for _, where, _ in index["Dealing"]] == ["Kendra Kari: Players and the deal"]
     # a section is linked by an id of its chapter's own: "variants" repeats in every chapter of the booklet
     assert index["Variants"][0][0] == "game.html#topic-game-variants"
     assert 'id="topic-game-variants"' in (tmp_path / "out" / "game.html").read_text()
