@@ -103,7 +103,8 @@ def test_a_changed_engine_answer_is_reported_with_file_and_line(clone):
     assert kk.text.options == ["option stock-out: the default is now reshuffle (was end)"]
     questions = [e for e in kk.examples if e.kind == "question"]
     assert len(questions) == 1 and "answer" in questions[0].what
-    line = next(n for n, text in enumerate(chapter.read_text().splitlines(), 1) if ":::{question}" in text and "the stock is empty." in text))
+    line = next(n for n, text in enumerate(chapter.read_text().splitlines(), 1)
+                if ":::{question}" in text and "the stock is empty." in text)
     assert (questions[0].file, questions[0].line) == ("rules/kendra-kari.md", line)
     assert questions[0].old.startswith("Bela and Chitra and Dev (kk.stock-out)")
     assert "stock is empty" in questions[0].new
