@@ -432,10 +432,18 @@ def _links_to_headings(root: ET.Element) -> int:
     heads = {}
     for section in root.iter("section"):
         sid = section.get("id")
-        first = next((c for c in section if isinstance(c.tag, str)), None)
-        if sid and first is not None and first.tag in HEADINGS and not first.get("id"):
-            first.set("id", f"{sid}-head")
-            heads[sid] = f"{sid}-head"
+        children = [c for c in section if isinstance(c.tag, str)]
+        # the empty marks before the heading (an index topic's anchor, ``topic-...``) point at it too
+        marks = []
+        while children and children[0].tag == "span" and children[0].get("id") and not "".join(children[0].itertext()):
+            marks.append(children.pop(0).get("id"))
+        first = children[0] if children else None
+        if first is None or first.tag not in HEADINGS:
+            continue
+        if not first.get("id"):
+            first.set("id", f"{sid or marks[0] if (sid or marks) else 'section'}-head")
+        for name in ([sid] if sid else []) + marks:
+            heads[name] = first.get("id")
     moved = 0
     for a in root.iter("a"):
         href = a.get("href") or ""

@@ -1178,9 +1178,10 @@ def test_a_link_to_a_section_points_at_its_heading():
 
     from book.pdf import _links_to_headings
 
-    root = ET.fromstring('<div><section id="rulings"><h2>Rulings</h2><p>x</p></section>'
-                         '<section id="no-heading"><p>y</p></section>'
-                         '<p><a href="#rulings">Rulings</a> <a href="#no-heading">y</a> <a href="#elsewhere">z</a></p></div>')
-    assert _links_to_headings(root) == 1
+    root = ET.fromstring('<div><section id="rulings"><span id="topic-komi-rulings"></span><h2>Rulings</h2><p>x</p>'
+                         '</section><section id="no-heading"><p>y</p></section>'
+                         '<p><a href="#rulings">Rulings</a> <a href="#topic-komi-rulings">Komi</a> <a href="#no-heading">y</a>'
+                         ' <a href="#elsewhere">z</a></p></div>')
+    assert _links_to_headings(root) == 2  # the section's own id and the index topic's mark before its heading
     assert root.find("section/h2").get("id") == "rulings-head" and root.find("section").get("id") == "rulings"
-    assert [a.get("href") for a in root.iter("a")] == ["#rulings-head", "#no-heading", "#elsewhere"]
+    assert [a.get("href") for a in root.iter("a")] == ["#rulings-head", "#rulings-head", "#no-heading", "#elsewhere"]
