@@ -217,7 +217,9 @@ class GameChooserDirective(GanjifaDirective):
     the game, its kind and how hard it is (stated), the stretch of play its length is counted over ("a
     game", "a round", "a deal"), and the simulation the length is taken from (the options, ``games=`` and
     ``bots=`` of ``{sim-figure}``, whose cached reports it shares). The players and the deck come from the
-    game's declaration; the length is the simulation's moves for each player in that stretch, in words.
+    game's declaration; the length is the simulation's moves for each player in that stretch, in words; with
+    ``turns=EVENT`` (Shakti's ``round``), the whole turns each player takes, counted by that event, where a turn
+    is several steps; with ``deal=FILE`` instead of the simulation, one golden deal's moves (a won game).
     """
 
     has_content = True
@@ -245,7 +247,7 @@ class GameChooserDirective(GanjifaDirective):
                 rows.append(self.deal_row(k, name, kind, hard, stretch, setting[len("deal="):].strip()))
                 continue
             words = setting.split()
-            keys = {a: v for a, _, v in (w.partition("=") for w in words) if a in ("games", "seed", "bots")}
+            keys = {a: v for a, _, v in (w.partition("=") for w in words) if a in ("games", "seed", "bots", "turns")}
             options = " ".join(w for w in words if w.partition("=")[0] not in keys)
             game = self.game(name, options)
             cls = type(game)
@@ -255,7 +257,16 @@ class GameChooserDirective(GanjifaDirective):
                                        tuple(keys.get("bots", "random").split(",")))
             except Exception as err:  # a bad option or count: the line's fault
                 raise self.fail(f"line {k + 1} of the body: {err}") from None
-            each = rate_words(report.tally.moves, report.games * game.players)
+            if "turns" in keys:  # a turn of several steps (Shakti's draw, then four cards put away): count turns,
+                # one a player each time the game's event TURNS comes (a round), not the steps
+                from .sim_figure import count
+
+                try:
+                    each = rate_words(count(report, keys["turns"]), report.games)
+                except ValueError as err:
+                    raise self.fail(f"line {k + 1} of the body: turns={keys['turns']}: {err}") from None
+            else:
+                each = rate_words(report.tally.moves, report.games * game.players)
             players = (f"{cls.min_players}" if cls.min_players == cls.max_players
                        else f"{cls.min_players} to {cls.max_players}")
             rows.append([self._link(name, game.title), players, f"{cls.deck.name} {len(cls.deck.cards)}", kind,

@@ -102,7 +102,7 @@ class KomiState(StakesState):
         if not isinstance(move, Say) or move.game != "komi":
             raise IllegalMoveError(move, "km.bet", "a Komi move is a bet or the dealer's show")
         if move.kind == "show":
-            raise IllegalMoveError(move, "km.show", f"the dealer shows only after every other player has bet; "
+            raise IllegalMoveError(move, "km.bet", f"the dealer shows only after every other player has bet; "
                                    f"Player {cp + 1} has still to bet")
         if cp == self._dealer:
             raise IllegalMoveError(move, "km.bet", "the dealer does not bet: she covers every other player's "
