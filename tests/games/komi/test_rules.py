@@ -51,7 +51,7 @@ def test_bets_and_their_limits():  # km.bet
     state = pos("dealer=P1; turn=P2; P1=5Sh 7Ta VGh; P2=RSa VTa RBa; P3=9Su 9Ch 3Qi", players=3)
     assert [str(m) for m in state.legal_moves()] == ["bet 1", "bet 2", "bet 3"]
     assert refused(state, "bet 5") == "km.bet"
-    assert refused(state, "show") == "km.show"  # the dealer shows only after every bet
+    assert refused(state, "show") == "km.bet"  # the dealer shows only after every bet: the bet rule (§3) says so
     play(state, "bet 2", "bet 3")
     assert state.current_player == 0 and [str(m) for m in state.legal_moves()] == ["show"]
     assert refused(state, "bet 1") == "km.bet"  # the dealer does not bet
