@@ -138,6 +138,15 @@ def _mark_chapters(chapters: list[ET.Element]) -> list[Heading]:
 LONG_TABLE_ROWS = 28  # more rows than fit on an A5 page: only such a table may split between rows (its header repeats)
 
 
+def _keep_refs(entry: ET.Element, refs: list[ET.Element], kept: list[ET.Element]) -> None:
+    """An index entry's page links ``refs`` cut down to ``kept``, in their order, a comma between two."""
+    for a in refs:
+        entry.remove(a)
+    for n, a in enumerate(kept):
+        a.tail = ", " if n + 1 < len(kept) else None
+        entry.append(a)
+
+
 def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
     """Remove the sections with these ids (a booklet leaves out the decks it is not for), then the
     glossary's entries and the index's places that pointed into them, and any word left with none. A
@@ -189,11 +198,7 @@ def leave_out(root: ET.Element, ids, keep=()) -> list[str]:
             if not kept:
                 box.remove(p)
                 continue
-            for a in refs:
-                p.remove(a)
-            for n, a in enumerate(kept):
-                a.tail = ", " if n + 1 < len(kept) else None
-                p.append(a)
+            _keep_refs(p, refs, kept)
     return removed
 
 
@@ -336,11 +341,7 @@ def index_repeats(root: ET.Element, pages: dict[str, int]) -> list[str]:
                     or first[pages[(a.get("href") or "").lstrip("#")]] is a]
             if len(kept) == len(refs):
                 continue
-            for a in refs:
-                p.remove(a)
-            for n, a in enumerate(kept):
-                a.tail = ", " if n + 1 < len(kept) else None
-                p.append(a)
+            _keep_refs(p, refs, kept)
             term = _find(p, "span", "ganjifa-index-term")
             changed.append(_text(term) if term is not None else "")
     return changed

@@ -79,31 +79,12 @@ class GanjifaDirective(SphinxDirective):
         moved = played or bool(self.options.get("moves", "").strip())
         return state, state.position() if moved or not written.strip() else " ".join(written.split())
 
-    def paragraph_before(self) -> tuple[str, int]:
-        """The paragraph just before this directive in its source (prose only, not another block), and its first
-        line: the words that lead into it."""
+    def _lines_before(self) -> tuple[list[str], int]:
+        """The lines of the paragraph just before this directive in its source, stripped, and its first line."""
         try:
             lines = Path(self.env.doc2path(self.env.docname)).read_text(encoding="utf-8").splitlines()
         except OSError:
-            return "", 0
-        i = self.lineno - 2
-        while i >= 0 and not lines[i].strip():
-            i -= 1
-        para = []
-        while i >= 0 and lines[i].strip():
-            para.insert(0, lines[i].strip())
-            i -= 1
-        if not para or para[0].startswith(("```", ":::", "#", ":", ">", "|")) or para[-1].startswith(("```", ":::")):
-            return "", 0
-        return " ".join(para), i + 2
-
-    def introduction(self) -> str:
-        """The paragraph just before this directive in its source, when it introduces it (ends with a colon):
-        the words that tell the reader what the example shows, checked against it (engine.claims)."""
-        try:
-            lines = Path(self.env.doc2path(self.env.docname)).read_text(encoding="utf-8").splitlines()
-        except OSError:
-            return ""
+            return [], 0
         i = self.lineno - 2  # the line before the directive's opening fence (lineno counts from 1)
         while i >= 0 and not lines[i].strip():
             i -= 1
@@ -111,7 +92,23 @@ class GanjifaDirective(SphinxDirective):
         while i >= 0 and lines[i].strip():
             para.insert(0, lines[i].strip())
             i -= 1
-        if not para or para[0].startswith(("```", ":::", "#", ":", ">", "|")) or not para[-1].endswith(":"):
+        if para and para[0].startswith(("```", ":::", "#", ":", ">", "|")):
+            return [], 0  # another block's lines, not prose
+        return para, i + 2
+
+    def paragraph_before(self) -> tuple[str, int]:
+        """The paragraph just before this directive in its source (prose only, not another block), and its first
+        line: the words that lead into it."""
+        para, first = self._lines_before()
+        if not para or para[-1].startswith(("```", ":::")):
+            return "", 0
+        return " ".join(para), first
+
+    def introduction(self) -> str:
+        """The paragraph just before this directive in its source, when it introduces it (ends with a colon):
+        the words that tell the reader what the example shows, checked against it (engine.claims)."""
+        para, _ = self._lines_before()
+        if not para or not para[-1].endswith(":"):
             return ""
         return " ".join(para)
 
