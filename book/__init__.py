@@ -55,6 +55,9 @@ def setup(app):
     from .directives import sim_figure
 
     sim_figure.setup(app)  # ... which says who played, and one quantity counted once
+    from .directives import sim_compare
+
+    sim_compare.setup(app)  # a sentence that compares, made from its test; none typed
     app.add_role("define", glossary.DefineRole())
     app.add_role("rule", RuleRole())
     from .directives import variant

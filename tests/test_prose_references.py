@@ -20,6 +20,7 @@ def build(tmp_path, pages: dict[str, str]) -> tuple[int, str]:
     (src / "index.md").write_text(pages.get("index", "# Book\n\n") + f"\n```{{toctree}}\n{toc}```\n")
     for name, text in pages.items():
         if name != "index":
+            (src / f"{name}.md").parent.mkdir(parents=True, exist_ok=True)
             (src / f"{name}.md").write_text(text)
     return sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "html"))
 
@@ -245,3 +246,58 @@ def test_a_rule_cited_before_a_worked_game_is_one_its_moves_rest_on(tmp_path):
     (src / "index.md").write_text(part("kk.match"))
     code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "good"))
     assert code == 0, out
+
+
+def test_a_comparison_is_made_from_its_test_and_one_typed_by_hand_fails(tmp_path):
+    """Issue 42: a sentence that compares says only what its test shows. {sim-compare} chooses its words from
+    the paired test (here careful players' game length against random players' on the same seeds), prints both
+    figures and the difference's interval in the notes; a comparison typed by hand in a chapter's "How the game
+    plays out" fails at its line, naming the word."""
+    from pathlib import Path
+
+    from engine.simulate import simulate
+    from engine.verdict import Measure, against
+
+    game = game_class("kendra-kari").from_text("")
+    careful = simulate(game, 40, 1, ("heuristic",), per_game=True)
+    loose = simulate(game, 40, 1, ("random",), per_game=True)
+    verdict = against(careful, loose, Measure("moves", "games", False))
+    expected = {1: "longer", -1: "shorter", 0: "as long"}[verdict.direction]
+    role = ("{sim-compare}`longer|shorter|as long: moves per games @ kendra-kari games=40 bots=heuristic "
+            "~ bots=random`")
+    notes = f"# Notes\n\nSet beside random players, among careful players a game is {role}.\n"
+    chapter = ("# Kendra Kari\n\n## How the game plays out\n\nAmong careful players.\n\n"
+               f"- Set beside random players, among careful players a game is {role}.\n"
+               "- Careful players play longer games than random ones.\n")
+    code, out = build(tmp_path, {"rules/designers/kendra-kari": notes, "rules/kendra-kari": chapter})
+    assert code != 0
+    assert re.search(r"kendra-kari\.md:8: WARNING: \{sim-compare\}: 'Careful players play longer games than random "
+                     r"ones\.' compares \('longer'\) with no test behind it", out), out
+    assert "kendra-kari.md:7: WARNING" not in out, out
+    printed = text_of(tmp_path, "rules/designers/kendra-kari")
+    from book.directives.sim_compare import number
+
+    first = number(verdict.first.value, verdict.first.low, verdict.first.high)[0]
+    second = number(verdict.other.value, verdict.other.low, verdict.other.high)[0]
+    assert f"a game is {expected} ({first} against {second} moves a game; the difference" in printed, printed
+    assert f"a game is {expected}." in text_of(tmp_path, "rules/kendra-kari")  # the players' words only
+
+
+def test_a_seat_sentence_tests_every_seat_and_a_bad_comparison_fails_in_one_line(tmp_path):
+    from engine.simulate import simulate
+    from engine.verdict import seats
+
+    report = simulate(game_class("kendra-kari").from_text(""), 60, 1, ("random",), per_game=True)
+    apart = [s.seat for s in seats(report) if s.direction]
+    page = ("# Notes\n\nAmong random players, {sim-compare}`seats @ kendra-kari games=60 bots=random`.\n\n"
+            "Among random players it is {sim-compare}`more|less|same: nothing / games @ kendra-kari games=60 "
+            "bots=random ~ 1/2`.\n")
+    code, out = build(tmp_path, {"rules/designers/kendra-kari": page})
+    assert code != 0
+    assert re.search(r"kendra-kari\.md:5: .*\{sim-compare\}: 'nothing' is not an event of Kendra Kari", out), out
+    assert "Traceback" not in out
+    printed = text_of(tmp_path, "rules/designers/kendra-kari")
+    if apart:
+        assert all(f"Player {s} wins" in printed for s in apart), printed
+    else:
+        assert "no seat's share of the wins differs from its fair share, a quarter, at the 5% level" in printed

@@ -54,12 +54,23 @@ def test_ratios_show_the_figures_a_chapter_discusses(tmp_path):
     from engine import get_game
     from engine.simulate import simulate
 
+    from book.directives.sim_compare import number, percent
+    from engine.stats import wilson
+    from engine.verdict import Measure, estimate
+
     for players in (3, 4):
-        r = simulate(get_game("kendra-kari", players=players), 200, 4, "random")
-        share = 100 * r.tally.event_counts["draw"] / r.tally.moves
-        assert f"{share:.0f}% (" in html
-        assert f"{r.tally.event_counts['dry-round'] / 200:.2f}<" in html
-    assert "turns on which a player must draw" in html and "95% intervals" in html
+        r = simulate(get_game("kendra-kari", players=players), 200, 4, "random", per_game=True)
+        draws = estimate(r, Measure("draw", "moves", True))
+        share, lo, hi = percent(draws.value, draws.low, draws.high)
+        assert f"{share}% ({lo}-{hi})" in html
+        assert abs(draws.value - r.tally.event_counts["draw"] / r.tally.moves) < 1e-12
+        # the turns of one game hang together: the interval taken game by game is wider than one that counts
+        # every turn as an independent trial
+        naive = wilson(r.tally.event_counts["draw"], r.tally.moves)
+        assert draws.high - draws.low > naive[1] - naive[0]
+        dry = estimate(r, Measure("dry-round", "games", False))
+        assert "{} ({}-{})".format(*number(dry.value, dry.low, dry.high)) in html
+    assert "turns on which a player must draw" in html and "95% interval" in html
     assert "Player 1 wins" not in html  # ratios only, unless :show: asks for more
 
 

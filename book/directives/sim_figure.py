@@ -17,6 +17,7 @@ the number. The role's text is ``FIGURE @ GAME OPTIONS``:
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from sphinx.util.docutils import SphinxRole
 from engine.errors import GanjifaError
 from engine.registry import game_class
 from engine.shuffle import parse_seed
+from engine.verdict import Measure, estimate
 
 from engine.simulate import UNIT
 
@@ -41,8 +43,33 @@ def number_words(n: int) -> str:
     return NUMBERS[n] if 0 <= n < len(NUMBERS) else f"{n:,}"
 
 
-def share_words(x: float, n: float, noun: str = "") -> str:
+def _inside(v: float, low: float | None, high: float | None) -> bool:
+    return low is None or high is None or low - 1e-12 <= v <= high + 1e-12
+
+
+def _round_odds(odds: float, low: float | None, high: float | None) -> int:
+    """The roundest whole N whose "one in N" lies inside the share's interval (``low``..``high``), nearest the
+    figure: one significant figure if one fits, else two, else three (for a figure known closely). Without an
+    interval, two significant figures."""
+    if low is None or high is None:
+        digits = len(str(int(odds))) - 2
+        return int(round(odds, -digits) if digits > 0 else round(odds))
+    for figures in (1, 2, 3):
+        digits = max(len(str(int(odds))) - figures, 0)
+        step = 10 ** digits
+        candidates = [c for c in (int(odds // step) * step, (int(odds // step) + 1) * step) if c > 0]
+        inside = [c for c in candidates if _inside(1 / c, low, high)]
+        if inside:
+            return min(inside, key=lambda c: abs(math.log(c / odds)))
+    return int(round(odds))
+
+
+def share_words(x: float, n: float, noun: str = "", low: float | None = None, high: float | None = None) -> str:
     """``x`` out of ``n`` in words: "about one game in three", "about two in five", "about one game in 40".
+
+    With the share's 95% interval (``low``, ``high``), the words stay inside it: the simplest fraction that lies
+    in the interval (the one nearest the figure among the simplest), "one in N" with N as round as the interval
+    allows, and where no fraction a player reads at the table fits, "about N in 100".
 
     >>> share_words(659, 2000, "game"), share_words(1499, 1836), share_words(47, 2000, "game")
     ('about one game in three', 'about four in five', 'about one game in 43')
@@ -52,6 +79,8 @@ def share_words(x: float, n: float, noun: str = "") -> str:
     ('no round', 'every round', 'about one in 1,000')
     >>> share_words(398, 400, "game")
     'nearly every game'
+    >>> share_words(880, 2000, "game", 0.418, 0.462), share_words(4, 600, "game", 0.0026, 0.017)
+    ('about 44 games in 100', 'about one game in 200')
     """
     one = f"{noun} " if noun else ""
     if n <= 0 or x <= 0:
@@ -61,29 +90,40 @@ def share_words(x: float, n: float, noun: str = "") -> str:
         return f"every {noun or 'one'}"
     if p >= 0.995:  # not every one: 99.5% is "nearly every game", never "every game" (issue 41)
         return f"nearly every {noun or 'one'}"
-    if p < 0.1:  # one in N, N to two figures
-        odds = 1 / p
-        digits = len(str(int(odds))) - 2
-        odds = round(odds, -digits) if digits > 0 else round(odds)
-        return f"about one {one}in {number_words(int(odds))}"
-    best = min((Fraction(a, b) for b in DENOMINATORS for a in range(1, b)),
-               key=lambda f: (round(abs(float(f) - p), 2), f.denominator))
+    if p < 0.1:  # one in N, N as round as the interval allows
+        return f"about one {one}in {number_words(_round_odds(1 / p, low, high))}"
+    fractions = [Fraction(a, b) for b in DENOMINATORS for a in range(1, b)]
+    if low is not None and high is not None:
+        fitting = [f for f in fractions if _inside(float(f), low, high)]
+        if not fitting:
+            some = f"{noun}s " if noun else ""
+            return f"about {round(100 * p)} {some}in 100"
+        best = min(fitting, key=lambda f: (f.denominator, abs(float(f) - p)))
+    else:
+        best = min(fractions, key=lambda f: (round(abs(float(f) - p), 2), f.denominator))
     some = f"{noun}s " if noun and best.numerator > 1 else one  # "two games in five"
     return f"about {number_words(best.numerator)} {some}in {number_words(best.denominator)}"
 
 
-def rate_words(x: float, n: float) -> str:
+def rate_words(x: float, n: float, low: float | None = None, high: float | None = None) -> str:
     """``x`` per ``n``, as a player reads an average: "about 12", "about one and a half"; below one, as a share.
+    With the average's 95% interval, the rounded words stay inside it (else one decimal: "about 1.7").
 
     >>> rate_words(24049, 2000), rate_words(3581, 2000), rate_words(1216, 2000), rate_words(3, 2000)
     ('about 12', 'about two', 'about three in five', 'about one in 670')
+    >>> rate_words(3480, 2000, 1.68, 1.80), rate_words(3480, 2000, 1.4, 2.1)
+    ('about 1.7', 'about one and a half')
     """
     r = x / n if n else 0.0
     if r < 1:
-        return share_words(x, n)
+        return share_words(x, n, "", low, high)
     if r >= 10:
-        return f"about {number_words(round(r))}"
+        if _inside(round(r), low, high):
+            return f"about {number_words(round(r))}"
+        return f"about {r:.1f}"
     halves = round(r * 2)
+    if not _inside(halves / 2, low, high):
+        return f"about {r:.1f}"
     whole, half = divmod(halves, 2)
     return f"about {number_words(whole)}" + (" and a half" if half else "")
 
@@ -135,11 +175,14 @@ class SimFigureRole(SphinxRole):
         self.quantity = (f"{game.name} {game.describe_options() or 'as the chapter plays it'}, "
                          f"players: {','.join(bots)}: {top.strip()} {'/' if share else 'per'} {bottom.strip()}",
                          f"{games} games from seed {keys.get('seed', '1')}", ",".join(bots))
-        if not share:
-            return rate_words(x, n)
-        if x > n:
+        if share and x > n:
             raise ValueError(f"{top} ({x}) outnumbers {bottom} ({n}): write '{top} per {bottom}'")
-        return share_words(x, n, noun.strip())
+        # the words stay inside the figure's 95% interval, the games as the trials (engine/verdict.py)
+        est = estimate(report, Measure(top.strip(), bottom.strip(), share)) if bottom.strip() else None
+        low, high = (est.low, est.high) if est is not None and report.outcomes is not None else (None, None)
+        if not share:
+            return rate_words(x, n, low, high)
+        return share_words(x, n, noun.strip(), low, high)
 
 
 def count(report, term: str) -> float:
@@ -197,7 +240,8 @@ def collect(app, doctree: nodes.document) -> None:
         missing = [PLAYERS_WORDS[b] for b in dict.fromkeys(node["ganjifa_bots"].split(","))
                    if b in PLAYERS_WORDS and PLAYERS_WORDS[b] not in said]
         if missing:
-            logger.warning(f"{{sim-figure}}: the figure ({node.astext()}) counts games of "
+            role = "sim-compare" if "ganjifa-sim-compare" in node.get("classes", ()) else "sim-figure"
+            logger.warning(f"{{{role}}}: the figure ({node.astext()}) counts games of "
                            f"{node['ganjifa_bots'].replace('heuristic', 'careful')} players, but its sentence, "
                            f"its paragraph and its section's first paragraph never say so (write "
                            f"{' and '.join(repr(m) for m in missing)})",

@@ -134,25 +134,53 @@ class SimulationDirective(GanjifaDirective):
         return report.tally.event_counts[term]
 
     def ratio_table(self, reports, labels, specs) -> list[nodes.Node]:
-        body = []
+        """Each figure with its 95% interval, the games as the trials (:func:`engine.verdict.estimate`: an
+        occasion inside a game is not an independent trial); with several columns, each column's figure
+        tested against the first's game by game, Holm's method over the table's tests, the significant
+        ones marked *."""
+        from engine.compare import holm
+        from engine.verdict import Measure, against, estimate
+
+        from .sim_compare import number, percent
+
+        body, tests = [], []
         for label, top, bottom, share in specs:
+            measure = Measure(top, bottom, share)
             cells = [label]
-            for r in reports:
+            for i, r in enumerate(reports):
                 x, n = self.count(r, top), self.count(r, bottom)
                 if n == 0:
-                    cells.append("none")
-                elif share:
-                    if x > n:
-                        raise self.fail(f":ratios: {label}: {top} ({x}) outnumbers {bottom} ({n}), so it is not a "
-                                        f"share; write '{top} per {bottom}'")
-                    lo, hi = wilson(x, n)
-                    cells.append(f"{100 * x / n:.0f}% ({100 * lo:.0f}-{100 * hi:.0f})")
+                    cells.append("none to count")
+                    continue
+                if share and x > n:
+                    raise self.fail(f":ratios: {label}: {top} ({x}) outnumbers {bottom} ({n}), so it is not a "
+                                    f"share; write '{top} per {bottom}'")
+                est = estimate(r, measure)
+                if est.zero:
+                    bound = f"{100 * est.high:.2g}%" if share else f"{est.high:.2g}"
+                    cells.append(f"none (under {bound})")
                 else:
-                    cells.append(f"{x / n:.2f}")
+                    v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
+                    unit = "%" if share else ""
+                    cells.append(f"{v}{unit} ({lo}-{hi})")
+                if i and self.count(reports[0], bottom):
+                    tests.append((len(body), len(cells) - 1, against(r, reports[0], measure).p))
             body.append(cells)
+        adjusted = holm([p for _, _, p in tests]) if tests else []
+        starred = False
+        for (row, col, _), p in zip(tests, adjusted):
+            if p < 0.05:
+                body[row][col] += " *"
+                starred = True
         caption = self.setting(reports)
-        if any(spec[3] for spec in specs):
-            caption += " Percentages with 95% intervals, each occasion counted as one trial."
+        caption += (" Each figure with its 95% interval, the games counted as the independent trials (the "
+                    "occasions inside one game are not); a figure that never happened shows the bound it stays "
+                    "under, 95% sure.")
+        if tests:
+            rule = (f"each tested game by game against the first column's, as every column plays the same deals, "
+                    f"and corrected for the {len(tests)} test{'s' if len(tests) > 1 else ''} of the table (Holm's method)")
+            caption += (f" * marks a figure that differs from the first column's at the 5% level: {rule}." if starred
+                        else f" No figure differs from the first column's at the 5% level, {rule}.")
         return [table(["", *labels] if len(reports) > 1 else ["", "Measured"], body,
                       classes=["ganjifa-simulation", "ganjifa-ratios"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
@@ -190,7 +218,7 @@ class SimulationDirective(GanjifaDirective):
             caption += (" With different numbers of players, each seat's share is compared by how far it lies "
                         "from its fair share (one in the number of players).")
         rule = (f"each difference tested game by game, as every column plays the same deals, and corrected for the "
-                f"{tests} tests of the table (Holm's method)")
+                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method)")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
         return [table(["", *labels], body, classes=["ganjifa-simulation"]),

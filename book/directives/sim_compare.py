@@ -1,0 +1,296 @@
+"""``{sim-compare}``: a sentence that compares, made from its test (:mod:`engine.verdict`), so that it cannot
+say more than the games show.
+
+The role's text is one of:
+
+- ``HIGHER|LOWER|SAME: MEASURE @ GAME OPTIONS ~ OTHER``: MEASURE (as in :class:`engine.verdict.Measure`) of the
+  set-up GAME OPTIONS (with ``games=``, ``seed=``, ``bots=`` as in ``{sim-figure}``) against OTHER, which is
+  either the same set-up with some options or players changed (``~ hand-size=6``, ``~ bots=random``: the same
+  seeds, compared game by game) or a fixed figure (``~ 1/2``). The role prints the words the test chose (HIGHER
+  when the first is higher at the 5% level, LOWER when lower, SAME when the test shows no difference), then
+  both figures and the difference with its 95% interval (OTHER may also be another measure of the same games,
+  ``~ dealer-behind / games``, compared game by game): "less often (2.4% against 4.6%; the difference -2.2
+  points, 95% interval -3.1 to -1.3)".
+- ``seats @ GAME OPTIONS``: every seat's share of the wins against its fair share, Holm's method over the
+  seats: "no seat's share of the wins differs from its fair share, a quarter, at the 5% level (four seats
+  tested, Holm's method)", or the seats that do, with their shares and intervals.
+
+In a players' chapter the role prints the chosen words only; the notes for designers, from the same games,
+print the figures too.
+
+Where the book compares (the notes for designers and each chapter's "How the game plays out"), a sentence
+with a comparing word ("more", "fewer", "longer", "than", "favoured" ...: :data:`COMPARING`) holds such a
+role, or the build warns at its line (with -W, fails): a comparison typed by hand says what no test showed.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+from engine.errors import GanjifaError
+from engine.registry import game_class
+from engine.shuffle import parse_seed
+from engine.verdict import Measure, against, against_figure, seats
+
+from ..simcache import cached_report
+from . import ENGINE_DIR
+from .sim_figure import number_words
+
+logger = logging.getLogger(__name__)
+
+KEYS = ("games", "seed", "bots")
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+FAIR_WORDS = {2: "a half", 3: "a third", 4: "a quarter", 5: "a fifth", 6: "a sixth"}
+# the words of a comparison: a sentence holding one is made by {sim-compare}, or it says what no test showed
+COMPARING = re.compile(
+    r"\b(than|(?<!or )more|less|(?<!or )fewer|longer|shorter|rarer|rarely|commoner|oftener|likelier|favou?r(?:s|ed|ing)?"
+    r"|gains?|suffers?|twice|thrice|half as|as often|as likely|as long|as many|as much|times as|differs?|differences?|higher|lower"
+    r"|larger|smaller|evens out|outweighs?|bears? (?:this )?out)\b", re.I)
+SCOPE_SECTION = "How the game plays out"  # a chapter's plain-words summary of play
+
+
+def percent(value: float, low: float, high: float, least: int = 0) -> tuple[str, str, str]:
+    """A share and its interval in percent, to as many decimals as keep the interval's two ends apart (so that
+    "43% (43-43)" cannot be printed), and at least ``least``."""
+    width = 100 * (high - low)
+    digits = max(least, 0 if width >= 2 else 1 if width >= 0.2 else 2)
+    return tuple(f"{100 * v:.{digits}f}" for v in (value, low, high))  # type: ignore[return-value]
+
+
+def number(value: float, low: float, high: float) -> tuple[str, str, str]:
+    """A rate and its interval, to as many decimals as keep the ends apart."""
+    width = high - low
+    digits = 0 if width >= 20 else 1 if width >= 0.2 else 2
+    return tuple(f"{v:.{digits}f}" for v in (value, low, high))  # type: ignore[return-value]
+
+
+def value_words(measure: Measure, est) -> str:
+    """One estimate as the sentence prints it: "2.4%", "none (under 0.03%)", "49.1 moves a game", "1.74 a game"."""
+    if est.zero:
+        bound = f"{100 * est.high:.2g}%" if measure.share else f"{est.high:.2g} a game"
+        return f"none (under {bound})"
+    if measure.share:
+        return percent(est.value, est.low, est.high)[0] + "%"
+    text = number(est.value, est.low, est.high)[0]
+    if measure.bottom == "games":
+        return f"{text} moves a game" if measure.top == "moves" else f"{text} a game"
+    return f"{text} per {measure.bottom.rstrip('s')}"
+
+
+def difference_words(measure: Measure, verdict) -> str:
+    if measure.share:
+        d, lo, hi = percent(verdict.difference, verdict.low, verdict.high, least=1)
+        unit = " points"
+    else:
+        d, lo, hi = number(verdict.difference, verdict.low, verdict.high)
+        unit = ""
+    sign = lambda t: t if t.startswith("-") else f"+{t}"  # noqa: E731
+    return f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}"
+
+
+def constant_words(measure: Measure, c: float) -> str:
+    frac = Fraction(c).limit_denominator(12)
+    if measure.share and abs(float(frac) - c) < 1e-9 and frac.denominator in FAIR_WORDS and frac.numerator == 1:
+        return f"{FAIR_WORDS[frac.denominator]}, {100 * c:.0f}%"
+    if measure.share:
+        return f"{100 * c:g}%"
+    return f"{c:g}"
+
+
+def parse_constant(text: str) -> float | None:
+    try:
+        return float(Fraction(text.strip()))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+class SimCompareRole(SphinxRole):
+    """The role: parse, look up the cached reports, run the test, print the words it chose."""
+
+    def run(self):
+        try:
+            text = self.sentence()
+        except (ValueError, GanjifaError) as err:
+            msg = self.inliner.reporter.error(f"{{sim-compare}}: {err}", line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        node = nodes.inline(text, text, classes=["ganjifa-sim-compare"])
+        node["ganjifa_quantity"], node["ganjifa_run"], node["ganjifa_bots"] = self.quantity
+        self.set_source_info(node)
+        return [node], []
+
+    @property
+    def plain(self) -> bool:
+        """A players' chapter prints the words the test chose, without its figures (the notes for designers,
+        from the same games, print them in full)."""
+        return "/designers/" not in f"/{self.env.docname}"
+
+    def setting(self, words: list[str]):
+        keys = {k: v for k, _, v in (w.partition("=") for w in words[1:]) if k in KEYS}
+        options = " ".join(w for w in words[1:] if w.partition("=")[0] not in KEYS)
+        game = game_class(words[0]).from_text(options)
+        games = int(keys.get("games", "1000"))
+        if not 1 <= games <= 20_000:
+            raise ValueError(f"games={games}: from 1 to 20000")
+        bots = tuple(keys.get("bots", "random").split(","))
+        folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
+        report = cached_report(folder, game, games, parse_seed(keys.get("seed", "1")), bots, per_game=True)
+        return game, keys, bots, report
+
+    def sentence(self) -> str:
+        left, at, setting = self.text.partition("@")
+        if not at or not setting.split():
+            raise ValueError(f"{self.text!r}: write 'HIGHER|LOWER|SAME: MEASURE @ GAME OPTIONS ~ OTHER' or "
+                             "'seats @ GAME OPTIONS'")
+        for path in sorted(ENGINE_DIR.rglob("*.py")):
+            self.env.note_dependency(str(path))
+        setting, tilde, other = setting.partition("~")
+        words = setting.split()
+        game, keys, bots, report = self.setting(words)
+        self.quantity = (f"{game.name} {game.describe_options() or 'as the chapter plays it'}, players: "
+                         f"{','.join(bots)}: {left.strip()}", f"{report.games} games from seed {keys.get('seed', '1')}",
+                         ",".join(bots))
+        if left.strip() == "seats":
+            if tilde:
+                raise ValueError("'seats @ GAME OPTIONS' sets each seat against its fair share: nothing after '~'")
+            return self.seats(report, self.plain)
+        choices, colon, formula = left.partition(":")
+        options = [c.strip() for c in choices.split("|")]
+        if not colon or len(options) != 3 or not all(options):
+            raise ValueError(f"{left.strip()!r}: begin with the three wordings the test chooses from, "
+                             "'HIGHER|LOWER|SAME: ', e.g. 'more often|less often|about as often: '")
+        if not tilde or not other.split():
+            raise ValueError("compare with something: '~ OPTIONS' (the same set-up with options or players "
+                             "changed) or '~ 1/2' (a fixed figure)")
+        measure = Measure.parse(formula, game)
+        constant = parse_constant(other)
+        if constant is not None:
+            verdict = against_figure(report, measure, constant)
+            said = options[{1: 0, -1: 1, 0: 2}[verdict.direction]]
+            if self.plain:
+                return said
+            est = verdict.first
+            lo, hi = (percent(est.value, est.low, est.high)[1:] if measure.share
+                      else number(est.value, est.low, est.high)[1:])
+            unit = "%" if measure.share else ""
+            chance = "" if verdict.direction else ", within chance of it at the 5% level"
+            return (f"{said} ({value_words(measure, est)}, 95% interval {lo}{unit} to {hi}{unit}, against "
+                    f"{constant_words(measure, constant)}{chance})")
+        if "=" not in other:  # another measure of the same games: "~ dealer-behind / games"
+            second_measure = Measure.parse(other, game)
+            if second_measure.share != measure.share:
+                raise ValueError(f"{measure} and {second_measure} are not alike: compare a share with a share, a rate "
+                                 "with a rate")
+            verdict = against(report, report, measure, second_measure)
+            return self.worded(options, measure, verdict)
+        changed = {w.partition("=")[0]: w for w in other.split()}
+        if set(changed) & {"games", "seed"}:
+            raise ValueError("the set-up compared plays the same games from the same seed: change options or bots only")
+        second = [words[0]] + [w for w in words[1:] if w.partition("=")[0] not in changed] + list(changed.values())
+        game2, _, bots2, report2 = self.setting(second)
+        if game2.options_text() == game.options_text() and bots2 == bots:
+            raise ValueError(f"'~ {other.strip()}' changes nothing: name an option or the players that differ")
+        self.quantity = (*self.quantity[:2], ",".join(dict.fromkeys(bots + bots2)))
+        return self.worded(options, measure, against(report, report2, measure))
+
+    def worded(self, options, measure, verdict) -> str:
+        said = options[{1: 0, -1: 1, 0: 2}[verdict.direction]]
+        if self.plain:
+            return said
+        if verdict.first.zero and verdict.other.zero:
+            return f"{said} (it never happened in either: {value_words(measure, verdict.first)} in each)"
+        first, second_ = value_words(measure, verdict.first), value_words(measure, verdict.other)
+        unit = re.match(r"[-\d.]+( .*)?$", second_)
+        if unit and unit.group(1) and first.endswith(unit.group(1)) and not verdict.first.zero:
+            first = first[: -len(unit.group(1))]  # "51.1 against 49.1 moves a game"
+        if verdict.direction:
+            return f"{said} ({first} against {second_}; the difference {difference_words(measure, verdict)})"
+        return (f"{said} ({first} against {second_}; the difference, {difference_words(measure, verdict)}, "
+                f"is within chance at the 5% level)")
+
+    @staticmethod
+    def seats(report, plain: bool = False) -> str:
+        n = report.game.players
+        fair = FAIR_WORDS.get(n, f"one in {n}")
+        tested = f"{number_words(n)} seats tested together, Holm's method"
+        found = seats(report)
+        apart = [s for s in found if s.direction]
+        if not apart and plain:
+            return f"no seat wins more or less often than its fair share, {fair}, beyond what chance explains"
+        if not apart:
+            return f"no seat's share of the wins differs from its fair share, {fair}, at the 5% level ({tested})"
+        parts = []
+        for s in apart:
+            share, lo, hi = percent(s.share, s.low, s.high)
+            if plain:
+                parts.append(f"Player {s.seat} wins {'more' if s.direction > 0 else 'less'} than {fair} of the "
+                             "games")
+                continue
+            parts.append(f"Player {s.seat} wins {share}% (95% interval {lo} to {hi}), "
+                         f"{'more' if s.direction > 0 else 'less'} than a fair {fair.partition(' ')[2]}")
+        rest = (f"no other seat's share differs from {fair}" if len(apart) < n else "")
+        said = "; ".join(parts)
+        if plain:
+            return f"{said}{'; ' + rest if rest else ''}"
+        return f"{said}{'; ' + rest if rest else ''} (at the 5% level, {tested})"
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z(\"'])", text) if s.strip()]
+
+
+def _in_scope(docname: str, para) -> bool:
+    if docname.endswith("designers/index"):
+        return False  # the notes' opening page tells how the figures are made; it states none
+    if "/designers/" in f"/{docname}":
+        return True
+    node = para
+    while node is not None:
+        if isinstance(node, nodes.section):
+            title = node.next_node(nodes.title)
+            if title is not None and title.astext().strip() == SCOPE_SECTION:
+                return True
+        node = node.parent
+    return False
+
+
+def check(app, doctree: nodes.document) -> None:
+    """``doctree-read``: in the notes for designers and each chapter's "How the game plays out", a sentence
+    with a comparing word holds a {sim-compare} (whose own words are left out of the search)."""
+    docname = app.env.docname
+    if not docname.startswith("rules/"):
+        return
+    for para in doctree.findall(nodes.paragraph):
+        if "ganjifa-caption" in para.get("classes", ()) or not _in_scope(docname, para):
+            continue
+        if any(isinstance(a, (nodes.table, nodes.container, nodes.admonition)) for a in _ancestors(para)):
+            continue
+        pieces = []
+        for child in para.children:
+            if isinstance(child, nodes.inline) and "ganjifa-sim-compare" in child.get("classes", ()):
+                pieces.append(" \u2983TESTED\u2984 ")
+            else:
+                pieces.append(child.astext())
+        for sentence in _sentences(" ".join("".join(pieces).split())):
+            word = COMPARING.search(sentence)
+            if word and "\u2983TESTED\u2984" not in sentence:
+                logger.warning(f"{{sim-compare}}: {sentence[:90]!r} compares ({word.group(0)!r}) with no test "
+                               "behind it: make the comparison with {sim-compare} (or say it without comparing)",
+                               location=para, type="ganjifa", subtype="comparison")
+
+
+def _ancestors(node):
+    node = node.parent
+    while node is not None:
+        yield node
+        node = node.parent
+
+
+def setup(app) -> None:
+    app.add_role("sim-compare", SimCompareRole())
+    app.connect("doctree-read", check)

@@ -1,0 +1,218 @@
+"""The test behind a comparing sentence: one measure of many simulated games set against another set-up played
+on the same seeds, against a fixed figure, or each seat's share of the wins against its fair share.
+
+A measure is ``TOP / BOTTOM`` (a share: TOP never outnumbers BOTTOM) or ``TOP per BOTTOM`` (a rate), each term
+one of the game's events (how many times it happened), ``games``, ``moves`` or ``win-N`` (the games player N won,
+a shared win as its fraction). Its value is the ratio of the two totals over all the games.
+
+Games are the independent trials, never the occasions inside them: the turns of one game are not independent
+of each other. So every interval and test is taken game by game: the ratio's variance by the delta method
+(each game's ``TOP - R * BOTTOM``, a cluster-robust interval with the game as the cluster), and two set-ups
+played on the same seeds are compared by the game-by-game differences of those values (paired). A share of
+games in which something happens at most once a game has Wilson's interval instead. A measure that never
+happened has no interval around 0: its upper bound says how rare it may still be (``1 - 0.05 ** (1 / n)``,
+the one-sided 95% bound for none in ``n``).
+
+>>> round(zero_bound(10_000), 6)
+0.0003
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from .compare import fair_share_p, holm
+from .simgames import UNIT
+
+ALPHA = 0.05
+Z = 1.959963984540054  # the two-sided 95% point of the normal distribution
+TERMS = ("games", "moves")
+
+
+@dataclass(frozen=True)
+class Measure:
+    """``top / bottom`` (a share) or ``top per bottom`` (a rate)."""
+
+    top: str
+    bottom: str
+    share: bool
+
+    @classmethod
+    def parse(cls, text: str, game) -> "Measure":
+        share = "/" in text
+        top, sep, bottom = (t.strip() for t in text.partition("/" if share else " per "))
+        if not sep or not top or not bottom:
+            raise ValueError(f"{text.strip()!r}: write 'TOP / BOTTOM' (a share) or 'TOP per BOTTOM' (a rate)")
+        for term in (top, bottom):
+            if not (term in game.EVENTS or term in TERMS or _seat_of(term, game) is not None):
+                raise ValueError(f"{term!r} is not an event of {game.title}; use "
+                                 + ", ".join([*game.EVENTS, *TERMS, "win-N"]))
+        return cls(top, bottom, share)
+
+    def __str__(self) -> str:
+        return f"{self.top} {'/' if self.share else 'per'} {self.bottom}"
+
+
+def _seat_of(term: str, game) -> int | None:
+    if term.startswith("win-") and term[4:].isdigit() and 1 <= int(term[4:]) <= game.players:
+        return int(term[4:]) - 1
+    return None
+
+
+def per_game(report, term: str) -> list[float]:
+    """``term`` counted in each game of ``report`` (which keeps each game's outcome), game by game."""
+    o, games = report.outcomes, report.games
+    if o is None or o.games != games:
+        raise ValueError("the simulation kept no game-by-game outcomes")
+    if term == "games":
+        return [1.0] * games
+    if term == "moves":
+        return [float(m) for m in o.moves]
+    seat = _seat_of(term, report.game)
+    if seat is not None:
+        return [w / UNIT for w in o.wins[seat::report.game.players]]
+    order = list(report.game.EVENTS)
+    k, width = order.index(term), len(order)
+    return [float(c) for c in o.event_counts[k::width]]
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A measure's value over the games and its 95% interval; ``zero``: it never happened (``high`` is then the
+    one-sided 95% upper bound)."""
+
+    value: float
+    low: float
+    high: float
+    games: int
+    total: float  # the bottom's total: how many occasions the measure counts over
+    zero: bool = False
+
+
+def zero_bound(n: float) -> float:
+    """The one-sided 95% upper bound of a share of which none of ``n`` trials showed one."""
+    return 1 - 0.05 ** (1 / n) if n > 0 else 1.0
+
+
+def _linear(report, measure: Measure) -> tuple[float, list[float], float]:
+    """The ratio, each game's linearised contribution (its deviation ``x - R * y`` over the mean bottom), and
+    the bottom's total."""
+    xs, ys = per_game(report, measure.top), per_game(report, measure.bottom)
+    total_x, total_y = math.fsum(xs), math.fsum(ys)
+    if total_y == 0:
+        raise ValueError(f"{measure.bottom} never happened in these games, so {measure} has no value")
+    r = total_x / total_y
+    mean_y = total_y / len(ys)
+    return r, [(x - r * y) / mean_y for x, y in zip(xs, ys)], total_y
+
+
+def _sd(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = math.fsum(values) / n
+    return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+
+
+def estimate(report, measure: Measure) -> Estimate:
+    """The measure's value with its 95% interval, the games as the independent trials."""
+    from .stats import wilson
+
+    xs = per_game(report, measure.top)
+    r, u, total = _linear(report, measure)
+    games = report.games
+    if math.fsum(xs) == 0:
+        bound = zero_bound(total if measure.share else games)
+        return Estimate(0.0, 0.0, bound, games, total, zero=True)
+    if measure.share and measure.bottom == "games" and max(xs) <= 1:
+        lo, hi = wilson(math.fsum(xs), games)
+        return Estimate(r, lo, hi, games, total)
+    half = Z * _sd(u) / math.sqrt(games)
+    lo, hi = r - half, r + half
+    if measure.share:
+        lo, hi = max(0.0, lo), min(1.0, hi)
+    return Estimate(r, max(0.0, lo), hi, games, total)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One comparison: the first set-up's estimate, what it is set against (another set-up's estimate or a
+    fixed figure), the difference with its 95% interval, the two-sided p-value, and the direction the test
+    supports at the 5% level: 1 (higher), -1 (lower) or 0 (no difference shown)."""
+
+    first: Estimate
+    other: Estimate | None
+    constant: float | None
+    difference: float
+    low: float
+    high: float
+    p: float
+
+    @property
+    def direction(self) -> int:
+        if self.p >= ALPHA:
+            return 0
+        return 1 if self.difference > 0 else -1
+
+
+def _p(mean: float, se: float) -> float:
+    if se == 0:
+        return 1.0 if mean == 0 else 0.0
+    return math.erfc(abs(mean) / se / math.sqrt(2))
+
+
+def against(report, other, measure: Measure, other_measure: Measure | None = None) -> Verdict:
+    """``report``'s measure against ``other``'s, both played on the same seeds (or against ``other_measure`` of
+    the same games, ``other`` being ``report``: the dealer ahead against the dealer behind): the game-by-game
+    (paired) difference of the linearised ratios, its mean the difference of the two ratios."""
+    if other.games != report.games or other.seed != report.seed:
+        raise ValueError("the two set-ups must play the same games from the same seed to be compared game by game")
+    other_measure = other_measure or measure
+    r1, u1, _ = _linear(report, measure)
+    r2, u2, _ = _linear(other, other_measure)
+    d = [a - b for a, b in zip(u1, u2)]
+    se = _sd(d) / math.sqrt(len(d))
+    diff = r1 - r2
+    return Verdict(estimate(report, measure), estimate(other, other_measure), None, diff, diff - Z * se,
+                   diff + Z * se, _p(diff, se))
+
+
+def against_figure(report, measure: Measure, constant: float) -> Verdict:
+    """``report``'s measure against a fixed figure (one half, the inventor's estimate): a z-test of the ratio,
+    the games as the trials."""
+    r, u, _ = _linear(report, measure)
+    se = _sd(u) / math.sqrt(report.games)
+    diff = r - constant
+    return Verdict(estimate(report, measure), None, constant, diff, diff - Z * se, diff + Z * se, _p(diff, se))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat's share of the wins, its 95% interval, and its test against the fair share (one in the number
+    of players), adjusted by Holm's method over the seats; ``direction`` as for :class:`Verdict`."""
+
+    seat: int  # 1-based
+    share: float
+    low: float
+    high: float
+    p_adjusted: float
+    fair: float
+
+    @property
+    def direction(self) -> int:
+        if self.p_adjusted >= ALPHA:
+            return 0
+        return 1 if self.share > self.fair else -1
+
+
+def seats(report) -> list[Seat]:
+    """Every seat against its fair share, the p-values adjusted together (Holm)."""
+    n = report.game.players
+    adjusted = holm([fair_share_p(report, s) for s in range(n)])
+    out = []
+    for s in range(n):
+        lo, hi = report.win_interval(s)
+        out.append(Seat(s + 1, report.win_share[s], lo, hi, adjusted[s], 1 / n))
+    return out
