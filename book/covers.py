@@ -161,5 +161,5 @@ def back_cover(title: str, games: tuple[str, ...] | None = None) -> str:
     return ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
             "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
             f"players. In this booklet: {html_escape(names)}.</p>"
-            "<p>Every rule is numbered, every example shows the table and answers a player’s question, and "
+            "<p>Every rule is numbered, the examples show play at the table, and "
             "every example was checked by computer when the booklet was made.</p></section>")

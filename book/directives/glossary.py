@@ -78,6 +78,20 @@ class DefineRole(SphinxRole):
         return [node], []
 
 
+MARK = "\u2983"  # marks where the defining role stands in its paragraph's text
+
+
+def _marked_text(para: nodes.Node, node: nodes.Node) -> str:
+    """The paragraph's text with :data:`MARK` just after the defining role's own words."""
+    inside = [id(t) for t in node.findall(nodes.Text)]
+    parts = []
+    for text in para.findall(nodes.Text):
+        parts.append(text.astext())
+        if inside and id(text) == inside[-1]:
+            parts.append(MARK)  # after the word, so that a sentence it opens still starts with a capital
+    return "".join(parts)
+
+
 def definition_sentence(node: nodes.Node) -> str:
     """The sentence of the enclosing paragraph that holds the defined word."""
     para = node.parent
@@ -92,6 +106,12 @@ def definition_sentence(node: nodes.Node) -> str:
     sentences = SENTENCE_END.split(text)
     word = re.compile(rf"(?<!\w){re.escape(shown)}(?!\w)")
     whole = [i for i, sentence in enumerate(sentences) if word.search(sentence)]  # "bank", not "banking"
+    # the sentence that holds the defining role itself, not an earlier one that uses the word ("The ranking
+    # matters most in trick games. A trick is ...": the glossary quotes the second)
+    marked = SENTENCE_END.split(" ".join(_marked_text(para, node).split()))
+    own = [i for i, sentence in enumerate(marked) if MARK in sentence]
+    if own and len(marked) == len(sentences):
+        whole = own
     for i, sentence in enumerate(sentences):
         if shown not in sentence or whole and i not in whole:
             continue

@@ -132,9 +132,14 @@ def outline_of(env) -> dict[str, dict]:
 # topic -> (a rule's one-line summary that speaks of it, a section title named for it)
 TOPICS = {
     "Ties": (re.compile(r"\bti(e|es|ed)\b|\bshare", re.I), None),
-    "Scoring and winning": (re.compile(r"\bscores?\b|\bwins\b|\bwin\b|\bwinner|\bpot\b|\bpays?\b|\btotal", re.I),
+    "Scoring and winning": (re.compile(r"\bscores?\b|\bwins\b|\bwin\b|\bwinner|\bpot\b|\bpays?\b|\bstakes?\b"
+                                       r"|\bmoney\b|\bcollects?\b", re.I),
                             re.compile(r"scor|winning|worth|pot", re.I)),
-    "Dealing": (re.compile(r"\bdeal(s|t)?\b", re.I), re.compile(r"\bdeal", re.I)),
+    # dealing the cards, not "a deal" as one hand of play (Traditional Ganjifa's "the end of a deal")
+    "Dealing": (re.compile(r"\bdealt\b|\bdeals? (first|next)\b|\bdeal passes\b|\b(card|highest|dealer|youngest) deals\b"
+                           r"|\bdeals? (out|the whole|one|two|three|four|five|six|seven|eight|nine|ten|each|every|\d+|"
+                           r"the cards|a card|cards)\b", re.I),
+                re.compile(r"(?<!\ba )(?<!worked )\bdeal(er)?\b(?!s)(?! be)", re.I)),
     "Variants": (None, re.compile(r"^Variants$")),
     "Rulings": (None, re.compile(r"^Rulings$")),
 }
