@@ -136,7 +136,7 @@ def edge_table(game) -> Table:
                      _pct(Fraction(o.loss, o.cases)),
                      f"{float(dealer_edge('push')) * bets:+.3f}", f"{float(dealer_edge('dealer')) * bets:+.3f}"))
     return Table("Komi: each player against the dealer, and the dealer's expected gain per round (1 stake per bet)",
-                 ("players", "bets", "player wins", "tie", "dealer wins", "dealer's gain (ties push)",
+                 ("players", "bets", "player wins", "tie", "dealer wins", "dealer's gain (a tie keeps its bet)",
                   "dealer's gain (ties to the dealer)"),
                  tuple(rows),
                  f"Exact, over all {o.cases:,} ordered deals of a dealer's and a player's hand of three. The "

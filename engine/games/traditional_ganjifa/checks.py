@@ -109,8 +109,9 @@ class Checks(TGHands):
         names = {AKHERI: "tg.akheri", DUKKAL: "tg.dukkal", DENI: "tg.deni", TAVANI: "tg.tavani"}
         if first in names and kind != first:
             return names[first], f"{who} must first {_owed_lead(first, options[first])}"
-        if kind in (SIR, NATAVANI, HARDU, SOKTA) and not self.tigasta:
-            return "tg.tigasta", f"a {kind} may be led only after the tigasta"
+        if kind in (SIR, NATAVANI, HARDU, SOKTA) and not self.tigasta:  # the lead's own rule says "after the tigasta"
+            return {SIR: "tg.sir", NATAVANI: "tg.natavani", HARDU: "tg.hardu", SOKTA: "tg.sokta"}[kind], \
+                f"a {kind} may be led only after the tigasta"
         clause = {DUKKAL: "tg.dukkal", DENI: "tg.deni", TALAFA: "tg.talafa-down" if self.tigasta else "tg.talafa",
                   UTARI: "tg.utari-one" if self.tigasta else "tg.utari", SIR: "tg.sir", NATAVANI: "tg.natavani",
                   TAVANI: "tg.tavani", HARDU: "tg.hardu", SOKTA: "tg.sokta", AKHERI: "tg.akheri",

@@ -150,7 +150,7 @@ class TraditionalGanjifa(Game):
 
     low_cards: bool = option(True, choices=(True, False),
                              help="whether the cards played with the Surkhya in the opening trick, and the cards given "
-                                  "back when a player short of cards is paid, must be low cards (any card but a "
+                                  "back to a player who pays for being short of cards, must be low cards (any card but a "
                                   "Raja) while the player has any (yes, as the retelling says), or may be any cards "
                                   "(no)", title='Low cards', labels={True: 'low cards first', False: 'any cards, low or not'},
                              clause="tg.surkhya")
