@@ -301,3 +301,21 @@ def test_a_seat_sentence_tests_every_seat_and_a_bad_comparison_fails_in_one_line
         assert all(f"Player {s} wins" in printed for s in apart), printed
     else:
         assert "no seat's share of the wins differs from its fair share, a quarter, at the 5% level" in printed
+
+
+def test_one_set_up_is_played_once_in_the_book(tmp_path):
+    """Issue 42: the notes' table and a sentence showed one set-up from different numbers of games (Shakti's
+    limit "one game in 150" in the chapter, "1%" in the notes). A set-up shown in two places from different
+    runs fails at the second place, naming the first."""
+    notes = ("# Notes\n\n```{simulation}\n:game: kendra-kari\n:games: 30\n:bots: random\n:show: seats\n```\n")
+    chapter = ("# Kendra Kari\n\n## How the game plays out\n\nAmong random players the stock runs out in "
+               "{sim-figure}`game: stock-out / games @ kendra-kari games=40 bots=random`.\n")
+    code, out = build(tmp_path, {"rules/designers/kendra-kari": notes, "rules/kendra-kari": chapter})
+    assert code != 0
+    assert re.search(r"kendra-kari\.md:5: WARNING: simulation: Kendra Kari, as its chapter plays it, players random "
+                     r"is played here from (30|40) games from seed 1 and at .*kendra-kari\.md:\d+ from (30|40) games",
+                     out), out
+    (tmp_path / "ok").mkdir()
+    chapter = chapter.replace("games=40", "games=30")
+    code, out = build(tmp_path / "ok", {"rules/designers/kendra-kari": notes, "rules/kendra-kari": chapter})
+    assert "setup-twice" not in out, out

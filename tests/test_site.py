@@ -231,3 +231,27 @@ def test_desktop_page_shows_cards_readable(site):
     assert r["top_link"] is None, "the booklet link is shown twice on a wide screen"
     assert r["page_labels"] and min(r["page_labels"]) >= 8, f"smallest suit label on the page: {min(r['page_labels'])} px"
     assert r["viewer_open"]
+
+
+@pytest.mark.parametrize("game", [c.stem for c in CHAPTERS if (ROOT / "rules" / "designers" / f"{c.stem}.md").is_file()
+                                  and "{quick-reference}" in c.read_text(encoding="utf-8")])
+def test_rule_use_tables_name_the_set_up_rules_apart(site, game):
+    """Issue 42: "set-up rules do not come into play", yet some read 100% and others 0%. Now the rules the
+    chapter's quick reference lists under "Set-up" are never rows of a rule-use table; its caption names them."""
+    import re as _re
+
+    chapter = (ROOT / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    setup = _re.search(r"^Set-up:(.*)$", chapter, _re.M).group(1).split()
+    page = (site[0] / "rules" / "designers" / f"{game}.html").read_text(encoding="utf-8")
+    tables = _re.findall(r'<table class="[^"]*ganjifa-clause-use.*?</table>\s*<p class="[^"]*ganjifa-caption[^"]*">(.*?)</p>',
+                         page, _re.S)
+    if not tables:
+        pytest.skip(f"{game}'s notes show no rule-use table")
+    for caption in tables:
+        assert "set the game up" in caption, caption
+    body = "".join(_re.findall(r'<table class="[^"]*ganjifa-clause-use.*?</table>', page, _re.S))
+    from engine.registry import game_class
+
+    titles = game_class(game).CLAUSES
+    for cid in setup:
+        assert f">{titles[cid]}<" not in body and f" {titles[cid]}</p>" not in body, (cid, titles[cid])

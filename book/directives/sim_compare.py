@@ -40,7 +40,7 @@ from engine.verdict import Measure, against, against_figure, seats
 
 from ..simcache import cached_report
 from . import ENGINE_DIR
-from .sim_figure import number_words
+from .sim_figure import note_setup, number_words
 
 logger = logging.getLogger(__name__)
 
@@ -140,6 +140,7 @@ class SimCompareRole(SphinxRole):
         bots = tuple(keys.get("bots", "random").split(","))
         folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
         report = cached_report(folder, game, games, parse_seed(keys.get("seed", "1")), bots, per_game=True)
+        note_setup(self.env, self.lineno, game, games, keys.get("seed", "1"), bots)
         return game, keys, bots, report
 
     def sentence(self) -> str:

@@ -169,6 +169,7 @@ class SimFigureRole(SphinxRole):
             report = cached_report(folder, game, games, seed, tuple(keys.get("bots", "random").split(",")))
         except GanjifaError as err:
             raise ValueError(str(err)) from None
+        note_setup(self.env, self.lineno, game, games, keys.get("seed", "1"), tuple(keys.get("bots", "random").split(",")))
         x, n = count(report, top), count(report, bottom)
         bots = tuple(keys.get("bots", "random").split(","))
         # what is counted, apart from how many games were played to count it (the_same_quantity compares)
@@ -201,6 +202,41 @@ def count(report, term: str) -> float:
 
 # the words that say which players a figure counts: each kind of computer player the simulation seats
 PLAYERS_WORDS = {"heuristic": "careful", "random": "random", "mc": "search"}
+
+
+def setups_of(env) -> dict[str, list[tuple[int, str, str]]]:
+    """docname -> [(line, set-up, run)]: every simulated set-up the page shows, in a table or a sentence."""
+    if not hasattr(env, "ganjifa_setups"):
+        env.ganjifa_setups = {}
+    return env.ganjifa_setups
+
+
+def note_setup(env, line: int, game, games: int, seed, bots) -> None:
+    """A directive or role of the page shows figures of this set-up: one set-up is played once in the whole book
+    (one number of games, one seed), so that a table and a sentence, or the notes and a chapter, agree."""
+    who = ",".join(bots)
+    setup = f"{game.title}, {game.describe_options() or 'as its chapter plays it'}, players {who}"
+    setups_of(env).setdefault(env.docname, []).append((line, setup, f"{games:,} games from seed {seed}"))
+
+
+def one_run_a_setup(app, env) -> None:
+    """``env-check-consistency``: two places that show the same set-up from different numbers of games or seeds
+    warn, naming both (the figures would differ: Shakti's limit "one game in 150" and "1%")."""
+    from sphinx.util import logging
+
+    logger = logging.getLogger(__name__)
+    runs: dict[str, dict[str, tuple[str, int]]] = {}
+    for docname, found in sorted(setups_of(env).items()):
+        for line, setup, run in found:
+            runs.setdefault(setup, {}).setdefault(run, (docname, line))
+    for setup, where in sorted(runs.items()):
+        if len(where) < 2:
+            continue
+        (run0, (doc0, line0)), *rest = sorted(where.items(), key=lambda kv: kv[1])
+        for run, (doc, line) in rest:
+            logger.warning(f"simulation: {setup} is played here from {run} and at {env.doc2path(doc0)}:{line0} "
+                           f"from {run0}: play one set-up once in the book, so that its figures agree",
+                           location=(doc, line), type="ganjifa", subtype="setup-twice")
 
 
 def figures_of(env) -> dict[str, list[tuple[int, str, str]]]:
@@ -272,12 +308,15 @@ def the_same_quantity(app, env) -> None:
 
 def purge(app, env, docname: str) -> None:
     figures_of(env).pop(docname, None)
+    setups_of(env).pop(docname, None)
 
 
 def merge(app, env, docnames, other) -> None:
     for name in docnames:
         if name in figures_of(other):
             figures_of(env)[name] = figures_of(other)[name]
+        if name in setups_of(other):
+            setups_of(env)[name] = setups_of(other)[name]
 
 
 def setup(app) -> None:
@@ -285,3 +324,4 @@ def setup(app) -> None:
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)
     app.connect("env-check-consistency", the_same_quantity)
+    app.connect("env-check-consistency", one_run_a_setup)

@@ -35,6 +35,7 @@ from engine.simulate import clause_rows, figure, rows, wilson
 
 from ..nodes import clause_ref
 from ..simcache import cached_report
+from .sim_figure import note_setup
 from . import GanjifaDirective, positive_number, table
 
 MAX_GAMES = 20_000
@@ -97,6 +98,8 @@ class SimulationDirective(GanjifaDirective):
             reports = [cached_report(folder, game, games, seed, b, per_game=paired) for _, game, b in setups]
         except GanjifaError as err:
             raise self.engine_fail(err) from None
+        for _, game, b in setups:
+            note_setup(self.env, self.lineno, game, games, self.options.get("seed", "1").strip(), b)
         out: list[nodes.Node] = []
         labels = [label for label, _, _ in setups]
         if "ratios" in show:
@@ -199,8 +202,26 @@ class SimulationDirective(GanjifaDirective):
     def label(game) -> str:
         return game.describe_options() or "as written"
 
+    @staticmethod
+    def fair_shares(reports, labels) -> str:
+        """The caption's sentence on the seats: in every column each seat tested against its fair share (one in
+        the number of players), Holm's method over the column's seats (:func:`engine.verdict.seats`)."""
+        from engine.verdict import seats
+
+        said = []
+        for report, label in zip(reports, labels):
+            apart = [s for s in seats(report) if s.direction]
+            where = f" in {label}" if len(reports) > 1 else ""
+            said += [f"Player {s.seat} wins {'more' if s.direction > 0 else 'less'} than a fair share{where}"
+                     for s in apart]
+        head = " Each seat tested against its fair share (Holm's method over each column's seats): "
+        if not said:
+            return head + "no seat's share differs from it at the 5% level."
+        return head + "; ".join(said) + "; no other seat's share differs from it at the 5% level."
+
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
+        caption += self.fair_shares(reports, labels)
         if len(reports) == 1:
             body = [[row.label, *row.values] for row in rows(reports, events=events)]
             return [table(["", *labels], body, classes=["ganjifa-simulation"]),
@@ -224,15 +245,40 @@ class SimulationDirective(GanjifaDirective):
         return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
 
+    def setup_clauses(self, game) -> list[str]:
+        """The rules that set the game up, as the chapter's own quick reference lists them ("Set-up: ...")."""
+        import re
+
+        chapter = Path(self.env.srcdir) / "rules" / f"{game.name}.md"
+        if not chapter.is_file():
+            return []
+        text = chapter.read_text(encoding="utf-8")
+        block = re.search(rf"^(`{{3,}}|:{{3,}})\{{quick-reference\}} {re.escape(game.name)}\s*\n(.*?)^\1", text, re.M | re.S)
+        line = re.search(r"^Set-up:(.*)$", block.group(2), re.M) if block else None
+        return [c for c in line.group(1).split() if c in game.CLAUSES] if line else []
+
     def clause_table(self, report) -> list[nodes.Node]:
+        """The rules of play in order of use (share of games, then steps a game); the set-up rules, which shape
+        every game, named apart in the caption, so that the table follows one convention."""
+        game = report.game
+        setup = self.setup_clauses(game)
         body = []
         for cid, title, share, per_game in clause_rows(report):
+            if cid in setup:
+                continue
             cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
             body.append([[cite, nodes.Text(f" {title}")], figure(100 * share, 0, "%"), figure(per_game, 2)])
-        game = report.game
-        caption = (f"How often each rule comes into play: the share of {report.games:,} {game.players}-player "
-                   "games in which the rule decided a move or the result, and on how many steps of a game it did, most "
-                   "used first. "
-                   "Rules that only forbid (a refused move) or set up the game count as not coming into play.")
+        text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
+                "games in which the rule decided a move or the result, and on how many steps of a game it did, "
+                "sorted by the share of games, then by the steps. A rule that only forbids (a refused move) counts "
+                "as not coming into play.")
+        caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])
+        if setup:
+            caption += nodes.Text(" The rules that set the game up, which shape every game, are left out: ")
+            for i, cid in enumerate(setup):
+                if i:
+                    caption += nodes.Text(", ")
+                caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
+            caption += nodes.Text(".")
         return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
-                nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
+                caption]
