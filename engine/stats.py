@@ -1,5 +1,5 @@
-"""Intervals and tests for a simulation's proportions and means: the Wilson interval, the two-proportion
-z-test and Welch's test."""
+"""Intervals and tests for a simulation's proportions and means: the Wilson interval, the bound a share never
+seen stays under, the two-proportion z-test and Welch's test."""
 
 from __future__ import annotations
 
@@ -16,6 +16,16 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
 
+
+
+def zero_bound(n: float) -> float:
+    """The one-sided 95% upper bound of a share of which none of ``n`` trials showed one (``1 - 0.05 ** (1/n)``,
+    about 3 in ``n``): what "none of 10,000" still allows, never a certain 0.
+
+    >>> round(zero_bound(10_000), 6)
+    0.0003
+    """
+    return 1 - 0.05 ** (1 / n) if n > 0 else 1.0
 
 
 def two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:

@@ -12,9 +12,6 @@ played on the same seeds are compared by the game-by-game differences of those v
 games in which something happens at most once a game has Wilson's interval instead. A measure that never
 happened has no interval around 0: its upper bound says how rare it may still be (``1 - 0.05 ** (1 / n)``,
 the one-sided 95% bound for none in ``n``).
-
->>> round(zero_bound(10_000), 6)
-0.0003
 """
 
 from __future__ import annotations
@@ -25,6 +22,7 @@ from typing import Sequence
 
 from .compare import fair_share_p, holm
 from .simgames import UNIT
+from .stats import wilson, zero_bound
 
 ALPHA = 0.05
 Z = 1.959963984540054  # the two-sided 95% point of the normal distribution
@@ -91,11 +89,6 @@ class Estimate:
     zero: bool = False
 
 
-def zero_bound(n: float) -> float:
-    """The one-sided 95% upper bound of a share of which none of ``n`` trials showed one."""
-    return 1 - 0.05 ** (1 / n) if n > 0 else 1.0
-
-
 def _linear(report, measure: Measure) -> tuple[float, list[float], float]:
     """The ratio, each game's linearised contribution (its deviation ``x - R * y`` over the mean bottom), and
     the bottom's total."""
@@ -118,8 +111,6 @@ def _sd(values: Sequence[float]) -> float:
 
 def estimate(report, measure: Measure) -> Estimate:
     """The measure's value with its 95% interval, the games as the independent trials."""
-    from .stats import wilson
-
     xs = per_game(report, measure.top)
     r, u, total = _linear(report, measure)
     games = report.games

@@ -16,7 +16,7 @@ def test_report_clause_use_and_comparison(tmp_path):
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     assert len(re.findall(r"Player \d wins</p>", html)) == 6
-    assert "How often each rule comes into play" in html
+    assert "How often each rule of play comes into play" in html
     # clause rows cite the chapter's clauses as §N links
     assert re.search(r'href="#kk\.match"[^>]*>§1<', html) and re.search(r'href="#kk\.bridge"[^>]*>§2<', html)
     assert "bots=heuristic,random,random" in html and "significant at the 5% level" in html
@@ -169,3 +169,21 @@ def test_the_cache_key_holds_every_engine_file_a_simulation_runs_and_not_the_res
         assert set(loaded) <= files, (name, sorted(set(loaded) - files))
         assert str(ENGINE_DIR / "terminal.py") not in files and str(ENGINE_DIR / "review" / "__init__.py") not in files
         assert not any(f"/games/{other}/" in f for f in files for other in ("komi", "udvasa") if other != folder)
+
+
+def test_a_table_answers_a_designers_first_questions_money_per_seat_and_minutes(tmp_path):
+    """Issue 42: each seat's result (money for a stakes game), how long a game takes in moves and in minutes at
+    a stated pace, and each seat against its fair share, in a table of one column as in a comparison."""
+    page = "# Sim\n\n```{simulation}\n:game: komi\n:options: players=3 rounds=3\n:games: 120\n:show: wins\n```\n"
+    code, out = build(tmp_path, page)
+    assert code == 0, out
+    html = (tmp_path / "out" / "index.html").read_text()
+    from book.directives.simulation import SECONDS_A_STEP, minutes
+    from engine import get_game
+    from engine.simulate import simulate
+
+    r = simulate(get_game("komi", players=3, rounds=3), 120, 1, "random", per_game=True)
+    assert len(re.findall(r"Player \d money per game", html)) == 3
+    assert f"Minutes a game</p>" in html and minutes(r.mean_moves, *r.moves_interval) in html
+    assert f"at {SECONDS_A_STEP} seconds a step" in html
+    assert "Each seat tested against its fair share" in html

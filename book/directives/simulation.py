@@ -39,6 +39,15 @@ from .sim_figure import note_setup
 from . import GanjifaDirective, positive_number, table
 
 MAX_GAMES = 20_000
+SECONDS_A_STEP = 10  # a stated pace at the table, for "minutes a game": a card laid down, a deal, a draw
+
+
+def minutes(moves: float, low: float, high: float) -> str:
+    """A game's length in minutes at :data:`SECONDS_A_STEP` a step, with the moves' interval scaled alike."""
+    from .sim_compare import number
+
+    at = SECONDS_A_STEP / 60
+    return "{} ({}-{})".format(*number(moves * at, low * at, high * at))
 SHOW = ("wins", "seats", "clauses", "ratios")
 TERMS = ("games", "moves")  # besides the game's events, what a ratio may divide
 
@@ -222,8 +231,14 @@ class SimulationDirective(GanjifaDirective):
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
         caption += self.fair_shares(reports, labels)
-        if len(reports) == 1:
-            body = [[row.label, *row.values] for row in rows(reports, events=events)]
+        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds a step (each move, deal or draw), the moves' "
+                    "interval scaled alike.")
+        if len(reports) == 1:  # the same rows as a comparison's (money per seat for a stakes game), untested
+            body = []
+            for row in compare_rows(reports, events=events):
+                body.append([row.label, *(cell.text for cell in row.cells)])
+                if row.measure == "moves per game":
+                    body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) for c in row.cells)])
             return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                     nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
         body, starred, tests = [], False, 0
@@ -235,6 +250,8 @@ class SimulationDirective(GanjifaDirective):
                     cells[i] += " *"
                     starred = True
             body.append([row.label, *cells])
+            if row.measure == "moves per game":  # how long a game takes, a designer's first question
+                body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) for c in row.cells)])
         if len({r.game.players for r in reports}) > 1:
             caption += (" With different numbers of players, each seat's share is compared by how far it lies "
                         "from its fair share (one in the number of players).")

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from ...protocol import Table
+from ...stats import wilson, zero_bound
 
 SOLVED = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-solved.json"
 UNSEEN = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-unseen.json"
@@ -46,14 +47,20 @@ def odds_table(path: Path = SOLVED) -> Table:
                         (lit["won"], "dealing only when no card can move: the solver wins", lit["deals"]),
                         (lit["lost"], "dealing only when no card can move: proved lost", lit["deals"]),
                         (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
-        rows.append((label, f"{f['count']:,} of {n:,}", f"{100 * f['share']:.1f}%",
-                     f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%"))
+        rows.append((label, f"{f['count']:,} of {n:,}", f"{100 * f['share']:.1f}%", interval_words(f, n)))
     note = (f"the solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
             f"({unseen['literal']['limit']:,} when dealing only when no card can move); it took "
             f"{s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst; the searching "
             f"player took {u['mean_ms'] / 1000:.1f} s a deal on average, {u['worst_ms'] / 1000:.0f} s at worst "
-            f"({unseen['workers']} deals at a time on a machine shared with other work)")
+            f"({unseen['workers']} deals at a time)")
     return Table("How often a deal can be won", ("", "deals", "share", "95% interval"), tuple(rows), note)
+
+
+def interval_words(f: dict, n: int) -> str:
+    """A share's 95% interval; none of ``n`` is the bound the share stays under, 95% sure, never "0.0% to 0.0%"."""
+    if f["count"] == 0:
+        return f"under {100 * zero_bound(n):.2g}%"
+    return f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%"
 
 
 KINDS = {"build": "play a card to its build stack", "deal": "deal eight more",
@@ -71,12 +78,14 @@ def hints_table(path: Path = SOLVED) -> Table:
                                                               -kv[1]["undecided"] / max(1, sum(kv[1].values())))):
         kind, when = key.split("/")
         n = sum(c.values())
+        lo, hi = wilson(c["lost"], n)
         rows.append((KINDS[kind], when, f"{n:,}", f"{c['lost']:,}", f"{100 * c['lost'] / n:.1f}%",
-                     f"{c['undecided']:,}"))
+                     interval_words({"count": c["lost"], "low": lo, "high": hi}, n), f"{c['undecided']:,}"))
     note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass")
     return Table("First wrong moves: how often they spoil a won deal",
-                 ("instead of the winning move", "when", "tried", "then lost", "share lost", "undecided"),
+                 ("instead of the winning move", "when", "tried", "then lost", "share lost", "95% interval",
+                  "undecided"),
                  tuple(rows), note)
 
 
@@ -107,7 +116,7 @@ def chances_table(path: Path = UNSEEN) -> Table:
     u, lit = data["summary"], data["literal"]["summary"]
 
     def row(label, f, n):
-        return (label, f"{100 * f['share']:.1f}%", f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%", f"{n:,}")
+        return (label, f"{100 * f['share']:.1f}%", interval_words(f, n), f"{n:,}")
 
     rows = (row("a computer that knows the order of the stock", s["won"], s["deals"]),
             row("a computer that does not: it guesses the order many times over", u["won"], u["deals"]),
