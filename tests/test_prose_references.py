@@ -319,3 +319,21 @@ def test_one_set_up_is_played_once_in_the_book(tmp_path):
     chapter = chapter.replace("games=40", "games=30")
     code, out = build(tmp_path / "ok", {"rules/designers/kendra-kari": notes, "rules/kendra-kari": chapter})
     assert "setup-twice" not in out, out
+
+
+def test_a_figure_typed_in_the_notes_fails_and_a_row_is_named_by_two_cells(tmp_path):
+    """Issue 42: the notes' own figures are computed too ("a new deal comes about once in thirty deals" was
+    typed); "95% intervals" says how sure a figure is and is no figure. A row of a table whose first cells repeat
+    (Udvasa's hints: a kind of move, with stock left or used up) is named by two of its cells."""
+    from book.directives.table_figure import cell
+
+    page = ("# Notes\n\nThe figures, with their 95% intervals.\n\n"
+            "A new deal comes about once in thirty deals.\n\n"
+            "Building at once spoiled the deal in "
+            "{table-figure}`udvasa hints: play a card to its build stack & stock used up | share lost` of the tries.\n")
+    code, out = build(tmp_path, {"rules/designers/udvasa": page})
+    assert code != 0
+    assert re.search(r"udvasa\.md:5: WARNING: a figure typed by hand: 'once in thirty'", out), out
+    assert "udvasa.md:3: WARNING" not in out, out
+    expected = cell("udvasa hints: play a card to its build stack & stock used up | share lost")
+    assert expected.endswith("%") and f"spoiled the deal in {expected} of the tries" in text_of(tmp_path, "rules/designers/udvasa")
