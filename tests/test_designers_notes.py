@@ -111,14 +111,16 @@ def test_figures_in_words():
 
 
 def test_komi_typed_figures_match_the_count():
-    """The Komi chapter's odds in words ("a Komi comes about once in 255 hands"; ties to the dealer cost
+    """The Komi chapter's odds (a Komi's chance, a cell of the count's table; ties to the dealer cost
     "about one stake in ten") against the exact count."""
     from engine.games.komi import odds
 
     text = " ".join((RULES / "komi.md").read_text(encoding="utf-8").split())
+    from book.directives.table_figure import cell
+
     counts = odds.score_counts()
-    once_in = round(sum(counts) / counts[10])
-    assert f"a Komi comes about once in {once_in} hands" in text
+    assert "a Komi comes in {table-figure}`komi scores: Komi | chance` of hands" in text  # computed, not typed
+    assert cell("komi scores: Komi | chance") == f"{100 * counts[10] / sum(counts):.2f}%"
     edge = odds.dealer_edge("dealer")
     assert "about one stake in ten" in text and abs(edge - Fraction(1, 10)) < Fraction(1, 100)
     assert odds.dealer_edge("push") == 0 and "nobody has an edge" in text
