@@ -337,6 +337,21 @@ def quick_references(book: Booklet) -> list[str]:
     return out
 
 
+def contents_order(book: Booklet) -> list[str]:
+    """A heading listed in the contents (a bookmark) before one on an earlier page of the same chapter: "at a
+    glance ... 54" above "Sources and credits ... 53" (a float moved past the text after it)."""
+    out, last, chapter = [], None, ""
+    for mark in book.marks:
+        if mark.level == 1:
+            chapter, last = mark.title, mark
+            continue
+        if last is not None and (mark.page, -mark.top) < (last.page, -last.top) and mark.page < last.page:
+            out.append(f"{book.where(mark.page)}: the contents list {last.title!r} (p. {last.page}) before "
+                       f"{mark.title!r} (p. {mark.page}) in {chapter}: the pages run the other way")
+        last = mark
+    return out
+
+
 MARKER = re.compile(r"(?:\d+(?:[–-]\d+)?|[a-z]|[ivx]+)[.)]|[•‣◦–-]")  # a list item's number or bullet
 
 
@@ -514,6 +529,7 @@ CHECKS = {
     "headings": lambda book: headings_ending_pages(book) + headers_ending_pages(book),
     "underfull pages": underfull_pages,
     "quick references": quick_references,
+    "contents order": contents_order,
     "wide gaps": wide_gaps,
     "index": index_faults,
 }

@@ -105,6 +105,7 @@ def _chapters(body: ET.Element) -> list[ET.Element]:
                 for nxt in children[i + 1:]:
                     if nxt.tag != "span":
                         if nxt.tag == "section":
+                            nxt.set("data-ganjifa-doc", child.get("id")[len("document-"):])
                             chapters.append(nxt)
                         break
     return chapters
@@ -115,6 +116,9 @@ def _mark_chapters(chapters: list[ET.Element]) -> list[Heading]:
     entries = []
     for n, chapter in enumerate(chapters, 1):
         _add_class(chapter, "pdf-chapter")
+        doc = chapter.get("data-ganjifa-doc") or ""
+        if "designers/" in doc and not doc.endswith("designers/index"):
+            _add_class(chapter, "pdf-notes-page")  # a game's notes follow the last on the next page, no blank
         head = _heading(chapter)
         if head is None:
             continue

@@ -30,6 +30,12 @@ class Record:
         return None
 
     @property
+    def trick_takers(self) -> tuple[int, ...]:
+        """Every seat that took cards of the trick this step completed: the winner, or both winners of a trick
+        won in halves (Traditional Ganjifa's double trick); () when no trick was completed."""
+        return () if self.trick_winner is None else (self.trick_winner,)
+
+    @property
     def game_over(self) -> bool:
         return False
 

@@ -992,8 +992,8 @@ def real_pages(real_pdf):
 
 
 @pytest.mark.book
-@pytest.mark.parametrize("check", ["questions", "headings", "underfull pages", "quick references", "wide gaps",
-                                   "index"])
+@pytest.mark.parametrize("check", ["questions", "headings", "underfull pages", "quick references", "contents order",
+                                   "wide gaps", "index"])
 def test_the_page_rules_hold_in_the_booklet(real_pages, check):
     """A question, its picture and its answer on one spread; a heading with its text under it; no page under a
     fifth full but a chapter's last; each "at a glance" on the page (or two) its title promises; no justified
@@ -1185,3 +1185,31 @@ def test_a_link_to_a_section_points_at_its_heading():
     assert _links_to_headings(root) == 2  # the section's own id and the index topic's mark before its heading
     assert root.find("section/h2").get("id") == "rulings-head" and root.find("section").get("id") == "rulings"
     assert [a.get("href") for a in root.iter("a")] == ["#rulings-head", "#rulings-head", "#no-heading", "#elsewhere"]
+
+
+def test_the_contents_in_the_wrong_page_order_fail_naming_both_headings():
+    """Every reader of the fourth reading: "Kendra Kari at a glance ... 54" listed above "Sources and credits
+    ... 53" (the page floated past the text after it). The contents of a chapter run in page order."""
+    from types import SimpleNamespace
+
+    from book.pagerules import Mark, contents_order
+
+    marks = [Mark(1, "Planted chapter", 25, 800), Mark(2, "How it plays out", 52, 700),
+             Mark(2, "Planted at a glance", 54, 800), Mark(2, "Sources and credits", 53, 300),
+             Mark(1, "Next chapter", 55, 800)]
+    book = SimpleNamespace(marks=marks, where=lambda page: f"p. {page}")
+    found = contents_order(book)
+    assert found == ["p. 53: the contents list 'Planted at a glance' (p. 54) before 'Sources and credits' (p. 53) in "
+                     "Planted chapter: the pages run the other way"], found
+    marks[2], marks[3] = marks[3], marks[2]
+    assert contents_order(SimpleNamespace(marks=marks, where=lambda page: f"p. {page}")) == []
+
+
+@pytest.mark.book
+def test_no_blank_page_inside_the_notes_for_designers(real_pages):
+    """Issue 42: seven blank pages in the notes, each game's notes starting on a right-hand page. A game's notes
+    now follow the last on the next page: no page between the first game's notes and the last's is blank."""
+    notes = [m for m in real_pages.chapters if m.title.startswith("Notes on ")]
+    assert len(notes) >= 10, [m.title for m in real_pages.chapters]
+    blank = [p for p in range(notes[0].page, notes[-1].page) if not real_pages.texts[p - 1].strip()]
+    assert not blank, f"blank pages inside the notes: {blank}"

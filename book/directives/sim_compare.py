@@ -18,7 +18,8 @@ The role's text is one of:
 In a players' chapter the role prints the chosen words only; the notes for designers, from the same games,
 print the figures too.
 
-Where the book compares (the notes for designers and each chapter's "How the game plays out"), a sentence
+Where the book compares (the notes for designers, each chapter's "How the game plays out", and any paragraph
+that states a simulated figure), a sentence
 with a comparing word ("more", "fewer", "longer", "than", "favoured" ...: :data:`COMPARING`) holds such a
 role, or the build warns at its line (with -W, fails): a comparison typed by hand says what no test showed.
 """
@@ -250,6 +251,8 @@ def _in_scope(docname: str, para) -> bool:
         return False  # the notes' opening page tells how the figures are made; it states none
     if "/designers/" in f"/{docname}":
         return True
+    if any("ganjifa-sim-figure" in n.get("classes", ()) for n in para.findall(nodes.inline)):
+        return True  # a simulated figure anywhere: "in one game in 40 rather than one game in 40" compared none
     node = para
     while node is not None:
         if isinstance(node, nodes.section):

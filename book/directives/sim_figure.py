@@ -49,7 +49,7 @@ def _inside(v: float, low: float | None, high: float | None) -> bool:
 
 def _round_odds(odds: float, low: float | None, high: float | None) -> int:
     """The roundest whole N whose "one in N" lies inside the share's interval (``low``..``high``), nearest the
-    figure: one significant figure if one fits, else two, else three (for a figure known closely). Without an
+    figure and within a tenth of it: one significant figure if one fits, else two, else three. Without an
     interval, two significant figures."""
     if low is None or high is None:
         digits = len(str(int(odds))) - 2
@@ -58,7 +58,9 @@ def _round_odds(odds: float, low: float | None, high: float | None) -> int:
         digits = max(len(str(int(odds))) - figures, 0)
         step = 10 ** digits
         candidates = [c for c in (int(odds // step) * step, (int(odds // step) + 1) * step) if c > 0]
-        inside = [c for c in candidates if _inside(1 / c, low, high)]
+        # inside the interval, and near enough the figure that a reader setting it beside the notes' percentage
+        # sees the same number (0.7% is "one in 140", not "one in 200", though both lie inside 0.3-1.7%)
+        inside = [c for c in candidates if _inside(1 / c, low, high) and abs(math.log(c / odds)) <= math.log(1.1)]
         if inside:
             return min(inside, key=lambda c: abs(math.log(c / odds)))
     return int(round(odds))
@@ -80,7 +82,7 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
     >>> share_words(398, 400, "game")
     'nearly every game'
     >>> share_words(880, 2000, "game", 0.418, 0.462), share_words(4, 600, "game", 0.0026, 0.017)
-    ('about 44 games in 100', 'about one game in 200')
+    ('about 44 games in 100', 'about one game in 150')
     """
     one = f"{noun} " if noun else ""
     if n <= 0 or x <= 0:
@@ -182,6 +184,9 @@ class SimFigureRole(SphinxRole):
         est = estimate(report, Measure(top.strip(), bottom.strip(), share)) if bottom.strip() else None
         low, high = (est.low, est.high) if est is not None and report.outcomes is not None else (None, None)
         if not share:
+            if 0 < x < n and bottom.strip() == "games":  # "about one in 14 times a game" reads as nothing
+                raise ValueError(f"{top.strip()} per games is {x / n:.2f}, under one a game: say it as a share, "
+                                 f"'game: {top.strip()} / games' (\"about one game in {round(n / x)}\")")
             return rate_words(x, n, low, high)
         return share_words(x, n, noun.strip(), low, high)
 

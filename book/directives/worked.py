@@ -95,12 +95,14 @@ def stretch_facts(run, names, players: int) -> tuple[str, list[str]]:
     chance = sum(1 for r in run if r.record.player == CHANCE)
     if chance:
         who += (", and " if who else "") + f"{chance} step{'s' if chance != 1 else ''} decided by chance"
-    tricks = Counter(r.record.trick_winner for r in run if r.record.trick_winner is not None)
+    tricks = Counter(seat for r in run for seat in r.record.trick_takers)
+    halves = any(len(r.record.trick_takers) > 1 for r in run)
     won = ""
     if tricks:
         tw = [f"{names[seat]} {n}" for seat, n in sorted(tricks.items(), key=lambda kv: (-kv[1], kv[0]))]
-        # the tricks of this stretch, not a running total (a newcomer read "1 trick won (Bela 1)" as Bela's score)
-        won = f"tricks taken in these moves: {join(tw)}"
+        # the tricks of this stretch, not a running total (a newcomer read "1 trick won (Bela 1)" as Bela's score);
+        # a double trick split between two players counts for each ("Chitra 1" hid Asha's half)
+        won = f"tricks taken in these moves{' (each half of a split trick counted)' if halves else ''}: {join(tw)}"
     used = Counter(c for r in run for c in dict.fromkeys(r.record.clauses))
     top = [f"[{c}]" for c, n in used.most_common(3) if n > 1]
     return who, ([won] if won else []) + ([f"mostly {join(top)}"] if top else [])

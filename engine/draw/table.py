@@ -165,8 +165,8 @@ def table_picture(game: Game, names: Sequence[str]) -> Picture:
             place(group, card_picture(card, size=FACE, face_down=card is None), mx - FACE / 2, my - FACE / 2)
             middle.append(f"the {card_name(card)} face up on {spot.label}" if card is not None
                           else f"a card on {spot.label}")
-        else:  # a pot of counters
-            _counters(group, mx, my, 5, r=7)
+        else:  # a pot of counters: one for each player (each pays one in), up to the five a heap shows
+            _counters(group, mx, my, min(n, 5), r=7)
             middle.append(f"the {spot.label} of counters")
         text(group, mx, my + 19 + SMALL, spot.label, SMALL, class_="middle-label")
         x += w + 12

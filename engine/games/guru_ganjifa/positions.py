@@ -69,7 +69,8 @@ def parse_position(game, text: str, *, reachable: bool = True) -> GGState:
         raise NotationError(text[:30], "hands must be of equal size before the trick in progress [clause gg.deal]",
                             "gg.deal")
     leader = seat_of(fields["lead"]) if "lead" in fields else None
-    stage = fields.get("stage", "start" if leader is not None else OPENING)
+    # (every hand empty: the game is over, no opening to come, and its won counts are checked as play's)
+    stage = fields.get("stage", "start" if leader is not None or not any(hands) else OPENING)
     if stage not in (OPENING, "start", "after"):
         raise NotationError(stage, "a stage is opening, start or after")
     if leader is None and game.leading_raja not in all_cards:

@@ -26,6 +26,13 @@ class TGRecord(TrickRecord):
         return bool(self[4]) and len(self[4]) > 6 and self[4][9]
 
     @property
+    def trick_takers(self) -> tuple[int, ...]:
+        """A double trick split between two players is taken by both (each wins a half)."""
+        if self[4] and self[4][2] is not None and self[4][2][0] != self[4][2][2]:
+            return (self[4][2][0], self[4][2][2])
+        return super().trick_takers
+
+    @property
     def round_over(self) -> tuple | None:
         """The points of the deal this step ended (cards won less 40, per seat), else None."""
         return self[4][6] if self[4] and len(self[4]) > 6 else None
