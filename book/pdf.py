@@ -480,6 +480,10 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
         raise ValueError("no chapters found (no <span id='document-...'> before a <section>): "
                          "build the book with the singlehtml builder")
     entries = _mark_chapters(chapters)
+    for chapter in chapters:  # a chapter's first page has no running head, on a left-hand page too (print.css)
+        head = _heading(chapter)
+        if head is not None:
+            head.set("data-booktitle", title)
     _targets_into_chapters(body)
     _links_to_headings(root)
 

@@ -330,10 +330,10 @@ def test_a_figure_typed_in_the_notes_fails_and_a_row_is_named_by_two_cells(tmp_p
     page = ("# Notes\n\nThe figures, with their 95% intervals.\n\n"
             "A new deal comes about once in thirty deals.\n\n"
             "Building at once spoiled the deal in "
-            "{table-figure}`udvasa hints: play a card to its build stack & stock used up | share lost` of the tries.\n")
+            "{table-figure}`udvasa hints: play a card to its build stack & used up | share lost` of the tries.\n")
     code, out = build(tmp_path, {"rules/designers/udvasa": page})
     assert code != 0
     assert re.search(r"udvasa\.md:5: WARNING: a figure typed by hand: 'once in thirty'", out), out
     assert "udvasa.md:3: WARNING" not in out, out
-    expected = cell("udvasa hints: play a card to its build stack & stock used up | share lost")
+    expected = cell("udvasa hints: play a card to its build stack & used up | share lost")
     assert expected.endswith("%") and f"spoiled the deal in {expected} of the tries" in text_of(tmp_path, "rules/designers/udvasa")

@@ -110,15 +110,21 @@ class ClauseLinks(SphinxPostTransform):
             found = store.get(ref["clause_id"])
             if not found and ref.get("from_role"):
                 logger.warning(f"{{rule}}: clause {ref['clause_id']} is cited but no chapter gives it", location=ref)
-            parent = ref.parent  # a citation never starts a line alone: the space before it does not break
+            parent = ref.parent  # a citation never starts a line alone: the space before it does not break.
+            # The no-break space goes inside the citation: one at the end of the text before an inline link
+            # makes WeasyPrint break every word before it onto a line of its own ("The / rules / that ...")
             index = parent.index(ref) if parent is not None else 0
+            glue = ""
             if index and isinstance(parent[index - 1], nodes.Text) and str(parent[index - 1]).endswith(" "):
-                parent[index - 1] = nodes.Text(str(parent[index - 1])[:-1] + "\u00a0")
+                parent[index - 1] = nodes.Text(str(parent[index - 1])[:-1])
+                glue = "\u00a0"
             if not found or not html:
+                if glue:
+                    ref.insert(0, nodes.Text(glue))
                 continue
             docname, number, title = found.docname, found.number, found.title
             uri = "" if docname == self.env.docname else self.app.builder.get_relative_uri(self.env.docname, docname)
-            link = nodes.reference("", f"§{number}", refuri=f"{uri}#{ref['clause_id']}",
+            link = nodes.reference("", f"{glue}§{number}", refuri=f"{uri}#{ref['clause_id']}",
                                    reftitle=f"{number}. {title} ({ref['clause_id']})",
                                    classes=["ganjifa-clause-cite"], internal=True)
             ref.replace_self(link)

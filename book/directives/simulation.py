@@ -286,12 +286,11 @@ class SimulationDirective(GanjifaDirective):
             cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
             body.append([[cite, nodes.Text(f" {title}")], figure(100 * share, 0, "%"), figure(per_game, 2)])
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
-                "games in which the rule decided a move or the result, and on how many steps of a game it did, "
-                "sorted by the share of games, then by the steps. A rule that only forbids (a refused move) counts "
-                "as not coming into play.")
+                "games in which it decided a move or the result, and on how many steps of a game, sorted by the "
+                "share of games, then by the steps. A rule that only forbids a move does not count.")
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])
         if setup:
-            caption += nodes.Text(" The rules that set the game up, which shape every game, are left out: ")
+            caption += nodes.Text(" The rules that set the game up are left out: ")
             for i, cid in enumerate(setup):
                 if i:
                     caption += nodes.Text(", ")

@@ -77,6 +77,7 @@ def hints_table(path: Path = SOLVED) -> Table:
     for key, c in sorted(h["counts"].items(), key=lambda kv: (-kv[1]["lost"] / max(1, sum(kv[1].values())),
                                                               -kv[1]["undecided"] / max(1, sum(kv[1].values())))):
         kind, when = key.split("/")
+        when = {"stock used up": "used up", "stock left": "left"}.get(when, when)
         n = sum(c.values())
         lo, hi = wilson(c["lost"], n)
         rows.append((KINDS[kind], when, f"{n:,}", f"{c['lost']:,}", f"{100 * c['lost'] / n:.1f}%",
@@ -84,7 +85,7 @@ def hints_table(path: Path = SOLVED) -> Table:
     note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass")
     return Table("First wrong moves: how often they spoil a won deal",
-                 ("instead of the winning move", "when", "tried", "then lost", "share lost", "95% interval",
+                 ("instead of the winning move", "stock", "tried", "then lost", "share lost", "95% interval",
                   "undecided"),
                  tuple(rows), note)
 
