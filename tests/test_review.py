@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.review import BOOK_CHANGES, GAME_CHANGES, NO_CHANGE, review, run_review
+from engine.review import BOOK_CHANGES, BOOK_FAILS, GAME_CHANGES, NO_CHANGE, review, run_review
 from engine.review.examples import deals as deal_changes
 from engine.review.gameplay import compare_setting
 from engine.review.snapshot import directives
@@ -95,7 +95,9 @@ def test_a_changed_engine_answer_is_reported_with_file_and_line(clone):
     edit(chapter, ":summary: Must draw from an empty stock? The game ends: fewest cards wins, ties share the win.",
          ":summary: Must draw from an empty stock? The cards taken out by bridges become a new stock.")
     r = review(clone, "HEAD", games=100, say=quiet)
+    # the chapter's question states no expected answer, so the book still builds: the verdict is the game's
     assert r.status == GAME_CHANGES and r.verdict.startswith("the game changes (Kendra Kari")
+    assert r.book_checked == ["rules/designers/kendra-kari", "rules/kendra-kari"] and r.book_fails == []
     touched = [g for g, review_ in r.games.items() if review_.touched]
     assert touched == ["kendra-kari"]
     kk = r.games["kendra-kari"]
@@ -113,7 +115,34 @@ def test_a_changed_engine_answer_is_reported_with_file_and_line(clone):
     data = to_json(r)
     measure = data["games"]["kendra-kari"]["settings"][0]["measures"][0]
     assert isinstance(measure["old"], float) and isinstance(measure["p_value"], float)  # numbers, not strings
-    assert data["exit_status"] == GAME_CHANGES
+    assert data["exit_status"] == GAME_CHANGES and data["book_fails"] == []
+
+
+@pytest.mark.slow
+def test_a_draft_that_breaks_an_example_says_the_book_fails_first(clone, capsys):
+    """Issue 43: Komi's ties default changed from 'a tie keeps its bet' to the dealer. The chapter's question
+    (and its worked round) now fail `ganjifa check`; the review says so first, with the chapter's answer beside
+    the engine's, and exits with its own status (5), so a CI that labels a pull request never calls a broken book
+    a plain change."""
+    edit(clone / "engine" / "games" / "komi" / "game.py", 'ties: str = option("push"', 'ties: str = option("dealer"')
+    status = run_review("HEAD", games=40, root=clone)
+    out = capsys.readouterr().out
+    assert status == BOOK_FAILS
+    verdict = next(line for line in out.splitlines() if line.startswith("**Verdict:"))
+    assert verdict.startswith("**Verdict: the book fails: ") and "; and the game changes (Komi" in verdict
+    text = (clone / "rules" / "komi.md").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, t in enumerate(text, 1) if t.startswith(":::{question} Who wins the game when Asha shows?"))
+    assert f"rules/komi.md:{line}" in verdict
+    failing = next(t for t in out.splitlines() if t.startswith(f"- rules/komi.md:{line}: "))
+    assert "the engine answers 'Asha and Dev'" in failing and "but the chapter says 'Dev'" in failing
+    assert out.index("### The book fails") < out.index("Files changed")
+
+
+def test_a_change_that_breaks_nothing_checks_the_chapters_it_touches_and_passes(clone):
+    """A reworded clause: the head side's Komi chapter is checked and holds, so the verdict is the change's."""
+    edit(clone / "rules" / "komi.md", "Two to six people can play.", "Between two and six people may play.")
+    r = review(clone, "HEAD", say=quiet)
+    assert r.book_checked == ["rules/komi"] and r.book_fails == [] and r.status == NO_CHANGE
 
 
 @pytest.mark.slow

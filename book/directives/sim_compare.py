@@ -37,7 +37,7 @@ from sphinx.util.docutils import SphinxRole
 from engine.errors import GanjifaError
 from engine.registry import game_class
 from engine.shuffle import parse_seed
-from engine.verdict import Measure, against, against_figure, seats
+from engine.verdict import ALPHA, Measure, against, against_figure, seats
 
 from ..simcache import cached_report
 from . import ENGINE_DIR
@@ -122,6 +122,8 @@ class SimCompareRole(SphinxRole):
             return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
         node = nodes.inline(text, text, classes=["ganjifa-sim-compare"])
         node["ganjifa_quantity"], node["ganjifa_run"], node["ganjifa_bots"] = self.quantity
+        if getattr(self, "test", None):
+            node["ganjifa_test"] = self.test
         self.set_source_info(node)
         return [node], []
 
@@ -170,19 +172,17 @@ class SimCompareRole(SphinxRole):
             raise ValueError("compare with something: '~ OPTIONS' (the same set-up with options or players "
                              "changed) or '~ 1/2' (a fixed figure)")
         measure = Measure.parse(formula, game)
+        self.key = f"{game.name}: " + " ".join(f"{formula} @ {setting} ~ {other}".split())
         constant = parse_constant(other)
         if constant is not None:
             verdict = against_figure(report, measure, constant)
-            said = options[{1: 0, -1: 1, 0: 2}[verdict.direction]]
-            if self.plain:
-                return said
             est = verdict.first
             lo, hi = (percent(est.value, est.low, est.high)[1:] if measure.share
                       else number(est.value, est.low, est.high)[1:])
             unit = "%" if measure.share else ""
-            chance = "" if verdict.direction else ", within chance of it at the 5% level"
-            return (f"{said} ({value_words(measure, est)}, 95% interval {lo}{unit} to {hi}{unit}, against "
-                    f"{constant_words(measure, constant)}{chance})")
+            said = f"{value_words(measure, est)}, 95% interval {lo}{unit} to {hi}{unit}, against " \
+                   f"{constant_words(measure, constant)}"
+            return self.tested(options, verdict, f"({said})", f"({said}, within chance of it at the 5% level)")
         if "=" not in other:  # another measure of the same games: "~ dealer-behind / games"
             second_measure = Measure.parse(other, game)
             if second_measure.share != measure.share:
@@ -201,19 +201,26 @@ class SimCompareRole(SphinxRole):
         return self.worded(options, measure, against(report, report2, measure))
 
     def worded(self, options, measure, verdict) -> str:
-        said = options[{1: 0, -1: 1, 0: 2}[verdict.direction]]
-        if self.plain:
-            return said
         if verdict.first.zero and verdict.other.zero:
-            return f"{said} (it never happened in either: {value_words(measure, verdict.first)} in each)"
+            said = f"(it never happened in either: {value_words(measure, verdict.first)} in each)"
+            return self.tested(options, verdict, said, said)
         first, second_ = value_words(measure, verdict.first), value_words(measure, verdict.other)
         unit = re.match(r"[-\d.]+( .*)?$", second_)
         if unit and unit.group(1) and first.endswith(unit.group(1)) and not verdict.first.zero:
             first = first[: -len(unit.group(1))]  # "51.1 against 49.1 moves a game"
-        if verdict.direction:
-            return f"{said} ({first} against {second_}; the difference {difference_words(measure, verdict)})"
-        return (f"{said} ({first} against {second_}; the difference, {difference_words(measure, verdict)}, "
-                f"is within chance at the 5% level)")
+        difference = difference_words(measure, verdict)
+        return self.tested(options, verdict, f"({first} against {second_}; the difference {difference})",
+                           f"({first} against {second_}; the difference, {difference}, is within chance at the 5% "
+                           "level)")
+
+    def tested(self, options: list[str], verdict, significant: str, within: str) -> str:
+        """The words as the test alone chooses them, and the test kept on the node: when the book is written,
+        every comparison the book makes about one game is decided together, Holm's method over them all
+        (:func:`decide`), so that the notes and the chapter, and two sentences of one page, never part."""
+        sign = 1 if verdict.difference > 0 else -1 if verdict.difference < 0 else 0
+        self.test = {"key": self.key, "game": self.key.partition(":")[0], "p": float(verdict.p), "sign": sign,
+                     "words": list(options), "significant": significant, "within": within, "plain": self.plain}
+        return wording(self.test, verdict.p)
 
     @staticmethod
     def seats(report, plain: bool = False) -> str:
@@ -240,6 +247,70 @@ class SimCompareRole(SphinxRole):
         if plain:
             return f"{said}{'; ' + rest if rest else ''}"
         return f"{said}{'; ' + rest if rest else ''} (at the 5% level, {tested})"
+
+
+def wording(test: dict, p: float, family: int = 1) -> str:
+    """A comparison's words once its p-value is decided (adjusted over ``family`` comparisons)."""
+    direction = test["sign"] if p < ALPHA else 0
+    said = test["words"][{1: 0, -1: 1, 0: 2}[direction]]
+    if test["plain"]:
+        return said
+    if direction:
+        return f"{said} {test['significant']}"
+    detail = test["within"]
+    if family > 1 and test["p"] < ALPHA:  # alone it would pass; with the game's other comparisons it does not
+        detail = detail[:-1] + (f", once the {family} comparisons the book makes about this game are taken "
+                                "together by Holm's method)")
+    return f"{said} {detail}"
+
+
+def tests_of(env) -> dict[str, list[tuple[str, str, float]]]:
+    """docname -> [(game, key, p)]: every comparison a page makes."""
+    if not hasattr(env, "ganjifa_compare_tests"):
+        env.ganjifa_compare_tests = {}
+    return env.ganjifa_compare_tests
+
+
+def collect_tests(app, doctree: nodes.document) -> None:
+    found = tests_of(app.env)[app.env.docname] = []
+    for node in doctree.findall(nodes.inline):
+        test = node.get("ganjifa_test")
+        if test:
+            found.append((test["game"], test["key"], test["p"]))
+
+
+def decide(app, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: every comparison the book makes about a game (its chapter and its notes, each test
+    once) is decided together by Holm's method, and each sentence worded by its adjusted p-value."""
+    from engine.compare import holm
+
+    families: dict[str, dict[str, float]] = {}
+    for found in tests_of(app.env).values():
+        for game, key, p in found:
+            families.setdefault(game, {})[key] = p
+    adjusted: dict[str, tuple[float, int]] = {}
+    for game, family in families.items():
+        keys = sorted(family)
+        for key, p in zip(keys, holm([family[k] for k in keys])):
+            adjusted[key] = (p, len(keys))
+    for node in list(doctree.findall(nodes.inline)):
+        test = node.get("ganjifa_test")
+        if not test:
+            continue
+        p, size = adjusted.get(test["key"], (test["p"], 1))
+        text = wording(test, p, size)
+        node.children = []
+        node += nodes.Text(text)
+
+
+def purge_tests(app, env, docname: str) -> None:
+    tests_of(env).pop(docname, None)
+
+
+def merge_tests(app, env, docnames, other) -> None:
+    for name in docnames:
+        if name in tests_of(other):
+            tests_of(env)[name] = tests_of(other)[name]
 
 
 def _sentences(text: str) -> list[str]:
@@ -298,3 +369,7 @@ def _ancestors(node):
 def setup(app) -> None:
     app.add_role("sim-compare", SimCompareRole())
     app.connect("doctree-read", check)
+    app.connect("doctree-read", collect_tests)
+    app.connect("doctree-resolved", decide)
+    app.connect("env-purge-doc", purge_tests)
+    app.connect("env-merge-info", merge_tests)

@@ -82,7 +82,9 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
     >>> share_words(398, 400, "game")
     'nearly every game'
     >>> share_words(880, 2000, "game", 0.418, 0.462), share_words(4, 600, "game", 0.0026, 0.017)
-    ('about 44 games in 100', 'about one game in 150')
+    ('about 44 games in 100', 'four games in 600')
+    >>> share_words(30, 2000, "game", 0.0105, 0.0213), share_words(1, 200, "deal", 0.001, 0.028)
+    ('about one game in 70', 'one deal in 200')
     """
     one = f"{noun} " if noun else ""
     if n <= 0 or x <= 0:
@@ -92,6 +94,9 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
         return f"every {noun or 'one'}"
     if p >= 0.995:  # not every one: 99.5% is "nearly every game", never "every game" (issue 41)
         return f"nearly every {noun or 'one'}"
+    if low is not None and x < 10:  # a handful of events: the count itself, never a rate it cannot support
+        return f"{number_words(round(x))} {noun + 's ' if noun and round(x) != 1 else one}in {n:,}".replace(
+            f"{number_words(1)} {noun}s", f"one {noun}")
     if p < 0.1:  # one in N, N as round as the interval allows
         return f"about one {one}in {number_words(_round_odds(1 / p, low, high))}"
     fractions = [Fraction(a, b) for b in DENOMINATORS for a in range(1, b)]

@@ -189,7 +189,12 @@ class SimulationDirective(GanjifaDirective):
                     "occasions inside one game are not); a figure that never happened shows the bound it stays "
                     "under, 95% sure.")
         if tests:
-            rule = (f"each tested game by game against the first column's, as every column plays the same deals, "
+            same = len({r.game.players for r in reports}) == 1
+            rule = (f"each tested game by game against the first column's, "
+                    + ("as every column plays the same deals, " if same else
+                       "from the same seeds (with different numbers of players not the same deals, so the pairing "
+                       "gains nothing, but the test holds), ")
+                    + 
                     f"and corrected for the {len(tests)} test{'s' if len(tests) > 1 else ''} of the table (Holm's method)")
             caption += (f" * marks a figure that differs from the first column's at the 5% level: {rule}." if starred
                         else f" No figure differs from the first column's at the 5% level, {rule}.")
@@ -220,13 +225,40 @@ class SimulationDirective(GanjifaDirective):
         said = []
         for report, label in zip(reports, labels):
             apart = [s for s in seats(report) if s.direction]
-            where = f" in {label}" if len(reports) > 1 else ""
+            where = f" in the column \u201c{label}\u201d" if len(reports) > 1 else ""
             said += [f"Player {s.seat} wins {'more' if s.direction > 0 else 'less'} than a fair share{where}"
                      for s in apart]
         head = " Each seat tested against its fair share (Holm's method over each column's seats): "
         if not said:
             return head + "no seat's share differs from it at the 5% level."
         return head + "; ".join(said) + "; no other seat's share differs from it at the 5% level."
+
+    @staticmethod
+    def cell_text(row, i: int, report) -> str:
+        """A cell as the notes print it: a share never seen as the bound it stays under, a figure every game shows
+        alike without an interval, a share of games with its interval (the games the trials)."""
+        from engine.stats import wilson, zero_bound
+
+        from .sim_compare import percent
+
+        cell = row.cells[i]
+        if cell.value is None:
+            return cell.text
+        share = row.measure in ("win share", "games with event")
+        if share and cell.value == 0:
+            return f"none (under {100 * zero_bound(report.games):.2g}%)"
+        if row.measure == "games with event":
+            lo, hi = wilson(cell.value * report.games, report.games)
+            v, a, b = percent(cell.value, lo, hi)
+            per = cell.text.partition("(")[2].rstrip(")")
+            return f"{v}% ({a}-{b}){', ' + per if per else ''}"
+        if cell.low is not None and cell.low == cell.high:  # every game alike: no interval to give
+            return f"{cell.value:g} (every game)"
+        return cell.text
+
+    @staticmethod
+    def row_label(row) -> str:
+        return row.label.replace("Games with: ", "Games in which ")
 
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
@@ -236,27 +268,33 @@ class SimulationDirective(GanjifaDirective):
         if len(reports) == 1:  # the same rows as a comparison's (money per seat for a stakes game), untested
             body = []
             for row in compare_rows(reports, events=events):
-                body.append([row.label, *(cell.text for cell in row.cells)])
+                body.append([self.row_label(row), self.cell_text(row, 0, reports[0])])
                 if row.measure == "moves per game":
                     body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) for c in row.cells)])
             return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                     nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
         body, starred, tests = [], False, 0
         for row in compare_rows(reports, events=events):
-            cells = [cell.text for cell in row.cells]
+            cells = [self.cell_text(row, i, r) for i, r in enumerate(reports)]
             for i in range(len(cells)):
                 tests += row.p_values[i] is not None
                 if row.significant(i):
                     cells[i] += " *"
                     starred = True
-            body.append([row.label, *cells])
-            if row.measure == "moves per game":  # how long a game takes, a designer's first question
-                body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) for c in row.cells)])
-        if len({r.game.players for r in reports}) > 1:
+            body.append([self.row_label(row), *cells])
+            if row.measure == "moves per game":  # how long a game takes, a designer's first question: its mark
+                body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) + (" *" if row.significant(i) else "")
+                                                 for i, c in enumerate(row.cells))])
+        players = {r.game.players for r in reports}
+        if len(players) > 1:
             caption += (" With different numbers of players, each seat's share is compared by how far it lies "
                         "from its fair share (one in the number of players).")
-        rule = (f"each difference tested game by game, as every column plays the same deals, and corrected for the "
-                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method)")
+        how = ("as every column plays the same deals" if len(players) == 1 else
+               "each column's games played from the same seeds as the first's (with different numbers of players "
+               "these are not the same deals, and the pairing gains nothing, but the test holds)")
+        rule = (f"each difference tested game by game, {how}, and corrected for the "
+                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the moves "
+                "rescaled and carry their mark")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
         return [table(["", *labels], body, classes=["ganjifa-simulation"]),
@@ -279,12 +317,18 @@ class SimulationDirective(GanjifaDirective):
         every game, named apart in the caption, so that the table follows one convention."""
         game = report.game
         setup = self.setup_clauses(game)
+        from engine.stats import zero_bound
+
         body = []
-        for cid, title, share, per_game in clause_rows(report):
-            if cid in setup:
-                continue
+        order = list(game.CLAUSES)
+        rows = [r for r in clause_rows(report) if r[0] not in setup]
+        # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
+        rows.sort(key=lambda r: (-round(100 * r[2]), -round(r[3], 2), order.index(r[0])))
+        for cid, title, share, per_game in rows:
             cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-            body.append([[cite, nodes.Text(f" {title}")], figure(100 * share, 0, "%"), figure(per_game, 2)])
+            games = figure(100 * share, 0, "%") if share else f"none (under {100 * zero_bound(report.games):.2g}%)"
+            body.append([[cite, nodes.Text(f" {title}")], games, figure(per_game, 2) if share else "-"])
+        setup = sorted(setup, key=order.index)
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
                 "games in which it decided a move or the result, and on how many steps of a game, sorted by the "
                 "share of games, then by the steps. A rule that only forbids a move does not count.")

@@ -9,7 +9,10 @@ game the change touches, the review gives
    games whose answer, picture, figures or play changed, with file and line on each side;
 3. the game (:mod:`.gameplay`): games whose play changed on a few seeded games, then played on the same seeds
    on both sides and compared measure by measure (paired tests, Holm's correction, 95% intervals);
-4. a verdict line, and an exit status for it (:data:`STATUS`), so CI can label a pull request.
+4. the book's verdict first: the head side's book checked as ``ganjifa check`` checks it (every chapter the
+   draft touches and every chapter of a game whose behaviour changed); a book that no longer builds is said
+   before anything else, each failing example with the chapter's answer and the engine's;
+5. a verdict line, and an exit status for it (:data:`STATUS`), so CI can label a pull request.
 
 The report is Markdown (a pull-request comment), and also HTML (changed pictures side by side) or JSON
 (:mod:`.writers`). Simulations go through the book's simulation cache, so a second review of the same pair
@@ -27,8 +30,9 @@ from .gameplay import BOT_WORDS, SettingDiff, compare_setting, fingerprint_chang
 from .sides import ReviewError, base_checkout, both, changed_files, relevant, repository, resolve
 from .text import BOOK, TextChanges, text_changes
 
-NO_CHANGE, BOOK_CHANGES, GAME_CHANGES = 0, 3, 4
-STATUS = {NO_CHANGE: "no change for players", BOOK_CHANGES: "the book changes", GAME_CHANGES: "the game changes"}
+NO_CHANGE, BOOK_CHANGES, GAME_CHANGES, BOOK_FAILS = 0, 3, 4, 5
+STATUS = {NO_CHANGE: "no change for players", BOOK_CHANGES: "the book changes", GAME_CHANGES: "the game changes",
+          BOOK_FAILS: "the book fails"}
 DEFAULT_GAMES = 300  # games a setting (each side, random and careful players) when a game's play changed
 
 
@@ -62,6 +66,10 @@ class Review:
     status: int = NO_CHANGE
     verdict: str = STATUS[NO_CHANGE]
     fingerprint_games: int = 0
+    # the head side's book as `ganjifa check` reads it: what no longer builds ("rules/komi.md:146: ..."), and
+    # the chapters read for it
+    book_fails: list[str] = field(default_factory=list)
+    book_checked: list[str] = field(default_factory=list)
 
 
 def engine_games(paths: list[str], folders: dict[str, str]) -> set[str]:
@@ -156,8 +164,33 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
         for ex in example_changes(old, new):
             key = ex.game if ex.game in result.games else BOOK
             result.games.setdefault(key, GameReview(key, "The rest of the book")).examples.append(ex)
+    result.book_checked = chapters_to_check(top, matters, result)
+    if result.book_checked:
+        say(f"checking the head side's book as `ganjifa check` does: {', '.join(result.book_checked)}")
+        result.book_fails = book_problems(top, result.book_checked)
     result.status, result.verdict = verdict(result)
     return result
+
+
+def chapters_to_check(root: Path, matters: list[str], r: Review) -> list[str]:
+    """The chapters whose book the draft may have broken: every chapter it touches, and every chapter (and notes
+    page) of a game whose code, play or words changed."""
+    docs = {p[:-3] for p in matters if p.startswith("rules/") and p.endswith(".md")}
+    for g in r.games.values():
+        if g.name != BOOK and (g.engine_changed or g.play_changed or g.worked_changed or g.words_changed
+                               or g.examples or g.status):
+            docs |= {f"rules/{g.name}", f"rules/designers/{g.name}"}
+    return sorted(d for d in docs if (root / f"{d}.md").is_file())
+
+
+def book_problems(root: Path, docnames: list[str]) -> list[str]:
+    """What ``ganjifa check`` finds wrong in ``docnames`` of the book at ``root`` (warnings aside): each line a
+    file, a line and what fails there (a question's chapter answer beside the engine's)."""
+    from ..check import KINDS, check
+
+    problems = check(docnames, root)
+    return [line.removesuffix(" [docutils]").replace(": ERROR: ", ": ", 1).replace(": WARNING: ", ": ", 1)
+            for kind, _ in KINDS for line in problems[kind]]
 
 
 def _figure_game(f: dict) -> str:
@@ -170,7 +203,20 @@ def _count(n: int, noun: str) -> str:
 
 
 def verdict(r: Review) -> tuple[int, str]:
-    """The exit status and the verdict line."""
+    """The exit status and the verdict line: the book's own verdict first (a book that fails is said before what
+    the draft changes, and its status wins, so that CI never calls a broken book a plain change)."""
+    status, said = change_verdict(r)
+    if r.book_fails:
+        where = [line.split(": ", 1)[0] for line in r.book_fails]
+        shown = ", ".join(where[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
+        return BOOK_FAILS, (f"the book fails: {_count(len(where), 'problem')} ({shown}); `ganjifa check` and "
+                            f"`make check` fail until the chapter or the engine is put right"
+                            + ("" if status == NO_CHANGE else f"; and {said}"))
+    return status, said
+
+
+def change_verdict(r: Review) -> tuple[int, str]:
+    """The exit status and the verdict line for what the draft changes."""
     played = [g for g in r.games.values() if (g.play_changed or g.worked_changed) and not g.status]
     if played or any(g.status for g in r.games.values()):
         effects = []
@@ -223,4 +269,4 @@ def run_review(base: str = "HEAD", games: int = DEFAULT_GAMES, html: str | None 
 
 
 __all__ = ["review", "run_review", "Review", "GameReview", "ReviewError", "NO_CHANGE", "BOOK_CHANGES",
-           "GAME_CHANGES", "BOT_WORDS"]
+           "GAME_CHANGES", "BOOK_FAILS", "BOT_WORDS"]

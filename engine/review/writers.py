@@ -65,6 +65,11 @@ def to_markdown(r) -> str:
     head = f"## Review of the working tree against {r.base}" + (
         f" ({r.commit[:10]})" if r.commit and not r.commit.startswith(r.base) else "")
     out = [head, "", f"**Verdict: {r.verdict}**", ""]
+    if getattr(r, "book_fails", None):
+        out += ["### The book fails", "",
+                f"Read as `ganjifa check` reads it ({', '.join(f'{d}.md' for d in r.book_checked)}), the head "
+                "side's book no longer builds:", ""]
+        out += [f"- {line}" for line in r.book_fails] + [""]
     if not r.changed:
         out.append(f"Nothing differs from {r.base}.")
         return "\n".join(out) + "\n"
@@ -210,6 +215,7 @@ def to_json(r) -> dict:
             "play_changed": g.play_changed, "words_changed": g.words_changed, "worked_changed": g.worked_changed,
             "settings": [s.as_json() for s in g.settings]}
     return {"base": r.base, "commit": r.commit, "verdict": r.verdict, "exit_status": r.status,
+            "book_fails": list(r.book_fails), "book_checked": list(r.book_checked),
             "changed_files": r.changed, "fingerprint_games": r.fingerprint_games, "games": games}
 
 
