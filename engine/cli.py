@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
 
     review = command("review", "what a change does to the book and to the game, against a git revision: rules "
                      "text, examples, play on the same seeds; exit status 0 no change for players, 3 the book "
-                     "changes, 4 the game changes")
+                     "changes, 4 the game changes, 5 the book fails (an example no longer holds)")
     review.add_argument("base", nargs="?", default="HEAD", metavar="BASE",
                         help="a branch, tag or commit to compare the working tree with (default HEAD)")
     review.add_argument("--games", type=_number, default=None, metavar="N",

@@ -83,18 +83,34 @@ def hints_table(path: Path = SOLVED) -> Table:
         rows.append((KINDS[kind], when, f"{n:,}", f"{c['lost']:,}", f"{100 * c['lost'] / n:.1f}%",
                      interval_words({"count": c["lost"], "low": lo, "high": hi}, n), f"{c['undecided']:,}"))
     note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
-            f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass")
+            f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
+            "the intervals count each try as one trial, though the tries at one place of one deal hang together, "
+            "so they are narrower than the truth")
     return Table("First wrong moves: how often they spoil a won deal",
                  ("instead of the winning move", "stock", "tried", "then lost", "share lost", "95% interval",
                   "undecided"),
                  tuple(rows), note)
 
 
-def in_hundred(share: float) -> str:
-    """A share in players' words, as the chapter writes it: 'about 97 deals in 100'."""
+def in_hundred(share: float, low: float | None = None, high: float | None = None, count: int | None = None,
+               deals: int | None = None) -> str:
+    """A share in players' words, as the chapter writes it: 'about 97 deals in 100'. With its 95% interval the
+    words stay inside it ("more than 99 deals in 100" for 99.5%, 99.3-99.6%), and a handful of deals is said as
+    its count ("one deal of 200").
+
+    >>> in_hundred(0.9948, 0.993, 0.996), in_hundred(0.005, 0.001, 0.028, 1, 200), in_hundred(0.984, 0.969, 0.992)
+    ('more than 99 deals in 100', 'one deal of 200', 'about 98 deals in 100')
+    """
     n = round(100 * share)
     if share == 0:
         return "none of them"
+    if count is not None and deals is not None and count < 10:
+        return f"{['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][count]} " \
+               f"deal{'s' if count != 1 else ''} of {deals:,}"
+    if low is not None and high is not None and not low <= n / 100 <= high:
+        below = int(100 * low)
+        return f"more than {below} deal{'s' if below != 1 else ''} in 100" if n / 100 < low else \
+            f"fewer than {int(100 * high) + 1} deals in 100"
     if n == 0:
         return "fewer than one deal in 100"
     return f"about {n} deal{'s' if n != 1 else ''} in 100"
@@ -105,9 +121,12 @@ def chances(solved: dict, unseen: dict) -> dict[str, str]:
     player who does not, the careful player who searches only the end game, the careful player, and the
     solver when eight more may be dealt only when no card can move."""
     s, u, lit = solved["summary"], unseen["summary"], unseen["literal"]["summary"]
-    return {"solver": in_hundred(s["won"]["share"]), "unseen": in_hundred(u["won"]["share"]),
-            "careful_end": in_hundred(u["careful_end"]["share"]), "careful": in_hundred(s["careful"]["share"]),
-            "literal": in_hundred(lit["won"]["share"]), "unseen_deals": f"the first {u['deals']:,} deals",
+    def said(f: dict, n: int) -> str:
+        return in_hundred(f["share"], f.get("low"), f.get("high"), f.get("count"), n)
+
+    return {"solver": said(s["won"], s["deals"]), "unseen": said(u["won"], u["deals"]),
+            "careful_end": said(u["careful_end"], u["deals"]), "careful": said(s["careful"], s["deals"]),
+            "literal": said(lit["won"], lit["deals"]), "unseen_deals": f"the first {u['deals']:,} deals",
             "literal_deals": f"the first {lit['deals']:,} deals"}
 
 
