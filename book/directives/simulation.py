@@ -192,8 +192,8 @@ class SimulationDirective(GanjifaDirective):
             same = len({r.game.players for r in reports}) == 1
             rule = (f"each tested game by game against the first column's, "
                     + ("as every column plays the same deals, " if same else
-                       "from the same seeds (with different numbers of players not the same deals, so the pairing "
-                       "gains nothing, but the test holds), ")
+                       "paired in the order the games were played (with different numbers of players not the same "
+                       "deals, so the pairing gains nothing, but the test holds), ")
                     + 
                     f"and corrected for the {len(tests)} test{'s' if len(tests) > 1 else ''} of the table (Holm's method)")
             caption += (f" * marks a figure that differs from the first column's at the 5% level: {rule}." if starred
@@ -290,8 +290,8 @@ class SimulationDirective(GanjifaDirective):
             caption += (" With different numbers of players, each seat's share is compared by how far it lies "
                         "from its fair share (one in the number of players).")
         how = ("as every column plays the same deals" if len(players) == 1 else
-               "each column's games played from the same seeds as the first's (with different numbers of players "
-               "these are not the same deals, and the pairing gains nothing, but the test holds)")
+               "each column's games paired with the first's in the order they were played (with different numbers "
+               "of players these are not the same deals, and the pairing gains nothing, but the test holds)")
         rule = (f"each difference tested game by game, {how}, and corrected for the "
                 f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the moves "
                 "rescaled and carry their mark")
