@@ -90,11 +90,11 @@ def test_show_seats_gives_win_shares_and_length_without_the_events(tmp_path):
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     assert len(re.findall(r"Player \d wins</p>", html)) == 3 and "Moves per game" in html
-    assert "Games with:" not in html
+    assert "Games in which" not in html
     (tmp_path / "wins").mkdir()
     code, out = build(tmp_path / "wins", "# Sim\n\n" + sim.format("wins"))
     assert code == 0, out
-    assert "Games with:" in (tmp_path / "wins" / "out" / "index.html").read_text()
+    assert "Games in which" in (tmp_path / "wins" / "out" / "index.html").read_text()
 
 
 def test_a_figure_above_zero_never_reads_as_zero():

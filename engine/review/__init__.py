@@ -184,13 +184,16 @@ def chapters_to_check(root: Path, matters: list[str], r: Review) -> list[str]:
 
 
 def book_problems(root: Path, docnames: list[str]) -> list[str]:
-    """What ``ganjifa check`` finds wrong in ``docnames`` of the book at ``root`` (warnings aside): each line a
-    file, a line and what fails there (a question's chapter answer beside the engine's)."""
-    from ..check import KINDS, check
+    """What ``ganjifa check`` finds wrong in ``docnames`` of the book at ``root`` (warnings aside), read by that
+    tree's own engine (:func:`.sides.both`): each line a file, a line and what fails there (a question's chapter
+    answer beside the engine's)."""
+    import json
 
-    problems = check(docnames, root)
+    data = both({"head": root}, "check", json.dumps(docnames))["head"]
+    if not Path(data["engine"]).resolve().is_relative_to(Path(root).resolve()):
+        raise ReviewError(f"the head side's book was checked by the engine in {data['engine']}, not its own")
     return [line.removesuffix(" [docutils]").replace(": ERROR: ", ": ", 1).replace(": WARNING: ", ": ", 1)
-            for kind, _ in KINDS for line in problems[kind]]
+            for line in data["problems"]]
 
 
 def _figure_game(f: dict) -> str:

@@ -522,7 +522,8 @@ def sim_figure(text: str, report) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """``book [--fingerprint] [--only JSON] OUT`` or ``play JSON OUT``: the side's JSON written to OUT."""
+    """``book [--fingerprint] [--only JSON] OUT``, ``play JSON OUT`` or ``check JSON OUT``: the side's JSON
+    written to OUT."""
     root = Path.cwd()
     if len(argv) >= 2 and argv[0] == "book":
         flags = argv[1:-1]
@@ -530,6 +531,14 @@ def main(argv: list[str]) -> int:
         data = book(root, fingerprints="--fingerprint" in flags, only=only)
     elif len(argv) == 3 and argv[0] == "play":
         data = play(root, json.loads(argv[1]))
+    elif len(argv) == 3 and argv[0] == "check":  # the side's book as `ganjifa check` reads it, by its own engine
+        from engine.check import KINDS, check
+
+        import engine
+
+        problems = check(json.loads(argv[1]), root)
+        data = {"engine": str(Path(engine.__file__).resolve().parent),
+                "problems": [line for kind, _ in KINDS for line in problems[kind]]}
     else:
         print("usage: snapshot.py book [--fingerprint] OUT | play JSON OUT", file=sys.stderr)
         return 2
