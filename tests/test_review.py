@@ -95,9 +95,12 @@ def test_a_changed_engine_answer_is_reported_with_file_and_line(clone):
     edit(chapter, ":summary: Must draw from an empty stock? The game ends: fewest cards wins, ties share the win.",
          ":summary: Must draw from an empty stock? The cards taken out by bridges become a new stock.")
     r = review(clone, "HEAD", games=100, say=quiet)
-    # the chapter's question states no expected answer, so the book still builds: the verdict is the game's
-    assert r.status == GAME_CHANGES and r.verdict.startswith("the game changes (Kendra Kari")
-    assert r.book_checked == ["rules/designers/kendra-kari", "rules/kendra-kari"] and r.book_fails == []
+    # a question of the chapter asks a draw from the empty stock, which the draft no longer allows: the book
+    # fails, said first (read by the clone's own engine), and the game changes too
+    assert r.status == BOOK_FAILS and r.verdict.startswith("the book fails: 1 problem (rules/kendra-kari.md:")
+    assert "; and the game changes (Kendra Kari" in r.verdict
+    assert r.book_checked == ["rules/designers/kendra-kari", "rules/kendra-kari"]
+    assert "'draw' cannot be played there: the stock is empty" in r.book_fails[0]
     touched = [g for g, review_ in r.games.items() if review_.touched]
     assert touched == ["kendra-kari"]
     kk = r.games["kendra-kari"]
@@ -115,7 +118,7 @@ def test_a_changed_engine_answer_is_reported_with_file_and_line(clone):
     data = to_json(r)
     measure = data["games"]["kendra-kari"]["settings"][0]["measures"][0]
     assert isinstance(measure["old"], float) and isinstance(measure["p_value"], float)  # numbers, not strings
-    assert data["exit_status"] == GAME_CHANGES and data["book_fails"] == []
+    assert data["exit_status"] == BOOK_FAILS and data["book_fails"] == r.book_fails
 
 
 @pytest.mark.slow
@@ -229,7 +232,9 @@ def test_a_rule_only_a_worked_game_reaches_still_changes_the_game(clone):
     nk = r.games["nakash"]
     assert not nk.play_changed  # the first seeded games play the same...
     assert nk.worked_changed == ["rules/deals/nakash-match.txt"]  # ...but the worked match does not
-    assert r.status == GAME_CHANGES and r.verdict.startswith("the game changes (Nakash: ")
+    # the worked match no longer replays, so the book fails first (`ganjifa check` names its golden deal)
+    assert r.status == BOOK_FAILS and "; and the game changes (Nakash: " in r.verdict
+    assert any(line.startswith("rules/nakash.md:") for line in r.book_fails)
     assert {(s.bots, s.options) for s in nk.settings} == {(b, "players=4 rounds=4") for b in ("random", "heuristic")}
     text = to_markdown(r)
     play = next(line for line in text.splitlines() if line.startswith("**Play**"))
@@ -249,11 +254,12 @@ def test_a_second_review_of_the_same_pair_reads_no_side_again(clone, monkeypatch
     real = sides.start
     monkeypatch.setattr(sides, "start", lambda tree, *args: started.append(args[0]) or real(tree, *args))
     first = to_markdown(review(clone, "HEAD", say=quiet))
-    assert started == ["book", "book"]
+    assert started == ["book", "book", "check"]  # each side's book, and the head side's check
     again = to_markdown(review(clone, "HEAD", say=quiet))
-    assert started == ["book", "book"] and again == first
+    assert started == ["book", "book", "check"] and again == first
     edit(chapter, "Between two and six people may play.", "Between two and six people play.")
     assert "**may**" not in to_markdown(review(clone, "HEAD", say=quiet)) and started.count("book") == 3
+    assert started.count("check") == 2
 
 
 @pytest.mark.slow
@@ -270,6 +276,7 @@ def test_shared_code_used_by_some_games_says_which_games_changed_and_which_did_n
     said, same = play.split("only the words of play differ in ")[1].split("; the rest play the same, word for word: ")
     assert said.split(", ") == [r.games[g].title for g in worded]
     assert sorted(same.rstrip(".").split(", ")) == sorted(x.title for g, x in r.games.items() if g not in worded and g != "")
-    assert r.status == BOOK_CHANGES and "; the game's words change in " in r.verdict
+    # the stale worked games make the book fail first; what the draft changes follows
+    assert r.status == BOOK_FAILS and "; and the book changes (" in r.verdict and "; the game's words change in " in r.verdict
     stale = [e for g in worded for e in r.games[g].examples if e.kind == "deal" and "stale" in e.what]
     assert stale and all(not x.settings for x in r.games.values())

@@ -189,7 +189,7 @@ def book_problems(root: Path, docnames: list[str]) -> list[str]:
     answer beside the engine's)."""
     import json
 
-    data = both({"head": root}, "check", json.dumps(docnames))["head"]
+    data = both({"head": root}, "check", json.dumps(docnames), cache=root / "_build" / "cache" / "review")["head"]
     if not Path(data["engine"]).resolve().is_relative_to(Path(root).resolve()):
         raise ReviewError(f"the head side's book was checked by the engine in {data['engine']}, not its own")
     return [line.removesuffix(" [docutils]").replace(": ERROR: ", ": ", 1).replace(": WARNING: ", ": ", 1)
