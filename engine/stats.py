@@ -28,6 +28,32 @@ def zero_bound(n: float) -> float:
     return 1 - 0.05 ** (1 / n) if n > 0 else 1.0
 
 
+def in_hundred(x: int, n: int, noun: str) -> str:
+    """``x`` of ``n`` as a player says it: "about 98 deals in 100", "fewer than one deal in 100", "not one deal";
+    inside the share's 95% interval ("more than 99 deals in 100" for 9,948 of 10,000), and a handful said as its
+    count ("one deal of 200").
+
+    >>> in_hundred(9948, 10000, "deal"), in_hundred(1, 200, "deal"), in_hundred(492, 500, "deal")
+    ('more than 99 deals in 100', 'one deal of 200', 'about 98 deals in 100')
+    """
+    if n <= 0 or x <= 0:
+        return f"not one {noun}"
+    if x >= n:
+        return f"every {noun}"
+    if x < 10:
+        words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+        return f"{words[x]} {noun}{'s' if x != 1 else ''} of {n:,}"
+    k = round(100 * x / n)
+    low, high = wilson(x, n)
+    if not low <= k / 100 <= high:
+        below = int(100 * low)
+        return (f"more than {below} {noun}{'s' if below != 1 else ''} in 100" if k / 100 < low
+                else f"fewer than {int(100 * high) + 1} {noun}s in 100")
+    if k == 0:
+        return f"fewer than one {noun} in 100"
+    return f"about {k} {noun}{'s' if k != 1 else ''} in 100"
+
+
 def two_proportion_p(x1: float, n1: int, x2: float, n2: int) -> float:
     """Two-sided p-value of the two-proportion z-test (pooled)."""
     if n1 == 0 or n2 == 0:

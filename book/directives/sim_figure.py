@@ -229,24 +229,29 @@ def note_setup(env, line: int, game, games: int, seed, bots) -> None:
     setups_of(env).setdefault(env.docname, []).append((line, setup, f"{games:,} games from seed {seed}"))
 
 
+def runs_apart(store: dict[str, list[tuple[int, str, str]]]):
+    """``(what, run, (docname, line), run0, (docname0, line0))`` for each place that shows ``what`` from another
+    run than the first place that shows it (places in the order of the book's files and lines)."""
+    runs: dict[str, dict[str, tuple[str, int]]] = {}
+    for docname, found in sorted(store.items()):
+        for line, what, run in found:
+            runs.setdefault(what, {}).setdefault(run, (docname, line))
+    for what, where in sorted(runs.items()):
+        (run0, first), *rest = sorted(where.items(), key=lambda kv: kv[1])
+        for run, place in rest:
+            yield what, run, place, run0, first
+
+
 def one_run_a_setup(app, env) -> None:
     """``env-check-consistency``: two places that show the same set-up from different numbers of games or seeds
     warn, naming both (the figures would differ: Shakti's limit "one game in 150" and "1%")."""
     from sphinx.util import logging
 
     logger = logging.getLogger(__name__)
-    runs: dict[str, dict[str, tuple[str, int]]] = {}
-    for docname, found in sorted(setups_of(env).items()):
-        for line, setup, run in found:
-            runs.setdefault(setup, {}).setdefault(run, (docname, line))
-    for setup, where in sorted(runs.items()):
-        if len(where) < 2:
-            continue
-        (run0, (doc0, line0)), *rest = sorted(where.items(), key=lambda kv: kv[1])
-        for run, (doc, line) in rest:
-            logger.warning(f"simulation: {setup} is played here from {run} and at {env.doc2path(doc0)}:{line0} "
-                           f"from {run0}: play one set-up once in the book, so that its figures agree",
-                           location=(doc, line), type="ganjifa", subtype="setup-twice")
+    for setup, run, (doc, line), run0, (doc0, line0) in runs_apart(setups_of(env)):
+        logger.warning(f"simulation: {setup} is played here from {run} and at {env.doc2path(doc0)}:{line0} "
+                       f"from {run0}: play one set-up once in the book, so that its figures agree",
+                       location=(doc, line), type="ganjifa", subtype="setup-twice")
 
 
 def figures_of(env) -> dict[str, list[tuple[int, str, str]]]:
@@ -301,19 +306,10 @@ def the_same_quantity(app, env) -> None:
     from sphinx.util import logging
 
     logger = logging.getLogger(__name__)
-    runs: dict[str, dict[str, tuple[str, int]]] = {}
-    for docname, figures in sorted(figures_of(env).items()):
-        for line, quantity, run in figures:
-            runs.setdefault(quantity, {}).setdefault(run, (docname, line))
-    for quantity, where in sorted(runs.items()):
-        if len(where) < 2:
-            continue
-        places = sorted(where.items(), key=lambda kv: kv[1])
-        (run0, (doc0, line0)), rest = places[0], places[1:]
-        for run, (doc, line) in rest:
-            logger.warning(f"{{sim-figure}}: {quantity} is computed here from {run} and at "
-                           f"{env.doc2path(doc0)}:{line0} from {run0}: count one quantity once, so that the book "
-                           f"states one figure for it", location=(doc, line), type="ganjifa", subtype="figure-twice")
+    for quantity, run, (doc, line), run0, (doc0, line0) in runs_apart(figures_of(env)):
+        logger.warning(f"{{sim-figure}}: {quantity} is computed here from {run} and at "
+                       f"{env.doc2path(doc0)}:{line0} from {run0}: count one quantity once, so that the book "
+                       f"states one figure for it", location=(doc, line), type="ganjifa", subtype="figure-twice")
 
 
 def purge(app, env, docname: str) -> None:

@@ -24,6 +24,7 @@ from sphinx.util.docutils import SphinxRole
 
 from engine.errors import GanjifaError
 from engine.registry import game_class
+from engine.stats import in_hundred
 
 from . import ENGINE_DIR
 
@@ -32,30 +33,6 @@ logger = logging.getLogger(__name__)
 
 def _norm(text: str) -> str:
     return " ".join(text.lower().replace("\u2019", "'").split())
-
-
-def in_hundred(x: int, n: int, noun: str) -> str:
-    """``x`` of ``n`` as a player says it: "about 98 deals in 100", "fewer than one deal in 100", "not one deal";
-    inside the share's 95% interval ("more than 99 deals in 100" for 9,948 of 10,000), and a handful said as its
-    count ("one deal of 200"), as :func:`engine.games.udvasa.results.in_hundred` words the same data."""
-    from engine.stats import wilson
-
-    if n <= 0 or x <= 0:
-        return f"not one {noun}"
-    if x >= n:
-        return f"every {noun}"
-    if x < 10:
-        words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-        return f"{words[x]} {noun}{'s' if x != 1 else ''} of {n:,}"
-    k = round(100 * x / n)
-    low, high = wilson(x, n)
-    if not low <= k / 100 <= high:
-        below = int(100 * low)
-        return (f"more than {below} {noun}{'s' if below != 1 else ''} in 100" if k / 100 < low
-                else f"fewer than {int(100 * high) + 1} {noun}s in 100")
-    if k == 0:
-        return f"fewer than one {noun} in 100"
-    return f"about {k} {noun}{'s' if k != 1 else ''} in 100"
 
 
 def cell(text: str) -> str:

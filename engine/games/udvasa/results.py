@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from ...protocol import Table
-from ...stats import wilson, zero_bound
+from ...stats import in_hundred, wilson, zero_bound
 
 SOLVED = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-solved.json"
 UNSEEN = Path(__file__).resolve().parents[3] / "rules" / "data" / "udvasa-unseen.json"
@@ -92,37 +92,13 @@ def hints_table(path: Path = SOLVED) -> Table:
                  tuple(rows), note)
 
 
-def in_hundred(share: float, low: float | None = None, high: float | None = None, count: int | None = None,
-               deals: int | None = None) -> str:
-    """A share in players' words, as the chapter writes it: 'about 97 deals in 100'. With its 95% interval the
-    words stay inside it ("more than 99 deals in 100" for 99.5%, 99.3-99.6%), and a handful of deals is said as
-    its count ("one deal of 200").
-
-    >>> in_hundred(0.9948, 0.993, 0.996), in_hundred(0.005, 0.001, 0.028, 1, 200), in_hundred(0.984, 0.969, 0.992)
-    ('more than 99 deals in 100', 'one deal of 200', 'about 98 deals in 100')
-    """
-    n = round(100 * share)
-    if share == 0:
-        return "none of them"
-    if count is not None and deals is not None and count < 10:
-        return f"{['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'][count]} " \
-               f"deal{'s' if count != 1 else ''} of {deals:,}"
-    if low is not None and high is not None and not low <= n / 100 <= high:
-        below = int(100 * low)
-        return f"more than {below} deal{'s' if below != 1 else ''} in 100" if n / 100 < low else \
-            f"fewer than {int(100 * high) + 1} deals in 100"
-    if n == 0:
-        return "fewer than one deal in 100"
-    return f"about {n} deal{'s' if n != 1 else ''} in 100"
-
-
 def chances(solved: dict, unseen: dict) -> dict[str, str]:
     """The chapter's odds in words, from the two data files: the solver who sees the stock, the searching
     player who does not, the careful player who searches only the end game, the careful player, and the
     solver when eight more may be dealt only when no card can move."""
     s, u, lit = solved["summary"], unseen["summary"], unseen["literal"]["summary"]
     def said(f: dict, n: int) -> str:
-        return in_hundred(f["share"], f.get("low"), f.get("high"), f.get("count"), n)
+        return in_hundred(f["count"], n, "deal")
 
     return {"solver": said(s["won"], s["deals"]), "unseen": said(u["won"], u["deals"]),
             "careful_end": said(u["careful_end"], u["deals"]), "careful": said(s["careful"], s["deals"]),
