@@ -41,9 +41,9 @@ from .table import CARDS, INDEX, N_CARDS
 CLAUSES = MappingProxyType({
     "sk.players": "Four players",
     "sk.dealer": "The youngest deals; the player on the dealer's right starts",
-    "sk.deal": "Eight cards each, one face up to start each pile, the rest is the deck",
+    "sk.deal": "Eight cards each, one face up to start each pile, the rest is the stock",
     "sk.turn": "A turn: draw four cards, then discard four",
-    "sk.deck": "Four cards from the deck, discarded to your own pile",
+    "sk.deck": "Four cards from the stock, discarded to your own pile",
     "sk.tops": "One card from the top of every pile",
     "sk.bottoms": "One card from the bottom of every pile, unseen",
     "sk.one-pile": "Four cards from either end of one pile",
@@ -51,16 +51,16 @@ CLAUSES = MappingProxyType({
     "sk.win": "A complete hand at the end of your turn wins",
     "sk.run": "A run: eight cards of one suit in order",
     "sk.set": "A set: eight cards of one rank",
-    "sk.reshuffle": "When the deck is used up, the piles make a new one",
+    "sk.reshuffle": "When the stock is used up, the piles make a new one",
     "sk.limit": "After the last round the game ends without a winner",
 })
 
 EVENTS = MappingProxyType({
-    "deck": "a player draws four cards from the deck",
+    "deck": "a player draws four cards from the stock",
     "tops": "a player takes the top card of every pile",
     "bottoms": "a player takes the bottom card of every pile",
     "one-pile": "a player takes four cards from one pile",
-    "reshuffle": "the deck is used up and the piles are shuffled into a new one",
+    "reshuffle": "the stock is used up and the piles are shuffled into a new one",
     "run": "a player wins with a run",
     "set": "a player wins with a set",
     "round": "a round is over: the dealer has had their turn and nobody has won",
@@ -84,8 +84,8 @@ class Shakti(Game):
                              "four weak suits, 10 lowest up to 1, then Vizier and Raja (traditional)", title='Run order', labels={'uniform': 'uniform order', 'traditional': 'traditional order'},
                         clause="sk.run")
     empty_deck: str = option("reshuffle", choices=("reshuffle", "piles-only"),
-                             help="when the deck is used up: shuffle the piles (all but their top cards) into a new "
-                                  "deck, or play on drawing from the piles only", title='An empty deck', labels={'reshuffle': 'reshuffle', 'piles-only': 'piles only'},
+                             help="when the stock is used up: shuffle the piles (all but their top cards) into a new "
+                                  "stock, or play on drawing from the piles only", title='An empty stock', labels={'reshuffle': 'reshuffle', 'piles-only': 'piles only'},
                              clause="sk.reshuffle")
     limit: int = option(30, choices=(10, 20, 30), help="the rounds played before the game ends without a "
                          "winner", title='Round limit', 

@@ -51,7 +51,7 @@ def state_picture(state, *, viewer=None, names=None) -> Picture:
         alts.append(f"{names[seat]}'s pile, {count}" + (f": {_name(pile[-1])} on top" if pile else ", empty"))
         y += max(pic.height, ppic.height) + 8
     n = len(state._deck)
-    deck = "Deck: empty" if not n else f"Deck: {n} card" + ("s" if n != 1 else "")
+    deck = "Stock: empty" if not n else f"Stock: {n} card" + ("s" if n != 1 else "")
     text(body, 0, y + 10, deck, 12, anchor="start", class_="label")
     alts.append(deck)
     return Picture(body, width, y + 14, ". ".join(alts))

@@ -128,7 +128,7 @@ def _draw_words(r: ShRecord, names: Sequence[str], who: str, public: bool = Fals
     move = r.move
     k = move._k
     if k == DECK:
-        return f"{who} draws the top four cards of the deck" + ("" if public else f" ({the_cards(r.cards)})")
+        return f"{who} draws the top four cards of the stock" + ("" if public else f" ({the_cards(r.cards)})")
     if k in (TOPS, BOTTOMS):
         end = "top" if k == TOPS else "bottom"
         if public and k == BOTTOMS:
@@ -155,8 +155,8 @@ def _ending(r: ShRecord, names: Sequence[str], who: str) -> str:
 
 def _narrate(r: ShRecord, names: Sequence[str], public: bool = False) -> str:
     if r.player == CHANCE:
-        return (f"The deck is used up, so the top card of every pile stays where it is and the other {r.cards} "
-                f"cards of the piles are shuffled into a new deck [sk.reshuffle].")
+        return (f"The stock is used up, so the top card of every pile stays where it is and the other {r.cards} "
+                f"cards of the piles are shuffled into a new stock [sk.reshuffle].")
     who = names[r.player]
     move = r.move
     if r.parts:  # a whole turn, joined

@@ -311,14 +311,14 @@ class ShState(CachedMoves, State):
             raise IllegalMoveError(move, self.result().clause, "the game is over")
         if cp == CHANCE:
             if not isinstance(move, ShShuffle):
-                raise IllegalMoveError(move, "sk.reshuffle", "the deck is used up: the piles are shuffled into a new "
-                                       "deck before anyone moves")
+                raise IllegalMoveError(move, "sk.reshuffle", "the stock is used up: the piles are shuffled into a new "
+                                       "stock before anyone moves")
             if sorted(INDEX.get(c, -1) for c in move.cards) != sorted(self._pool()):
-                raise IllegalMoveError(move, "sk.reshuffle", "the new deck is exactly the cards left in the deck and "
+                raise IllegalMoveError(move, "sk.reshuffle", "the new stock is exactly the cards left in the stock and "
                                        "every card of the piles except their top cards")
             return
         if isinstance(move, ShShuffle):
-            raise IllegalMoveError(move, "sk.reshuffle", "the piles are shuffled into a new deck only when the deck "
+            raise IllegalMoveError(move, "sk.reshuffle", "the piles are shuffled into a new stock only when the stock "
                                    "is used up, at the start of a turn")
         if isinstance(move, ShTurn):
             self.copy()._apply_turn(move)
@@ -332,10 +332,10 @@ class ShState(CachedMoves, State):
                 raise IllegalMoveError(move, "sk.turn", f"{who} must draw four cards before discarding")
             if k == DECK and len(self._deck) < DRAW_SIZE:
                 if not self._deck and self.game.empty_deck == "piles-only":
-                    raise IllegalMoveError(move, "sk.reshuffle", "the deck is used up, and in this game it is not "
+                    raise IllegalMoveError(move, "sk.reshuffle", "the stock is used up, and in this game it is not "
                                            f"made again, so {who} must draw from the piles")
-                why = ("the deck is used up" if not self._deck else
-                       f"the deck holds only {len(self._deck)} card{'s' if len(self._deck) > 1 else ''}")
+                why = ("the stock is used up" if not self._deck else
+                       f"the stock holds only {len(self._deck)} card{'s' if len(self._deck) > 1 else ''}")
                 raise IllegalMoveError(move, "sk.deck", f"{why}, so {who} must draw from the piles")
             if k in (TOP, BOTTOM) and len(self._piles[move.pile]) < DRAW_SIZE:
                 n = len(self._piles[move.pile])
@@ -350,7 +350,7 @@ class ShState(CachedMoves, State):
         if move.pile not in self._owed:
             d = self._draw._k
             if d == DECK:
-                why = f"cards drawn from the deck are discarded to {who}'s own pile"
+                why = f"cards drawn from the stock are discarded to {who}'s own pile"
             elif d in (TOP, BOTTOM):
                 why = f"the four cards go back where they came from, Player {self._draw.pile + 1}'s pile"
             else:
@@ -433,7 +433,7 @@ class ShState(CachedMoves, State):
         if self.current_player is None:
             status = "game over: " + self.result().narrate(default_names(PLAYERS))
         elif self.current_player == CHANCE:
-            status = f"the deck is used up: chance shuffles the piles before Player {self._seat + 1} draws"
+            status = f"the stock is used up: chance shuffles the piles before Player {self._seat + 1} draws"
         elif self._draw is None:
             status = f"Player {self._seat + 1} to draw"
         else:

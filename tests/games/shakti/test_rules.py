@@ -252,7 +252,7 @@ def test_a_used_up_deck_is_remade_from_the_piles_by_chance():
     assert [str(p[-1]) for p in state.piles] == ["8Ta", "2Ba", "5Qi", "10Qi"]
     assert all(len(p) == 1 for p in state.piles) and len(state.deck) == 60
     assert state.current_player == 0 and "deck" in moves(state)
-    assert "the other 60 cards of the piles are shuffled into a new deck" in record.narrate(NAMES)
+    assert "the other 60 cards of the piles are shuffled into a new stock" in record.narrate(NAMES)
 
 
 def test_a_shuffle_when_the_deck_is_not_used_up_is_refused():
