@@ -207,8 +207,15 @@ def test_a_figure_of_a_table_is_its_cell_and_a_figure_typed_by_hand_fails(tmp_pa
     src = tmp_path / "src" / "rules"
     src.mkdir(parents=True)
     (src / "nakash.md").write_text(page)
-    code, out = build(tmp_path, {"index": "# Book\n\n```{toctree}\nrules/nakash\n```\n"})
+    # Komi typed the dealer's edge ("about one stake in ten"); the exact table's cell is said in words instead
+    (src / "komi.md").write_text("# Komi\n\nTies to the dealer give her {table-figure}`komi edge: 2 & 1 | dealer's "
+                                 "gain (ties to the dealer) | in words: stake` for every stake bet.\n\n"
+                                 "Typed, that is about one stake in ten.\n")
+    code, out = build(tmp_path, {"index": "# Book\n\n```{toctree}\nrules/nakash\nrules/komi\n```\n"})
     assert code != 0
+    komi = (tmp_path / "html" / "rules" / "komi.html").read_text(encoding="utf-8")
+    assert ">about one stake in ten</span> for every stake bet" in komi
+    assert re.search(r"komi\.md:5: WARNING: a figure typed by hand: 'one stake in ten'", out), out
     html = (tmp_path / "html" / "rules" / "nakash.html").read_text(encoding="utf-8")
     assert f">{row[2]}</span> lose at once (" in html and f">{row[3]}</span>)" in html
     assert re.search(r"nakash\.md:5: WARNING: a figure typed by hand: '0\.61%'", out), out

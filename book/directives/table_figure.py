@@ -67,9 +67,34 @@ def cell(text: str) -> str:
     if not noun:
         return found
     share = re.fullmatch(r"([\d,]+) of ([\d,]+)", found.strip())
-    if not share:
-        raise GanjifaError(f"the cell {found!r} is no count 'X of N', which 'in words' says as a share")
-    return in_hundred(int(share[1].replace(",", "")), int(share[2].replace(",", "")), noun)
+    if share:
+        return in_hundred(int(share[1].replace(",", "")), int(share[2].replace(",", "")), noun)
+    if re.fullmatch(r"[+-]?\d*\.\d+", found.strip()):
+        return one_in(float(found), noun)
+    raise GanjifaError(f"the cell {found!r} is no count 'X of N' nor an exact rate such as '+0.099', which "
+                       f"'in words' says as a share")
+
+
+WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def one_in(value: float, noun: str) -> str:
+    """An exact rate a unit (a cell such as "+0.099", the stakes gained for each stake bet, rounded as the table
+    prints it) as a player says it: "about one stake in ten"; a rate of one or more as "about 1.5 stakes"; none
+    as "nothing".
+
+    >>> one_in(0.0992, "stake"), one_in(0.25, "stake"), one_in(0.0, "stake"), one_in(0.004, "stake")
+    ('about one stake in ten', 'about one stake in four', 'nothing', 'about one stake in 250')
+    """
+    v = abs(value)
+    if v < 5e-7:
+        return "nothing"
+    if v >= 1:
+        return f"about {v:.1f} {noun}s"
+    n = round(1 / v)
+    said = WORDS[n] if n < len(WORDS) else f"{n:,}"
+    return f"about one {noun} in {said}"
 
 
 class TableFigureRole(SphinxRole):
@@ -90,7 +115,7 @@ class TableFigureRole(SphinxRole):
 NUMBER_WORDS = r"(?:\d[\d,]*|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred|a thousand)"
 TYPED = re.compile(r"\b\d+(?:[.,]\d+)?\s?%|\b\d[\d,]*(?:\.\d+)? (?:deals|games|rounds|hands|times) in \d"
                    r"|\babout \d+(?:\.\d+)? (?:a|per|each) (?:round|game|deal|hand|trick)\b"
-                   rf"|\b(?:one|two|three|four|five) (?:deals?|games?|rounds?|hands?|times?|wins?|turns?) in {NUMBER_WORDS}\b"
+                   rf"|\b(?:one|two|three|four|five) (?:deals?|games?|rounds?|hands?|times?|wins?|turns?|stakes?) in {NUMBER_WORDS}\b"
                    rf"|\bonce in {NUMBER_WORDS}\b", re.I)
 
 
