@@ -310,6 +310,22 @@ def test_a_seat_sentence_tests_every_seat_and_a_bad_comparison_fails_in_one_line
         assert "no seat's share of the wins differs from its fair share, a quarter, at the 5% level" in printed
 
 
+def test_a_seat_sentence_after_a_comparison_keeps_its_own_words(tmp_path):
+    """Issue 42, the statisticians' reading: every "Seats" sentence of the notes printed the comparison made before
+    it (of another game too: Guru Ganjifa's chapter printed Traditional Ganjifa's figures), since the one role
+    object kept the last test. A seat sentence after a comparison on another page says the seats, and the
+    comparison its own words."""
+    notes = ("# Notes\n\nAmong random players a game is {sim-compare}`longer|shorter|as long: moves per games @ "
+             "kendra-kari games=40 bots=random ~ bots=heuristic`.\n")
+    seats_page = ("# Sama notes\n\nAmong random players, {sim-compare}`seats @ sama games=40 bots=random`.\n")
+    # (read after Kendra Kari's page: the pages are read in the order of their names)
+    code, out = build(tmp_path, {"rules/designers/kendra-kari": notes, "rules/designers/sama": seats_page})
+    printed = text_of(tmp_path, "rules/designers/sama")
+    assert "moves a game" not in printed and "against" not in printed.partition("fair share")[0], printed
+    assert ("no seat's share of the wins differs from its fair share" in printed or "Player " in printed), printed
+    assert "moves a game; the difference" in text_of(tmp_path, "rules/designers/kendra-kari")
+
+
 def test_one_set_up_is_played_once_in_the_book(tmp_path):
     """Issue 42: the notes' table and a sentence showed one set-up from different numbers of games (Shakti's
     limit "one game in 150" in the chapter, "1%" in the notes). A set-up shown in two places from different

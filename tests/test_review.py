@@ -139,6 +139,13 @@ def test_a_draft_that_breaks_an_example_says_the_book_fails_first(clone, capsys)
     failing = next(t for t in out.splitlines() if t.startswith(f"- rules/komi.md:{line}: "))
     assert "the engine answers 'Asha and Dev'" in failing and "but the chapter says 'Dev'" in failing
     assert out.index("### The book fails") < out.index("Files changed")
+    # what differs, precisely: the same moves, other payments (never "the moves differ")
+    assert "the same moves end otherwise (other winners or scores) in Komi" in out
+    assert "the moves differ in Komi" not in out and "Komi: the same moves end otherwise" in verdict
+    # the clause whose words the draft made false: km.settle, named first, with its option's new default
+    reread = out[out.index("**Words to reread**"):].splitlines()[2]
+    assert reread.startswith("- km.settle (rules/komi.md:") and "a tie keeps its bet" in reread
+    assert "its option ties is now dealer by default (was push)" in reread
 
 
 def test_a_change_that_breaks_nothing_checks_the_chapters_it_touches_and_passes(clone):

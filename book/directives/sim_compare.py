@@ -115,6 +115,9 @@ class SimCompareRole(SphinxRole):
     """The role: parse, look up the cached reports, run the test, print the words it chose."""
 
     def run(self):
+        # one role object serves every use in the book: a test left from the use before would be worded over this
+        # one (a seats sentence, which keeps no test, took the comparison before it, of another game too)
+        self.test = None
         try:
             text = self.sentence()
         except (ValueError, GanjifaError) as err:
@@ -122,7 +125,7 @@ class SimCompareRole(SphinxRole):
             return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
         node = nodes.inline(text, text, classes=["ganjifa-sim-compare"])
         node["ganjifa_quantity"], node["ganjifa_run"], node["ganjifa_bots"] = self.quantity
-        if getattr(self, "test", None):
+        if self.test:
             node["ganjifa_test"] = self.test
         self.set_source_info(node)
         return [node], []

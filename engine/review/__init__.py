@@ -48,6 +48,13 @@ class GameReview:
     # games play the same: a rule only they reach (several rounds, an option), so the game is played as they are
     worked_changed: list[str] = field(default_factory=list)
     words_changed: list[str] = field(default_factory=list)  # settings whose moves agree but words differ
+    moves_changed: list[str] = field(default_factory=list)  # of play_changed, the settings whose moves differ
+    outcome_changed: list[str] = field(default_factory=list)  # of play_changed, the same moves, other results
+    # clauses whose words did not change though play did: (clause, "file:line", summary, why it may be false now)
+    reread: list[tuple[str, str, str, str]] = field(default_factory=list)
+    first: dict[str, int] = field(default_factory=dict)  # clause -> seeded games whose first difference cites it
+    compared: int = 0  # seeded games compared for ``first``
+    defaults: dict[str, str] = field(default_factory=dict)  # clause -> "its option ties is now dealer (was push)"
     settings: list[SettingDiff] = field(default_factory=list)
     status: str = ""  # "added" / "removed" for a game on one side only
 
@@ -130,8 +137,18 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
             r.engine_changed = g in touched
             r.status = "added" if ch.get("added") else "removed" if ch.get("removed") else ""
             r.play_changed, r.words_changed = ch["play"], ch["words"]
+            r.moves_changed, r.outcome_changed = ch["moves"], ch["outcome"]
+            if ch["play"]:
+                r.first, r.compared = ch["first"], snapshot.FINGERPRINT_GAMES * len(ch["play"] + ch["words"])
+            if g in old["games"] and g in new["games"]:
+                before, after = old["games"][g]["options"], new["games"][g]["options"]
+                for o, facts_ in after.items():
+                    if o in before and facts_.get("clause") and before[o]["default"] != facts_["default"]:
+                        r.defaults[facts_["clause"]] = (f"its option {o.replace('_', '-')} is now {facts_['default']} "
+                                                        f"by default (was {before[o]['default']})")
         for key, changes in text_changes(old_tree, top, old["games"], new["games"]).items():
             result.games.setdefault(key, GameReview(key, "The rest of the book")).text = changes
+        reread_clauses(top, result)
         worked = {}  # game -> the options of its first worked game that plays or ends otherwise
         if code:
             options = {d["file"]: d.get("options", "") for d in new["deals"]}
@@ -150,7 +167,7 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
             plays = {}
             for side in ("base", "head"):  # one side after the other: each side's simulations use every core
                 job = {"settings": settings, "figures": [f for f in (old if side == "base" else new).get("figures", [])
-                                                        if _figure_game(f) in changed_play],
+                                                        if f.get("kind") != "table" and _figure_game(f) in changed_play],
                        "cache": str(top / "_build" / "cache" / "simulations")}
                 plays.update(both({side: trees[side]}, "play", json.dumps(job)))
             for a, b in zip(plays["base"]["settings"], plays["head"]["settings"]):
@@ -170,6 +187,27 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
         result.book_fails = book_problems(top, result.book_checked)
     result.status, result.verdict = verdict(result)
     return result
+
+
+def reread_clauses(root: Path, r: Review) -> None:
+    """Keep, of each game's clauses cited where its play first differs, those whose words the draft left as they
+    were (a clause the draft rewords, adds or removes is read in its text changes): their words may now be false."""
+    from .text import clauses
+
+    head = clauses(root)
+    for g in r.games.values():
+        if not (g.first or g.defaults) or not (g.play_changed or g.worked_changed):
+            continue
+        changed = {c.cid for c in g.text.added + g.text.removed} | {b.cid for _, b in g.text.reworded}
+        order = list(g.defaults) + [c for c, _ in sorted(g.first.items(), key=lambda p: (-p[1], p[0]))
+                                    if c not in g.defaults]
+        for cid in order:
+            if cid not in head or cid in changed:
+                continue
+            why = [g.defaults[cid]] if cid in g.defaults else []
+            if g.first.get(cid):
+                why.append(f"the first step that differs cites it in {g.first[cid]} of {g.compared} seeded games")
+            g.reread.append((cid, f"{head[cid].file}:{head[cid].line}", head[cid].summary, "; ".join(why)))
 
 
 def chapters_to_check(root: Path, matters: list[str], r: Review) -> list[str]:
@@ -232,7 +270,8 @@ def change_verdict(r: Review) -> tuple[int, str]:
                     extra = " ".join(o for o in s.options.split() if not o.startswith("players="))
                     shown.append(f"{m.label} {m.text(m.old, None)} -> {m.text(m.new, None)} "
                                  f"({BOT_WORDS.get(s.bots, s.bots)}, {s.players} players{', ' + extra if extra else ''})")
-            quiet = "its moves differ" if g.play_changed else "a worked game plays or ends otherwise"
+            quiet = ("its moves differ" if g.moves_changed else "the same moves end otherwise (winners or scores)"
+                     if g.play_changed else "a worked game plays or ends otherwise")
             effects.append(f"{g.title}: {'; '.join(shown[:3]) or quiet + ', no measure significantly'}")
         effects += [f"{g.title}: a game {g.status}" for g in r.games.values() if g.status]
         return GAME_CHANGES, f"the game changes ({'; '.join(effects)})"

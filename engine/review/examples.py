@@ -159,12 +159,13 @@ def tables(old: list[dict], new: list[dict]) -> list[Example]:
 
 
 def figures(old: list[dict], new: list[dict]) -> list[Example]:
-    """The ``{sim-figure}`` sentences whose words moved (both sides worked out: see ``snapshot.play``)."""
+    """The ``{sim-figure}`` sentences whose words moved (both sides worked out: see ``snapshot.play``), and the
+    ``{table-figure}`` cells (exact odds, the dealer's edge) that each side's engine now prints otherwise."""
     out = []
     for a, b in _pair(old, new, lambda f: (f["file"], f["text"])):
         if a is None or b is None or a.get("words") == b.get("words"):
             continue
-        game = b["text"].partition("@")[2].split()[:1]
+        game = (b["text"].split()[:1] if b.get("kind") == "table" else b["text"].partition("@")[2].split()[:1])
         out.append(Example("figure", game[0] if game else "", b["file"], b["line"], a["line"], b["text"],
                            a.get("words"), b.get("words"), ["figure"]))
     return out

@@ -23,18 +23,49 @@ BOT_WORDS = {"random": "random players", "heuristic": "careful players"}
 
 
 def fingerprint_changes(old: dict, new: dict) -> dict[str, dict]:
-    """Per game present on both sides: ``{"play": [settings whose moves differ], "words": [...]}``; games
-    only on one side are ``{"added": True}`` / ``{"removed": True}``."""
+    """Per game present on both sides: ``{"play": [settings whose moves or results differ], "moves": [settings
+    whose moves differ], "outcome": [settings whose moves agree and results differ], "words": [settings whose
+    moves and results agree and words differ], "first": {clause: games}}``, ``first`` counting, for each
+    clause, the seeded games whose first step that differs (a move, its words, or the result) cites it on
+    either side; games only on one side are ``{"added": True}`` / ``{"removed": True}``."""
     out = {}
     for game in sorted(set(old) | set(new)):
         if game not in old or game not in new:
-            out[game] = {"added": game not in old, "removed": game not in new, "play": [], "words": []}
+            out[game] = {"added": game not in old, "removed": game not in new, "play": [], "moves": [], "outcome": [],
+                         "words": [], "first": {}}
             continue
         fa, fb = old[game]["fingerprint"], new[game]["fingerprint"]
-        play = [k for k in sorted(set(fa) | set(fb)) if (fa.get(k) or {}).get("play") != (fb.get(k) or {}).get("play")]
+        keys = sorted(set(fa) | set(fb))
+        play = [k for k in keys if (fa.get(k) or {}).get("play") != (fb.get(k) or {}).get("play")]
+        moves = [k for k in play if (fa.get(k) or {}).get("moves", 0) != (fb.get(k) or {}).get("moves", 1)]
+        outcome = [k for k in play if k not in moves]
         words = [k for k in sorted(set(fa) & set(fb)) if k not in play and fa[k]["words"] != fb[k]["words"]]
-        out[game] = {"play": play, "words": words}
+        first: dict[str, int] = {}
+        for k in sorted(set(fa) & set(fb)):
+            if k in play or k in words:
+                for cid, n in first_difference_clauses(fa[k].get("steps", []), fb[k].get("steps", [])).items():
+                    first[cid] = first.get(cid, 0) + n
+        out[game] = {"play": play, "moves": moves, "outcome": outcome, "words": words, "first": first}
     return out
+
+
+def first_difference_clauses(old: list[list[str]], new: list[list[str]]) -> dict[str, int]:
+    """For each clause, how many seeded games' first step that differs cites it on either side (each step is
+    "HASH clause clause ...", the result's hash marked "=").
+
+    >>> first_difference_clauses([["a1 x.deal", "b2 x.play", "=c3 x.win"], ["a1 x.deal", "=c3 x.win"]],
+    ...                          [["a1 x.deal", "b9 x.tie", "=c3 x.win"], ["a1 x.deal", "=c4 x.win"]])
+    {'x.play': 1, 'x.tie': 1, 'x.win': 1}
+    """
+    found: dict[str, int] = {}
+    for a, b in zip(old, new):
+        for i in range(max(len(a), len(b))):
+            sa, sb = (a[i] if i < len(a) else ""), (b[i] if i < len(b) else "")
+            if sa.split(" ")[0] != sb.split(" ")[0]:
+                for cid in sorted(set(sa.split()[1:]) | set(sb.split()[1:])):
+                    found[cid] = found.get(cid, 0) + 1
+                break
+    return found
 
 
 @dataclass

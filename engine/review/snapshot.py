@@ -27,6 +27,7 @@ DIRECTIVES = ("clause", "question", "position", "deal", "game-table", "what-you-
 _OPEN = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<name>[a-z-]+)\}\s*(?P<arg>.*?)\s*$")
 _OPTION = re.compile(r"^:(?P<key>[a-z-]+):(?:\s+(?P<value>.*?))?\s*$")
 SIM_FIGURE = re.compile(r"\{sim-figure\}`([^`]*)`")
+TABLE_FIGURE = re.compile(r"\{table-figure\}`([^`]*)`")
 
 
 def chapters(root: Path) -> list[Path]:
@@ -124,7 +125,10 @@ def _plain(value):
 
 def fingerprint(cls, games: int = FINGERPRINT_GAMES) -> dict:
     """Per player count and bot kind: a hash of the moves and results of the first ``games`` games of a
-    simulation (seed 1), and a hash of their words (every step's narration and the result's)."""
+    simulation (seed 1) (``play``), of the moves alone (``moves``), of the results alone (``outcome``: winners
+    and scores, the payments of a stakes game), of their words (``words``: every step's narration and the
+    result's); and ``steps``, each game's steps as a short hash and the clauses the step cites (the result
+    last, marked ``=``), so that a review finds the first step that differs and the rules it rests on."""
     from engine.simulate import played
 
     out = {}
@@ -135,16 +139,28 @@ def fingerprint(cls, games: int = FINGERPRINT_GAMES) -> dict:
             continue
         names = [f"P{i + 1}" for i in range(game.players)]
         for kind in BOTS:
-            play, words = hashlib.sha256(), hashlib.sha256()
+            play, moves, outcome, words = (hashlib.sha256() for _ in range(4))
+            steps = []
             try:
                 for state in played(game, 1, (kind,) * game.players, 0, games):
+                    trail = []
                     for r in state.history:
                         play.update(f"{r.player}:{r.move};".encode())
-                        words.update(f"{r.narrate(names)}\n".encode())
+                        moves.update(f"{r.player}:{r.move};".encode())
+                        said = r.narrate(names)
+                        words.update(f"{said}\n".encode())
+                        trail.append(" ".join((_hash(f"{r.player}:{r.move}|{said}")[:8], *getattr(r, "clauses", ()))))
                     result = state.result()
                     play.update(f"={result.winners}{result.scores}|".encode())
-                    words.update(result.narrate(names).encode())
-                out[f"{game.players}/{kind}"] = {"play": play.hexdigest()[:16], "words": words.hexdigest()[:16]}
+                    outcome.update(f"={result.winners}{result.scores}|".encode())
+                    said = result.narrate(names)
+                    words.update(said.encode())
+                    trail.append(" ".join(("=" + _hash(f"{result.winners}{result.scores}|{said}")[:8],
+                                           *([result.clause] if getattr(result, "clause", "") else []))))
+                    steps.append(trail)
+                out[f"{game.players}/{kind}"] = {"play": play.hexdigest()[:16], "moves": moves.hexdigest()[:16],
+                                                 "outcome": outcome.hexdigest()[:16], "words": words.hexdigest()[:16],
+                                                 "steps": steps}
             except Exception as err:  # noqa: BLE001 - a game that fails: its message is the fingerprint
                 out[f"{game.players}/{kind}"] = {"play": f"error: {_error(err)}", "words": ""}
     return out
@@ -398,6 +414,19 @@ def book_pictures(d: dict, path: str) -> list[dict]:
     return out
 
 
+def table_figure(text: str) -> str | None:
+    """A ``{table-figure}`` as this side's book prints it (its table's cell, or words made from it); None on a
+    side whose book has no such role; the problem, when the cell cannot be found."""
+    try:
+        from book.directives.table_figure import cell
+    except ImportError:
+        return None
+    try:
+        return cell(text)
+    except Exception as err:  # noqa: BLE001 - the book fails here
+        return f"(fails: {_error(err)})"
+
+
 def table(d: dict, path: str) -> dict:
     from engine.registry import game_class
 
@@ -449,6 +478,9 @@ def book(root: Path, fingerprints: bool = True, only: set[str] | None = None) ->
         for n, line in enumerate(text.splitlines(), 1):
             for m in SIM_FIGURE.finditer(line):
                 out["figures"].append({"file": rel, "line": n, "text": _flat(m.group(1))})
+            for m in TABLE_FIGURE.finditer(line):
+                out["figures"].append({"file": rel, "line": n, "text": _flat(m.group(1)), "kind": "table",
+                                       "words": table_figure(_flat(m.group(1)))})
     deals_dir = root / "rules" / "deals"
     for path in sorted(set(deals_dir.glob("*.txt")) | seen_deals):
         if only is not None and path.relative_to(root).as_posix() not in only:

@@ -80,15 +80,17 @@ def to_markdown(r) -> str:
         return "\n".join(out) + "\n"
     if r.fingerprint_games:
         games = [g for g in r.games.values() if g.name != BOOK and not g.status]
-        moved = sorted(g.title for g in games if g.play_changed)
+        moved = sorted(g.title for g in games if g.moves_changed)
+        ended = sorted(g.title for g in games if g.play_changed and not g.moves_changed)
         worded = sorted(g.title for g in games if g.words_changed and not g.play_changed and not g.worked_changed)
         worked = sorted(f"{g.title} ({', '.join(g.worked_changed)})" for g in games if g.worked_changed)
         same = sorted(g.title for g in games if not g.play_changed and not g.words_changed and not g.worked_changed)
         parts = ([f"the moves differ in {', '.join(moved)}"] if moved else []) + \
+                ([f"the same moves end otherwise (other winners or scores) in {', '.join(ended)}"] if ended else []) + \
                 ([f"only the words of play differ in {', '.join(worded)}"] if worded else []) + \
                 ([f"they play the same, but a worked game plays or ends otherwise in {', '.join(worked)}"]
                  if worked else []) + \
-                ([f"{'the rest play' if moved or worded or worked else 'every game plays'} the same, word for word: "
+                ([f"{'the rest play' if moved or ended or worded or worked else 'every game plays'} the same, word for word: "
                   f"{', '.join(same)}"] if same else [])
         out += [f"**Play** (the first {r.fingerprint_games} seeded games at every number of players, with random and "
                 f"with careful players, each side on its own engine): {'; '.join(parts)}.", ""]
@@ -156,13 +158,23 @@ def to_markdown(r) -> str:
                            f"{'play' if len(g.worked_changed) > 1 else 'plays'} or "
                            f"{'end' if len(g.worked_changed) > 1 else 'ends'} otherwise: the game is played with "
                            f"{'its' if len(g.worked_changed) == 1 else 'the first one' + chr(39) + 's'} options.")
-            if g.play_changed:
+            if g.moves_changed:
                 out.append(f"The moves differ on the first {r.fingerprint_games} seeded games at: "
-                           f"{', '.join(_setting_words(k) for k in g.play_changed)}.")
+                           f"{', '.join(_setting_words(k) for k in g.moves_changed)}.")
+            if g.outcome_changed:
+                out.append(f"The moves are the same on the first {r.fingerprint_games} seeded games, but they end "
+                           f"otherwise (other winners or scores, the payments of a stakes game) at: "
+                           f"{', '.join(_setting_words(k) for k in g.outcome_changed)}.")
             if g.words_changed:
                 out.append(f"The moves are the same but the words of play differ at: "
                            f"{', '.join(_setting_words(k) for k in g.words_changed)}.")
             out.append("")
+            if g.reread:
+                out += ["**Words to reread**: these clauses read as before, but the play they govern changed, so "
+                        "their words may no longer be true (first those whose option's default changed, then by how "
+                        "often the first step that differs in a seeded game cites them, on either side):", ""]
+                out += [f"- {cid} ({where}: {summary}): {why}" for cid, where, summary, why in g.reread]
+                out.append("")
             for s in g.settings:
                 out += _setting(s)
     return "\n".join(out).rstrip("\n") + "\n"
@@ -213,6 +225,8 @@ def to_json(r) -> dict:
                 "options": g.text.options, "other_lines": g.text.prose},
             "examples": [e.as_json() for e in g.examples],
             "play_changed": g.play_changed, "words_changed": g.words_changed, "worked_changed": g.worked_changed,
+            "moves_changed": g.moves_changed, "outcome_changed": g.outcome_changed,
+            "reread": [{"clause": c, "where": w, "summary": s, "why": why} for c, w, s, why in g.reread],
             "settings": [s.as_json() for s in g.settings]}
     return {"base": r.base, "commit": r.commit, "verdict": r.verdict, "exit_status": r.status,
             "book_fails": list(r.book_fails), "book_checked": list(r.book_checked),
