@@ -115,8 +115,8 @@ def imprint(title: str, author: str, edition: str, games: tuple[str, ...] | None
             f"\u00a9 2026 {author}. Text, pictures and the software that checks them under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
             f"Sources: {sources(games)}. The wording, the numbering of the rules and the rulings are this book's own.",
-            "Every example in this booklet was worked out by computer and checked against the text "
-            "when the booklet was made."]
+                        f"Every example in this {'booklet' if games is not None else 'book'} was worked out by computer and "
+            f"checked against the text when the {'booklet' if games is not None else 'book'} was made."]
 
 
 def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover", deck: str = "mughal") -> ET.Element:

@@ -128,7 +128,7 @@ class Table:
         return any(card in h[seat] for h in (self.hands[0], self.hands[-1]) if seat < len(h))
 
 
-def _name(deck: Deck, card: Card) -> str:
+def card_name(deck: Deck, card: Card) -> str:
     return "the " + deck.card_name(card)
 
 
@@ -176,13 +176,13 @@ def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[
                             sentence[end:])
             for card in () if history or gone else cards:
                 if card not in table.shown:
-                    found.append(f'"{quoted}": {_name(deck, card)} is in no hand or play of this example')
+                    found.append(f'"{quoted}": {card_name(deck, card)} is in no hand or play of this example')
             owner = re.search(rf"\b({name_re}|{possessive})(?:['’]s)?\s+(?:own\s+)?$", before)
             if owner and (owner.group(0).rstrip().endswith(("'s", "’s")) or owner.group(1).lower() in ("her", "his")):
                 seat = seat_of.get(owner.group(1).lower(), here)
                 for card in cards:
                     if seat is not None and card in table.shown and card not in table.seats.get(seat, set()):
-                        found.append(f'"{quoted}": {_name(deck, card)} is not {names[seat]}\'s in this example')
+                        found.append(f'"{quoted}": {card_name(deck, card)} is not {names[seat]}\'s in this example')
             claim = re.search(rf"\b(?P<who>{name_re}|{pronoun}|[Nn]obody|[Nn]o one)\s+"
                               rf"(?:(?:still|only|also|now|then|just)\s+)*"
                               rf"(?P<verb>holds|has|keeps|held|had|kept)\s+(?:only\s+)?$", before)
@@ -193,9 +193,9 @@ def problems(states: Sequence, text: str, names: Sequence[str], moves: Iterable[
                 for card in cards:
                     if who in ("nobody", "no one"):
                         if any(card in h for h in table.hands[0]):
-                            found.append(f'"{quoted}": {_name(deck, card)} is in a hand')
+                            found.append(f'"{quoted}": {card_name(deck, card)} is in a hand')
                     elif seat is not None and card in table.shown and not table.holds(seat, card, when):
-                        found.append(f'"{quoted}": {names[seat]} does not hold {_name(deck, card)}'
+                        found.append(f'"{quoted}": {names[seat]} does not hold {card_name(deck, card)}'
                                      + (" here" if when == "ends" else " at any point of this example"))
         # "Asha has no Kurma", "she holds no Krishna card"
         for m in re.finditer(rf"\b(?P<who>{name_re}|{pronoun})\s+(?:(?:still|now|then)\s+)*(?:holds|has)\s+no\s+"

@@ -29,17 +29,19 @@ def zero_bound(n: float) -> float:
 
 
 def in_hundred(x: int, n: int, noun: str) -> str:
-    """``x`` of ``n`` as a player says it: "about 98 deals in 100", "fewer than one deal in 100", "not one deal";
+    """``x`` of ``n`` as a player says it: "about 98 deals in 100", "fewer than one deal in 100", "not one deal in 500";
     inside the share's 95% interval ("more than 99 deals in 100" for 9,948 of 10,000), and a handful said as its
     count ("one deal of 200").
 
     >>> in_hundred(9948, 10000, "deal"), in_hundred(1, 200, "deal"), in_hundred(492, 500, "deal")
     ('more than 99 deals in 100', 'one deal of 200', 'about 98 deals in 100')
     """
-    if n <= 0 or x <= 0:
+    if n <= 0:
         return f"not one {noun}"
+    if x <= 0:  # what was seen, never a certainty
+        return f"not one {noun} in {n:,}"
     if x >= n:
-        return f"every {noun}"
+        return f"all {n:,} {noun}s"
     if x < 10:
         words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
         return f"{words[x]} {noun}{'s' if x != 1 else ''} of {n:,}"

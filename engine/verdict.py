@@ -115,8 +115,12 @@ def estimate(report, measure: Measure) -> Estimate:
     r, u, total = _linear(report, measure)
     games = report.games
     if math.fsum(xs) == 0:
-        bound = zero_bound(total if measure.share else games)
-        return Estimate(0.0, 0.0, bound, games, total, zero=True)
+        if measure.share and measure.bottom != "games":
+            # the occasions of one game hang together: the games that had one are the trials, not the occasions
+            trials = sum(1 for y in per_game(report, measure.bottom) if y > 0)
+        else:
+            trials = total if measure.share else games
+        return Estimate(0.0, 0.0, zero_bound(trials), games, total, zero=True)
     if measure.share and measure.bottom == "games" and max(xs) <= 1:
         lo, hi = wilson(math.fsum(xs), games)
         return Estimate(r, lo, hi, games, total)

@@ -203,7 +203,7 @@ class DealDirective(GanjifaDirective):
     def marks_contradict(self, game, start, steps, marks, names) -> tuple[int, str] | None:
         """The first sentence of the marks that the game contradicts (engine.claims): a card it names that is on no
         table of its moves, or a holder or a card count the positions do not bear out; as (line, message)."""
-        from engine.claims import problems
+        from engine.claims import card_name, card_phrases, problems
 
         for mk in marks:
             a, b = mk.first, mk.last
@@ -217,6 +217,14 @@ class DealDirective(GanjifaDirective):
             found = problems(states, mk.text, names, played)
             if found:
                 return mk.line, "; ".join(found)
+            if not mk.key:  # a stretch tells what its moves did: each card it names is one they play or name
+                told = {c for r in steps[a - 1:b] for _, _, cs in card_phrases(" ".join(r.step.narration), game.deck)
+                        for c in cs}
+                for _, _, cards in card_phrases(mk.text, game.deck):
+                    for c in cards:
+                        if c not in told:
+                            return mk.line, (f"{mk.text.strip()!r} names {card_name(game.deck, c)}, which no move of "
+                                             f"{a} to {b} plays or names")
         return None
 
     def reading_key(self, rel: str) -> list[nodes.Node]:

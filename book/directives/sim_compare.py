@@ -52,7 +52,7 @@ FAIR_WORDS = {2: "a half", 3: "a third", 4: "a quarter", 5: "a fifth", 6: "a six
 COMPARING = re.compile(
     r"\b(than|(?<!or )more|less|(?<!or )fewer|longer|shorter|rarer|rarely|commoner|oftener|likelier|favou?r(?:s|ed|ing)?"
     r"|gains?|suffers?|twice|thrice|half as|as often|as likely|as long|as many|as much|times as|differs?|differences?|higher|lower"
-    r"|larger|smaller|evens out|outweighs?|bears? (?:this )?out)\b", re.I)
+    r"|larger|smaller|evens out|outweighs?|bears? (?:this )?out|best of it|upper hand|an? (?:real |slight |small )?(?:edge|advantage))\b", re.I)
 SCOPE_SECTION = "How the game plays out"  # a chapter's plain-words summary of play
 
 

@@ -78,7 +78,7 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
     >>> share_words(5579, 12892, "time"), share_words(3170, 11479, "time")
     ('about two times in five', 'about three times in ten')
     >>> share_words(0, 500, "round"), share_words(500, 500, "round"), share_words(1, 1000)
-    ('no round', 'every round', 'about one in 1,000')
+    ('no round in 500', 'all 500 rounds', 'about one in 1,000')
     >>> share_words(398, 400, "game")
     'nearly every game'
     >>> share_words(880, 2000, "game", 0.418, 0.462), share_words(4, 600, "game", 0.0026, 0.017)
@@ -87,11 +87,13 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
     ('about one game in 70', 'one deal in 200')
     """
     one = f"{noun} " if noun else ""
-    if n <= 0 or x <= 0:
+    if n <= 0:
         return f"no {noun or 'one'}".strip()
+    if x <= 0:  # what was seen, never a certainty: "no round in 20,000"
+        return f"no {noun + ' ' if noun else ''}in {n:,}" if noun else f"none in {n:,}"
     p = x / n
     if x >= n:
-        return f"every {noun or 'one'}"
+        return f"all {n:,} {noun + 's' if noun else ''}".strip()
     if p >= 0.995:  # not every one: 99.5% is "nearly every game", never "every game" (issue 41)
         return f"nearly every {noun or 'one'}"
     if low is not None and x < 10:  # a handful of events: the count itself, never a rate it cannot support

@@ -168,9 +168,15 @@ class SimulationDirective(GanjifaDirective):
                     raise self.fail(f":ratios: {label}: {top} ({x}) outnumbers {bottom} ({n}), so it is not a "
                                     f"share; write '{top} per {bottom}'")
                 est = estimate(r, measure)
+                alike = est.low == est.high  # every game shows the same figure: no interval to give, nothing to test
                 if est.zero:
                     bound = f"{100 * est.high:.2g}%" if share else f"{est.high:.2g}"
-                    cells.append(f"none (under {bound})")
+                    cells.append(f"none (under\u00a0{bound})")
+                elif alike:
+                    cells.append(f"{est.value:g} (every game)")
+                    continue
+                elif share and x < 10:  # a handful: the count itself, never a rate it cannot support
+                    cells.append(f"{x} of {n:,}")
                 else:
                     v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
                     unit = "%" if share else ""
@@ -198,7 +204,7 @@ class SimulationDirective(GanjifaDirective):
                     f"and corrected for the {len(tests)} test{'s' if len(tests) > 1 else ''} of the table (Holm's method)")
             caption += (f" * marks a figure that differs from the first column's at the 5% level: {rule}." if starred
                         else f" No figure differs from the first column's at the 5% level, {rule}.")
-        return [table(["", *labels] if len(reports) > 1 else ["", "Measured"], body,
+        return [table(["", *labels] if len(reports) > 1 else ["", "Figure"], body,
                       classes=["ganjifa-simulation", "ganjifa-ratios"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
 
@@ -246,7 +252,7 @@ class SimulationDirective(GanjifaDirective):
             return cell.text
         share = row.measure in ("win share", "games with event")
         if share and cell.value == 0:
-            return f"none (under {100 * zero_bound(report.games):.2g}%)"
+            return f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
         if row.measure == "games with event":
             lo, hi = wilson(cell.value * report.games, report.games)
             v, a, b = percent(cell.value, lo, hi)
@@ -312,26 +318,45 @@ class SimulationDirective(GanjifaDirective):
         line = re.search(r"^Set-up:(.*)$", block.group(2), re.M) if block else None
         return [c for c in line.group(1).split() if c in game.CLAUSES] if line else []
 
+    def chapter_order(self, game) -> list[str]:
+        """The game's clauses in the order its chapter states (and numbers) them, then any the chapter lacks."""
+        import re
+
+        chapter = Path(self.env.srcdir) / "rules" / f"{game.name}.md"
+        text = chapter.read_text(encoding="utf-8") if chapter.is_file() else ""
+        stated = [c for c in re.findall(r"^[`:]{3,}\{clause\}\s+(\S+)", text, re.M) if c in game.CLAUSES]
+        return list(dict.fromkeys(stated + list(game.CLAUSES)))
+
     def clause_table(self, report) -> list[nodes.Node]:
         """The rules of play in order of use (share of games, then steps a game); the set-up rules, which shape
         every game, named apart in the caption, so that the table follows one convention."""
         game = report.game
         setup = self.setup_clauses(game)
-        from engine.stats import zero_bound
+        from engine.stats import wilson, zero_bound
+
+        from .sim_compare import percent
 
         body = []
-        order = list(game.CLAUSES)
+        order = self.chapter_order(game)
         rows = [r for r in clause_rows(report) if r[0] not in setup]
         # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
         rows.sort(key=lambda r: (-round(100 * r[2]), -round(r[3], 2), order.index(r[0])))
         for cid, title, share, per_game in rows:
             cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-            games = figure(100 * share, 0, "%") if share else f"none (under {100 * zero_bound(report.games):.2g}%)"
+            x = round(share * report.games)
+            if not share:
+                games = f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
+            elif x < 10:  # a handful: the count itself
+                games = f"{x} of {report.games:,}"
+            else:
+                v, lo, hi = percent(share, *wilson(x, report.games))
+                games = f"{v}% ({lo}-{hi})"
             body.append([[cite, nodes.Text(f" {title}")], games, figure(per_game, 2) if share else "-"])
         setup = sorted(setup, key=order.index)
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
-                "games in which it decided a move or the result, and on how many steps of a game, sorted by the "
-                "share of games, then by the steps. A rule that only forbids a move does not count.")
+                "games in which it decided a move or the result, with its 95% interval (a handful given as the "
+                "count), and on how many steps of a game (a step is one move, or the result, that the rule decided), "
+                "sorted by the share of games, then by the steps. A rule that only forbids a move does not count.")
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])
         if setup:
             caption += nodes.Text(" The rules that set the game up are left out: ")

@@ -74,9 +74,9 @@ class WhatYouNeedDirective(GanjifaDirective):
             lines += item
         box += lines
         dealer = CAST[game.dealer_seat()]
-        caption = (f"The table as play starts, with {dealer} dealing. Face-down cards show their dark backs; "
+        caption = (f"The table as play starts, with {dealer} dealing. Face-down cards show their latticed backs; "
                    "the arrow shows which way play goes." if type(game).max_players > 1 else
-                   "The table as play starts. Face-down cards show their dark backs.")
+                   "The table as play starts. Face-down cards show their latticed backs.")
         if type(game).max_players > 1:
             picture = table_svg(game, CAST)
         else:  # a patience: the table is the layout it starts from, drawn as the game draws its positions

@@ -91,6 +91,7 @@ EVENTS = MappingProxyType({
     "raja-alone": "the opener has no card of 8 or higher and lays the leading Raja alone",
     "renounce": "a player has no card of the suit led in phase 1 and plays another suit",
     "skip": "the phase-1 winner has no card of the suit left, so phase 2 is skipped",
+    "round": "a round begins: its phase 1 is played",
     "phase2": "a phase 2 is played",
     "phase2-leader-wins": "nobody plays higher in phase 2, so its leader's lowest card wins",
     "lead-passes": "a trick's winner has no cards left and the lead passes on",

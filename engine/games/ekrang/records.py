@@ -141,6 +141,8 @@ def events_of(record) -> tuple[str, ...]:
     winner, _, _, kind, skipped, passed, over, _, led_by, shared, opener_won = trick
     if skipped:
         out += ("skip",)
+    if kind == KIND_P1:
+        out += ("round",)
     if kind == KIND_P2:
         out += ("phase2",)
         if winner == led_by:

@@ -70,8 +70,10 @@ def order_table(game) -> Table:
     rows = []
     place = 0
 
-    def win(key) -> str:
-        return f"{100 * float(beats[key]):.0f}%"
+    def win(key) -> str:  # a share short of every time never prints as 100% (a pair of 1s ties another)
+        share = float(beats[key])
+        said = f"{100 * share:.0f}%"
+        return f"{100 * share:.1f}%" if (said == "100%" and share < 1) or (said == "0%" and share > 0) else said
 
     for rank in (1, 12, 11, 10):
         place += 1

@@ -161,7 +161,7 @@ class Naqsh(Game):
     DEAL_CLAUSE: ClassVar = "nq.deal"
     PEER: ClassVar = "blackjack"  # a hand against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
     EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; every payment is one stake"
-    DEAL_MORE: ClassVar = "then each player may take more, one at a time, from the dealer"
+    DEAL_MORE: ClassVar = "then, hand by hand, the dealer gives each player a second card face up, and a player may take more, one at a time"
     FIRST_DEALER: ClassVar = "each player draws a card: the highest deals"
     TABLE_LAYOUT: ClassVar = (TableSpot("stock", "face-down", "stock"),)
     SEAT_CARDS: ClassVar = ("face-down",)

@@ -22,8 +22,8 @@ _new = tuple.__new__
 # the clauses each kind of record cites (shared tuples: no allocation on the hot path), by how the card
 # came: [0] taken, [1] dealt face up to a player, [2] turned up by the dealer for the dealer's own hand
 CL_BASE = (("nq.take",), ("nq.face-up",), ("nq.dealer-turn", "nq.face-up"))
-CL_NAQSH = tuple(c + ("nq.naqsh", "nq.player-naqsh") for c in CL_BASE)
-CL_NAQSH_DEALER = tuple(c + ("nq.naqsh", "nq.dealer-naqsh") for c in CL_BASE)
+CL_NAQSH = tuple(c + ("nq.naqsh", "nq.player-naqsh", "nq.next-dealer") for c in CL_BASE)
+CL_NAQSH_DEALER = tuple(c + ("nq.naqsh", "nq.dealer-naqsh", "nq.next-dealer") for c in CL_BASE)
 CL_BUST = tuple(c + ("nq.bust",) for c in CL_BASE)
 CL_STAND = ("nq.stand",)
 CL_THROW = ("nq.throw",)

@@ -2,7 +2,7 @@
 
 A part of :class:`~.state.TGState` (a base it is built from; it stands on :class:`~.hands.TGHands`).
 A deal scores the cards won less 40 [tg.score]; a player short of 40 pays the shortfall to the players
-over 40 before the next deal's play [tg.payment], unless they killed the akheri [tg.exempt]. The payer
+over 40 at the start of the next deal [tg.payment], unless they killed the akheri [tg.exempt]. The payer
 sets aside the first, second or last batches and one more card, the receiver takes blind what is owed
 [tg.aside] (never the Surkhya [tg.surkhya-back]) and gives back as many low cards [tg.return]; a hand
 left without a Raja by the payments is dealt again [tg.redeal].

@@ -231,7 +231,7 @@ def _trick_text(info, names) -> str:
         if not finished and akheri and akheri[0] >= 0 and points[akheri[0]] < 0:
             text += f" {names[akheri[0]]} killed the akheri, so pays nothing."
         if payments:
-            text += " Before the next deal " + "; ".join(
+            text += " At the start of the next deal, " + "; ".join(
                 f"{names[payer]} pays " + " and ".join(f"{count_words(k, 'card')} to {names[r]}" for r, k in dues)
                 for payer, dues in payments) + "."
         if finished:
