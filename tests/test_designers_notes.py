@@ -106,7 +106,8 @@ def test_figures_in_words():
     assert share_words(1, 3, "game") == "about one game in three"
     assert share_words(2, 5, "round") == "about two rounds in five"
     assert share_words(1, 255, "hand") == "about one hand in 260"  # two figures are enough at the table
-    assert share_words(0, 10, "game") == "no game"
+    assert share_words(0, 10, "game") == "no game in 10"  # what was seen, never a certainty
+    assert share_words(600, 600, "game") == "all 600 games"
     assert rate_words(12, 1) == "about 12" and rate_words(3, 2) == "about one and a half"
 
 
@@ -122,7 +123,9 @@ def test_komi_typed_figures_match_the_count():
     assert "a Komi comes in {table-figure}`komi scores: Komi | chance` of hands" in text  # computed, not typed
     assert cell("komi scores: Komi | chance") == f"{100 * counts[10] / sum(counts):.2f}%"
     edge = odds.dealer_edge("dealer")
-    assert "about one stake in ten" in text and abs(edge - Fraction(1, 10)) < Fraction(1, 100)
+    said = "{table-figure}`komi edge: 2 & 1 | dealer's gain (ties to the dealer) | in words: stake`"
+    assert said in text and cell(said[15:-1]) == "about one stake in ten"  # computed from the exact table
+    assert abs(edge - Fraction(1, 10)) < Fraction(1, 100)
     assert odds.dealer_edge("push") == 0 and "nobody has an edge" in text
 
 
@@ -136,7 +139,7 @@ def test_a_figure_prints_words_and_a_bad_one_fails_the_build_at_its_line(tmp_pat
     code, out = build(tmp_path / "good", good)
     assert code == 0, out
     html = (tmp_path / "good" / "out" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'class="ganjifa-sim-figure">(about one game in [^<]+|no game)<', html), html
+    assert re.search(r'class="ganjifa-sim-figure">(about one game in [^<]+|no game in 20)<', html), html
     bad = "# Bad\n\nText.\n\nIt runs out in {sim-figure}`game: nothing / games @ kendra-kari games=20`.\n"
     code, out = build(tmp_path / "bad", bad)
     assert code != 0 and re.search(r"index\.md:5: .*'nothing' is not an event of Kendra Kari", out), out

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__
 
-CL_OPEN, CL_OPEN_SUB = ("hr.opening",), ("hr.opening", "hr.substitute")
-CL_LEAD, CL_LEAD_SUB = ("hr.lead",), ("hr.lead", "hr.substitute")
+CL_OPEN, CL_OPEN_SUB = ("hr.opening",), ("hr.opening",)  # (the opening clause says what a lone Raja goes with)
+CL_LEAD, CL_LEAD_SUB = ("hr.lead",), ("hr.lead",)  # (the lead clause says what a lone court card goes with)
 CL_FOLLOW, CL_SHORT, CL_VOID = ("hr.follow",), ("hr.follow", "hr.substitute"), ("hr.substitute",)
 CL_DRAW = ("hr.draw", "hr.players", "hr.deal")
 # the note of a follower holding two or more cards of the suit led, per suit (shared: no allocation)

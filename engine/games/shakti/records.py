@@ -174,13 +174,22 @@ def _narrate(r: ShRecord, names: Sequence[str], public: bool = False) -> str:
                 text += (f" and puts {the_cards([d.move.card for d in discards])} {end} "
                          f"{pile_of(names, r.player, discards[0].move.pile)}")
         last = r.parts[-1]
-        text += _ending(last, names, who)
         clauses = dict.fromkeys(c for p in r.parts for c in p.clauses)
-        return text + " " + " ".join(f"[{c}]" for c in clauses) + "."
+        return _cited(text, _ending(last, names, who), clauses)
     if move._k == DISCARD:
         end = "on top of" if r.end == "top" else "under"
         text = f"{who} puts the {card_name(move.card)} {end} {pile_of(names, r.player, move.pile)}"
-        text += _ending(r, names, who)
-    else:
-        text = _draw_words(r, names, who, public)
-    return text + " " + " ".join(f"[{c}]" for c in r.clauses) + "."
+        return _cited(text, _ending(r, names, who), r.clauses)
+    return _cited(_draw_words(r, names, who, public), "", r.clauses)
+
+
+ENDING_CLAUSES = frozenset({"sk.win", "sk.run", "sk.set", "sk.limit"})
+
+
+def _cited(text: str, ending: str, clauses) -> str:
+    """The turn's words with its rules cited after them, and the ending's (a win, the last round) after its own
+    sentence, so that each citation stands beside what it rules."""
+    tags = lambda cs: " ".join(f"[{c}]" for c in cs)  # noqa: E731
+    play = [c for c in clauses if c not in ENDING_CLAUSES or not ending]
+    ended = [c for c in clauses if c in ENDING_CLAUSES and ending]
+    return text + (" " + tags(play) if play else "") + ending + (" " + tags(ended) if ended else "") + "."

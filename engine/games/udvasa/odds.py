@@ -122,7 +122,9 @@ def hints(first: int, deals: int, limit: int = 5000, at: int = 3) -> dict:
     """Which first wrong moves spoil a won deal: for each won deal among ``deals`` from ``first``, at ``at``
     places of its winning line chosen by a seeded draw, up to four other moves (not giving up) are made
     instead, and the position after each is solved again (``limit`` positions a pass). Counted by the kind
-    of move (:data:`.results.KINDS`) and whether stock was left: still won, lost, undecided."""
+    of move (:data:`.results.KINDS`) and whether stock was left: still won, lost, undecided; and the same counts
+    deal by deal (``by_deal``: key -> "seed:won,lost,undecided ..."), for intervals whose trials are the deals
+    (the tries at the places of one deal hang together)."""
     import random
 
     from .solver import _depths
@@ -130,6 +132,7 @@ def hints(first: int, deals: int, limit: int = 5000, at: int = 3) -> dict:
     game = Udvasa()
     rng = random.Random("udvasa hints")
     counts: dict = {}
+    by_deal: dict = {}
     won = 0
     for seed in range(first, first + deals):
         v = solve(game.start(seed), limit=20_000)
@@ -149,8 +152,15 @@ def hints(first: int, deals: int, limit: int = 5000, at: int = 3) -> dict:
                 after = state.copy()
                 after.apply(m)
                 c = counts.setdefault(key, {"won": 0, "lost": 0, "undecided": 0})
-                c[solve(after, limit=limit).verdict] += 1
-    return {"first": first, "deals": deals, "won_deals": won, "limit": limit, "counts": counts}
+                verdict = solve(after, limit=limit).verdict
+                c[verdict] += 1
+                row = by_deal.setdefault(key, {}).setdefault(str(seed), [0, 0, 0])
+                row[("won", "lost", "undecided").index(verdict)] += 1
+    # each key's deals as one line of text ("1003:3,1,0 1007:4,0,0": seed, then won, lost, undecided), so that the
+    # results file stays a file a person can read
+    packed = {key: " ".join(f"{seed}:{','.join(map(str, c))}" for seed, c in rows.items())
+              for key, rows in by_deal.items()}
+    return {"first": first, "deals": deals, "won_deals": won, "limit": limit, "counts": counts, "by_deal": packed}
 
 
 def shortest_won(first: int, last: int, limit: int = 3000) -> tuple[int, tuple[str, ...]]:

@@ -63,31 +63,73 @@ def interval_words(f: dict, n: int) -> str:
     return f"{100 * f['low']:.1f}% to {100 * f['high']:.1f}%"
 
 
-KINDS = {"build": "play a card to its build stack", "deal": "deal eight more",
+KINDS = {"every": "any move (every kind above)", "build": "play a card to its build stack", "deal": "deal eight more",
          "fill": "fill an empty stack with another card",
          "dig": "move a card off a stack towards a card wanted next",
          "bury": "move a card onto a stack that holds a card wanted next",
          "other": "any other move between stacks"}
 
 
+def deal_share(packed: str, deals: int) -> tuple[float, float, float, int]:
+    """A share of tries lost with its 95% interval, the deals as the trials (``packed``: "seed:won,lost,undecided
+    ..." for the deals with a try; ``deals`` the won deals, those without a try counting nothing): the ratio of
+    the sums, its standard error by the delta method over the deals. Returns (share, low, high, deals with a
+    try).
+
+    >>> share, low, high, tried = deal_share("1:3,1,0 2:4,0,0 3:2,2,0", 4)
+    >>> round(share, 3), tried, low < share < high
+    (0.25, 3, True)
+    """
+    import math
+
+    rows = [tuple(int(v) for v in part.partition(":")[2].split(",")) for part in packed.split()]
+    n = [sum(r) for r in rows]
+    lost = [r[1] for r in rows]
+    total = sum(n)
+    share = sum(lost) / total
+    mean_n = total / deals
+    spread = sum((x - share * m) ** 2 for x, m in zip(lost, n)) + 0.0  # the deals without a try add nothing
+    se = math.sqrt(spread / (deals * (deals - 1))) / mean_n if deals > 1 else 0.0
+    return share, max(0.0, share - 1.96 * se), min(1.0, share + 1.96 * se), len(rows)
+
+
 def hints_table(path: Path = SOLVED) -> Table:
-    """The designers' table of first wrong moves (:func:`hints`), as stored in the results file."""
+    """The designers' table of first wrong moves (:func:`hints`), as stored in the results file: each share's
+    interval takes the deals as the trials (the tries at the places of one deal hang together)."""
     h = load(path)["hints"]
     rows = []
-    for key, c in sorted(h["counts"].items(), key=lambda kv: (-kv[1]["lost"] / max(1, sum(kv[1].values())),
-                                                              -kv[1]["undecided"] / max(1, sum(kv[1].values())))):
+    counts, packed = dict(h["counts"]), dict(h["by_deal"])
+    for when in ("stock left", "stock used up"):  # every kind of move together, each deal's tries summed
+        keys = [k for k in h["counts"] if k.endswith("/" + when)]
+        counts[f"every/{when}"] = {v: sum(h["counts"][k][v] for k in keys) for v in ("won", "lost", "undecided")}
+        deals: dict[str, list[int]] = {}
+        for k in keys:
+            for part in h["by_deal"][k].split():
+                seed, _, c = part.partition(":")
+                row = deals.setdefault(seed, [0, 0, 0])
+                for i, v in enumerate(c.split(",")):
+                    row[i] += int(v)
+        packed[f"every/{when}"] = " ".join(f"{s}:{','.join(map(str, c))}" for s, c in deals.items())
+    ordered = sorted(h["counts"].items(), key=lambda kv: (-kv[1]["lost"] / max(1, sum(kv[1].values())),
+                                                          -kv[1]["undecided"] / max(1, sum(kv[1].values()))))
+    for key, c in ordered + [(k, counts[k]) for k in counts if k.startswith("every/")]:
         kind, when = key.split("/")
         when = {"stock used up": "used up", "stock left": "left"}.get(when, when)
         n = sum(c.values())
-        lo, hi = wilson(c["lost"], n)
-        rows.append((KINDS[kind], when, f"{n:,}", f"{c['lost']:,}", f"{100 * c['lost'] / n:.1f}%",
-                     interval_words({"count": c["lost"], "low": lo, "high": hi}, n), f"{c['undecided']:,}"))
+        share, lo, hi, tried = deal_share(packed[key], h["won_deals"])
+        if c["lost"] == 0:
+            shown, said = "none", f"under {100 * zero_bound(tried):.2g}%"
+        elif c["lost"] < 10:  # a handful: its count, and only the bound it stays under
+            shown, said = f"{c['lost']:,} of {n:,}", f"under {100 * hi:.1f}%"
+        else:
+            shown, said = f"{100 * share:.1f}%", f"{100 * lo:.1f}% to {100 * hi:.1f}%"
+        rows.append((KINDS[kind], when, f"{n:,}", f"{tried:,}", f"{c['lost']:,}", shown, said, f"{c['undecided']:,}"))
     note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
-            "the intervals count each try as one trial, though the tries at one place of one deal hang together, "
-            "so they are narrower than the truth")
+            "the deals are the trials of each 95% interval, as the tries of one deal hang together; a share never "
+            "seen is the bound it stays under; a handful is given as its count")
     return Table("First wrong moves: how often they spoil a won deal",
-                 ("instead of the winning move", "stock", "tried", "then lost", "share lost", "95% interval",
+                 ("instead of the winning move", "stock", "tries", "deals", "then lost", "share lost", "95% interval",
                   "undecided"),
                  tuple(rows), note)
 

@@ -240,7 +240,7 @@ def test_phase2_is_skipped_when_the_winner_has_no_card_of_the_suit():
     p = hand_set(EK, "P1=RTa 5Ba; P2=9Ta 2Sh; P3=6Ba 1Ta; P4=VGh 4Gh; lead=P1; stage=phase1")
     play(p, "RTa", "9Ta", "1Ta")
     r = p.apply(M("4Gh"))
-    assert "ek.skip" in r.clauses and EK.events_of(r) == ("renounce", "skip")
+    assert "ek.skip" in r.clauses and EK.events_of(r) == ("renounce", "skip", "round")
     assert p.stage == "phase1" and p.current_player == 0
     assert r.narrate(NAMES).endswith("Asha wins the trick with the Raja of Taj and holds no Taj card, so there is "
                                      "no phase 2 [ek.trick] [ek.skip].")

@@ -178,7 +178,7 @@ def test_take_throw_and_bust_pass_the_turn_on():
 def test_a_players_naqsh_ends_the_hand_no_money_and_deals_next():
     s = pos("P1=10N1 4N2; P2=5N3; P3=MN1; P4=2N2; turn=P1; stock=3N1")
     r = s.apply(NQMove.parse("take"))
-    assert r.clauses == ("nq.take", "nq.naqsh", "nq.player-naqsh")
+    assert r.clauses == ("nq.take", "nq.naqsh", "nq.player-naqsh", "nq.next-dealer")
     assert s.is_terminal() and NQ4.settle(s) == (0, 0, 0, 0) and NQ4.next_dealer(s) == 0
     assert s.result().narrate(NAMES4).startswith("Asha wins: Naqsh")
 

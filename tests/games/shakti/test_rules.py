@@ -315,7 +315,7 @@ def test_a_whole_turn_is_one_move_and_checked_as_a_whole():
     text = record.narrate(NAMES)
     assert text.startswith("Asha takes the top card of every pile: the 8 of Taj from Asha's own pile, ")
     assert "then puts back the Raja of Ghulam on top of Asha's own pile, the 2 of Barat on top of Bela's pile" in text
-    assert text.endswith("Asha wins [sk.tops] [sk.discard] [sk.run] [sk.win].")
+    assert text.endswith("[sk.tops] [sk.discard]. Asha's hand is a run of eight Taj cards, from the 2 to the 9: Asha wins [sk.run] [sk.win].")  # each ruling beside what it rules
 
 
 def test_join_moves():
