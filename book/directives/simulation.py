@@ -47,6 +47,8 @@ def minutes(moves: float, low: float, high: float) -> str:
     from .sim_compare import number
 
     at = SECONDS_A_STEP / 60
+    if low == high:  # every game as long: no interval to give
+        return f"{number(moves * at, low * at, high * at)[0]} (every game)"
     return "{} ({}-{})".format(*number(moves * at, low * at, high * at))
 SHOW = ("wins", "seats", "clauses", "ratios")
 TERMS = ("games", "moves")  # besides the game's events, what a ratio may divide
@@ -253,6 +255,8 @@ class SimulationDirective(GanjifaDirective):
         share = row.measure in ("win share", "games with event")
         if share and cell.value == 0:
             return f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
+        if row.measure == "games with event" and 0 < round(cell.value * report.games) < 10:
+            return f"{round(cell.value * report.games)} of {report.games:,}"  # a handful: its count
         if row.measure == "games with event":
             lo, hi = wilson(cell.value * report.games, report.games)
             v, a, b = percent(cell.value, lo, hi)
@@ -269,7 +273,8 @@ class SimulationDirective(GanjifaDirective):
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
         caption += self.fair_shares(reports, labels)
-        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds a step (each move, deal or draw), the moves' "
+        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds a move (a player's move; the deal and the shuffles "
+                    "add their own time), the moves' "
                     "interval scaled alike.")
         if len(reports) == 1:  # the same rows as a comparison's (money per seat for a stakes game), untested
             body = []

@@ -123,7 +123,7 @@ class GuruGanjifa(Game):
         "deni-open": "a Deni is given while another player holds the card that could double it",
         "double": "a Deni is doubled",
         "no-unbeatable": "a leader with no unbeatable card leads the highest card of a suit",
-        "no-unbeatable-early": "the same, with at least half of the leader's cards still in hand",
+        "no-unbeatable-early": "a leader with no unbeatable card, and half or more of the cards dealt still in hand, leads the highest card of a suit",
         "pass-lead": "a leader with nothing left to lead passes the lead on",
         "lead-passes": "the lead passes to the next player (after a final lead, or a pass)",
     })

@@ -45,7 +45,7 @@ CLAUSES = MappingProxyType({
 })
 
 EVENTS = MappingProxyType({
-    "exchange-turn": "a player's turn to exchange or keep",
+    "exchange-turn": "a player comes to exchange or keep",
     "exchange-up": "a player exchanges the face-up card",
     "exchange-down": "a player exchanges both face-down cards",
     "tie": "two or more players tie for the highest total",

@@ -47,7 +47,7 @@ def odds_table(path: Path = SOLVED) -> Table:
                         (lit["won"], "dealing only when no card can move: the solver wins", lit["deals"]),
                         (lit["lost"], "dealing only when no card can move: proved lost", lit["deals"]),
                         (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
-        rows.append((label, f"{f['count']:,} of {n:,}", f"{100 * f['share']:.1f}%", interval_words(f, n)))
+        rows.append((label, f"{f['count']:,} of {n:,}", (f"{100 * f['share']:.1f}%" if f['count'] else "none"), interval_words(f, n)))
     note = (f"the solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
             f"({unseen['literal']['limit']:,} when dealing only when no card can move); it took "
             f"{s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst; the searching "
@@ -154,7 +154,7 @@ def chances_table(path: Path = UNSEEN) -> Table:
     u, lit = data["summary"], data["literal"]["summary"]
 
     def row(label, f, n):
-        return (label, f"{100 * f['share']:.1f}%", interval_words(f, n), f"{n:,}")
+        return (label, (f"{100 * f['share']:.1f}%" if f['count'] else "none"), interval_words(f, n), f"{n:,}")
 
     rows = (row("a computer that knows the order of the stock", s["won"], s["deals"]),
             row("a computer that does not: it guesses the order many times over", u["won"], u["deals"]),
