@@ -82,11 +82,12 @@ def test_citations_link_to_clause_anchors(html):
 
 def test_a_rare_rule_is_not_shown_as_never_used(html):
     """Nakash's pot that waits (nk.carry) comes up in about one game in a hundred at four players: its row in
-    the rule-use table of the notes for designers reads a small figure ("<1%", "1%" or "2%"), never "0%",
-    which is kept for rules that never came up (book/directives/simulation.py's ``figure``; its own test covers the "<1%" form)."""
+    the rule-use table of the notes for designers reads a small figure, never "0%" nor "none", which are kept for
+    rules that never came up; a handful of games is given as its count ("6 of 1,000"), a share with its
+    interval otherwise."""
     text = (html / "rules" / "designers" / "nakash.html").read_text(encoding="utf-8")  # the designers' notes
     table = re.search(r'<table class="[^"]*ganjifa-clause-use[^"]*">(.*?)</table>', text, re.S).group(1)
     row = next(r for r in table.split("<tr") if "When nobody qualifies" in r)
     share, per_game = re.findall(r"<td[^>]*><p>([^<]*)</p></td>", row)[:2]
-    assert share in ("&lt;1%", "1%", "2%"), row
+    assert re.fullmatch(r"[1-9] of [\d,]+|[12]% \(\d+-\d+\)", share), row
     assert per_game not in ("0", "0.00"), row

@@ -594,8 +594,9 @@ def test_the_title_page_and_the_imprint_follow(real_pdf):
 
 @pytest.mark.book
 def test_the_imprint_is_whole_on_the_back_of_the_title_page(real_pdf):
-    """The imprint's last sentence ran onto p. 3 alone before issue 30."""
-    last = "checked against the text when the booklet was made"
+    """The imprint's last sentence ran onto p. 3 alone before issue 30. (The complete book says "book"; a booklet
+    "booklet".)"""
+    last = "checked against the text when the book was made"
     assert last in " ".join(real_pdf.pages[1].split()), real_pdf.pages[1][-300:]
     assert last not in " ".join(real_pdf.pages[2].split())
 

@@ -238,7 +238,7 @@ def test_a_position_s_list_of_choices_names_no_card_a_move_would_bring(tmp_path)
         in html else html.split("ganjifa-legal-intro")[1].split("</ul>")[0]
     drawn = get_game("shakti").position(table).deck[:4]
     deck = get_game("shakti").deck
-    assert "draws the top four cards of the deck" in listed
+    assert "draws the top four cards of the stock" in listed
     assert not any(deck.card_name(c) in listed for c in drawn), listed
     after = html.split("</ul>", 1)[1]
     assert all(deck.card_name(c) in after for c in drawn)  # told once played

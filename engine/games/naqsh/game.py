@@ -16,7 +16,7 @@ collects a stake from every player.
 (['take', 'stand', 'throw'], 14)
 >>> print(p.apply(NQMove.parse("take")).narrate(["Asha", "Bilal", "Chitra", "Dev"]))
 Asha takes another card, a 3, and has 17 in 3 cards: Naqsh! Asha shows the cards; no money changes hands, \
-and Asha deals next [nq.take] [nq.naqsh] [nq.player-naqsh].
+and Asha deals next [nq.take] [nq.naqsh] [nq.player-naqsh] [nq.next-dealer].
 
 The folder holds the definition (this module), the state (:mod:`.state`), the moves (:mod:`.moves`),
 the records and their prose (:mod:`.records`), positions as text (:mod:`.positions`), the bank's

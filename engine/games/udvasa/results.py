@@ -123,14 +123,13 @@ def hints_table(path: Path = SOLVED) -> Table:
             shown, said = f"{c['lost']:,} of {n:,}", f"under {100 * hi:.1f}%"
         else:
             shown, said = f"{100 * share:.1f}%", f"{100 * lo:.1f}% to {100 * hi:.1f}%"
-        rows.append((KINDS[kind], when, f"{n:,}", f"{tried:,}", f"{c['lost']:,}", shown, said, f"{c['undecided']:,}"))
+        rows.append((KINDS[kind], when, f"{n:,}", f"{tried:,}", shown, said, f"{c['undecided']:,}"))
     note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
             "the deals are the trials of each 95% interval, as the tries of one deal hang together; a share never "
             "seen is the bound it stays under; a handful is given as its count")
     return Table("First wrong moves: how often they spoil a won deal",
-                 ("instead of the winning move", "stock", "tries", "deals", "then lost", "share lost", "95% interval",
-                  "undecided"),
+                 ("instead of the winning move", "stock", "tries", "deals", "share lost", "95% interval", "undecided"),
                  tuple(rows), note)
 
 
