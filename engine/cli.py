@@ -123,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     review.add_argument("--games", type=_number, default=None, metavar="N",
                         help="games a side for each game whose play changed, with random and with careful "
                              "players (default 300)")
+    review.add_argument("--measure", action="append", metavar="FILE.py:FUNCTION",
+                        help="a measure of your own, compared base against head wherever the play changed: a "
+                             "function of a finished game's state returning a number (e.g. ./my_measures.py:dealer_edge)")
     review.add_argument("--html", metavar="FILE", help="also write the report as a page, changed pictures side by side")
     review.add_argument("--json", metavar="FILE", help="also write the report as JSON")
     review.add_argument("--force", action="store_true", help="let --html and --json replace existing files")
@@ -150,6 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("--plot", metavar="FILE.svg", help="also draw the win shares with their intervals and "
                          "the game lengths (matplotlib; the file's ending names the format: .svg, .png or .pdf)")
         if name == "compare":
+            cmd.add_argument("--measure", action="append", metavar="FILE.py:FUNCTION",
+                             help="a measure of your own: a function of a finished game's state returning a number "
+                                  "(e.g. ./my_measures.py:dealer_edge), compared like the others; give it once per "
+                                  "measure")
             cmd.add_argument("--variant", action="append", required=True, metavar="OPTIONS",
                              help="options of one variant, e.g. 'stock-out=reshuffle', 'bots=heuristic,random,random' "
                                   "or 'game=./my_kk.py:SevenCards' (a variant file); give it once per variant")
@@ -211,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
             for path, what in ((args.html, "--html"), (args.json, "--json")):
                 if path:
                     check_output_path(path, what, args.force)
-            return run_review(args.base, args.games or DEFAULT_GAMES, args.html, args.json, args.root)
+            return run_review(args.base, args.games or DEFAULT_GAMES, args.html, args.json, args.root,
+                              measures=tuple(args.measure or ()))
     except BrokenPipeError:  # `ganjifa games | head -1`: the reader has gone; end quietly
         import os
 

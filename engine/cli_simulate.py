@@ -68,6 +68,9 @@ def run_simulate(args) -> int:
         if chosen:  # a variant file: its title, not its path
             label = " ".join([type(game).title, *(w for w in words if not w.startswith("game="))])
         setups.append((label, game, kinds))
+    from .measures import load as load_measure
+
+    own = [load_measure(spec) for spec in (getattr(args, "measure", None) or [])]  # refused before any game
     if args.scheduler is not None:  # its form now; whether it answers, when the games start
         from .simulate import check_scheduler
 
@@ -97,6 +100,11 @@ def run_simulate(args) -> int:
                                     progress=lambda done, task=task: bar.update(task, completed=done),
                                     per_game=comparing or _wants_money(game, args.games)))
     labels = [label for label, _, _ in setups]
+    measured = []
+    if own:
+        from .measures import measure_games
+
+        measured = [(m.label, [measure_games(m, r.game, seed, r.bots, args.games) for r in reports]) for m in own]
     out = _PipeConsole()
     first = reports[0]
     from .rule_use import RULE_USE_GAMES, rule_use
@@ -119,7 +127,7 @@ def run_simulate(args) -> int:
                                    "values": [c.value for c in row.cells], "low": [c.low for c in row.cells],
                                    "high": [c.high for c in row.cells], "text": [c.text for c in row.cells],
                                    "p_values": list(row.p_values), "p_adjusted": list(row.adjusted), "test": row.test}
-                                  for row in compare_rows(reports, fair=True, per_game=True)]
+                                  for row in compare_rows(reports, fair=True, per_game=True, measures=measured)]
         write_text(args.json, json.dumps(data, indent=1) + "\n")
         written.append(args.json)
     if args.csv:
@@ -133,7 +141,7 @@ def run_simulate(args) -> int:
         plot(reports, labels, args.plot)
         written.append(args.plot)
     if comparing:
-        _print_comparison(out, reports, labels, args.games, seed, uses)
+        _print_comparison(out, reports, labels, args.games, seed, uses, measured)
     else:
         from .compare import single_rows
 
@@ -212,7 +220,7 @@ def _wants_money(game, games: int) -> bool:
     return stakes_game(game) and games <= MAX_PAIRED
 
 
-def _print_comparison(out, reports, labels, games: int, seed, uses) -> None:
+def _print_comparison(out, reports, labels, games: int, seed, uses, measured=()) -> None:
     from rich.table import Table
 
     from .compare import alike, clause_table, compare_rows, difference_text
@@ -223,7 +231,7 @@ def _print_comparison(out, reports, labels, games: int, seed, uses) -> None:
     for label, r in zip(labels, reports):
         table.add_column(f"{label}\n{r.game.players} players, bots {','.join(r.bots)}", justify="right")
     significant = False
-    rows = compare_rows(reports, fair=True, per_game=True)
+    rows = compare_rows(reports, fair=True, per_game=True, measures=measured)
     for row in rows:
         cells = []
         for i, cell in enumerate(row.cells):

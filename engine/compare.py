@@ -105,12 +105,14 @@ def _wins(r: Report, seat: int) -> list[float]:
 
 
 def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = False,
-                 per_game: bool = False) -> list[Row]:
+                 per_game: bool = False, measures: Sequence[tuple[str, Sequence[Sequence[float | None]]]] = ()) -> list[Row]:
     """The rows of a comparison of ``reports`` (each with ``outcomes``, from the same seed and number of games);
     without ``events``, no rows for the games' events (and Holm's correction counts only the rows kept). With
     ``fair`` (``ganjifa compare``), at equal numbers of players, a row per seat of its points over the fair share,
     tested in every column; with ``per_game``, a row per event of how many times a game shows it (mean, interval,
-    paired test) beside the share of games that show it."""
+    paired test) beside the share of games that show it. ``measures``: a designer's own measures
+    (:mod:`engine.measures`), each a label and its values game by game for every report (``None`` leaves a game
+    out): a row each, mean a game with its interval, tested game by game against the first report's."""
     first = reports[0]
     games = first.games
     for r in reports:
@@ -220,11 +222,34 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
                              for c in counts[1:])
         rows.append(Row("event per game", None, f"Per game: {what}", tuple(cells), ps, event=event))
 
+    own = {}
+    for label, columns in measures:
+        cells, ps, diffs = [], [], []
+        for i, values in enumerate(columns):
+            kept = [v for v in values if v is not None]
+            if not kept:
+                cells.append(Cell(None))
+                ps.append(None)
+                diffs.append(None)
+                continue
+            mean, lo, hi = mean_interval(kept)
+            cells.append(Cell(mean, lo, hi, f"{figure(mean, 3)} ({figure(lo, 3)} to {figure(hi, 3)})"))
+            pairs = [(a, b) for a, b in zip(columns[0], values) if a is not None and b is not None]
+            if i == 0 or len(pairs) < 2:
+                ps.append(None)
+                diffs.append(None)
+            else:
+                ps.append(paired_p([b - a for a, b in pairs]))
+                diffs.append(mean_interval([b - a for a, b in pairs]))
+        row = Row("designer measure", None, f"{label}, per game", tuple(cells), tuple(ps), test="paired z-test")
+        own[id(row)] = tuple(diffs)
+        rows.append(row)
+
     flat = [p for row in rows for p in row.p_values if p is not None]
     adjusted = iter(holm(flat))
     return [Row(row.measure, row.seat, row.label, row.cells, row.p_values,
                 tuple(None if p is None else next(adjusted) for p in row.p_values), row.test, row.event,
-                _differences(row, reports)) for row in rows]
+                own[id(row)] if id(row) in own else _differences(row, reports)) for row in rows]
 
 
 def _per_game(row: Row, r: Report) -> list[float] | None:
@@ -250,7 +275,7 @@ def _per_game(row: Row, r: Report) -> list[float] | None:
 
 def _differences(row: Row, reports: Sequence[Report]):
     """Each tested cell's paired difference from the first variant, with its 95% interval."""
-    if row.measure == "win share over fair":
+    if row.measure in ("win share over fair", "designer measure"):
         return tuple(None for _ in reports)
     base = _per_game(row, reports[0])
     out = [None]
@@ -267,7 +292,8 @@ def difference_text(row: Row, i: int) -> str:
     if d is None:
         return ""
     share = row.measure in ("win share", "games with event")
-    scale, digits = (100, 1) if share else (1, 1) if row.measure == "moves per game" else (1, 2)
+    scale, digits = (100, 1) if share else (1, 1) if row.measure == "moves per game" else \
+        (1, 3) if row.measure == "designer measure" else (1, 2)
     mean, lo, hi = (scale * x for x in d)
     return f"{mean:+.{digits}f} ({lo:+.{digits}f} to {hi:+.{digits}f}){' points' if share else ''}"
 

@@ -297,3 +297,55 @@ def test_make_check_for_one_game_checks_its_chapter_and_runs_the_tests_that_name
     assert '-m "not slow" -k "kendra-kari or kendra_kari"' in one
     every = subprocess.run(["make", "-n", "check"], cwd=ROOT, capture_output=True, text=True).stdout
     assert "ganjifa check" not in every and '-m "not slow"' in every and " -k " not in every
+
+
+KOMI_EDGE = '''"""The dealer's edge in Komi: what the dealers won, for every stake bet against them, over a game."""
+
+
+def dealer_edge(state):
+    won = staked = 0
+    for record in state.history:
+        data = record[3]
+        if data and data[0] == "show":
+            _, scores, pay, bets, dealer, *_ = data
+            won += pay[dealer]
+            staked += sum(bets)
+    return won / staked if staked else None
+'''
+
+
+def test_a_designers_own_measure_is_compared_like_the_others(tmp_path, capsys):
+    """Issue 43: --measure FILE.py:FUNCTION (a function of a finished game) is a row of the comparison: its mean a
+    game with its interval, each variant tested against the first game by game (the paired difference), in Holm's
+    correction with the table's other tests; a bad file or function is one line."""
+    import json
+
+    from engine.compare import compare_rows
+    from engine.measures import load, measure_games
+    from engine.registry import get_game
+    from engine.simulate import simulate
+
+    path = tmp_path / "komi_measures.py"
+    path.write_text(KOMI_EDGE, encoding="utf-8")
+    out = tmp_path / "c.json"
+    assert main(["compare", "komi", "--games", "200", "--workers", "1", "--json", str(out),
+                 "--variant", "ties=push", "--variant", "ties=dealer", "--measure", f"{path}:dealer_edge"]) == 0
+    printed = capsys.readouterr().out
+    assert "dealer_edge" in printed and "komi_measures.py" in printed
+    row = next(r for r in json.loads(out.read_text())["comparison"] if r["label"].startswith("dealer_edge"))
+    push, dealer = row["values"]
+    # the same games and bets: ties now pay the dealer, so the edge rises by the ties' share of the stakes
+    assert dealer > push and row["p_values"][1] < 0.05 and row["p_adjusted"][1] >= row["p_values"][1]
+    # the row's numbers are the measure's own, game by game
+    m = load(f"{path}:dealer_edge")
+    game = get_game("komi", ties="dealer")
+    values = [v for v in measure_games(m, game, 1, ("random",), 200) if v is not None]
+    assert abs(dealer - sum(values) / len(values)) < 1e-12
+    reports = [simulate(get_game("komi", ties=t), 50, 1, ("random",), per_game=True) for t in ("push", "dealer")]
+    rows = compare_rows(reports, measures=[("edge", [measure_games(m, r.game, 1, ("random",), 50) for r in reports])])
+    assert rows[-1].label == "edge, per game" and rows[-1].differences[1][0] > 0
+    for spec, said in ((f"{tmp_path}/none.py:dealer_edge", "is not found"), (f"{path}:edge", "has no function 'edge'"),
+                       ("komi_measures:dealer_edge", "write FILE.py:FUNCTION")):
+        assert main(["compare", "komi", "--games", "20", "--variant", "ties=push", "--variant", "ties=dealer",
+                     "--measure", spec]) == 2
+        assert said in one_line(capsys.readouterr().err)

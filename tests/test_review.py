@@ -128,7 +128,11 @@ def test_a_draft_that_breaks_an_example_says_the_book_fails_first(clone, capsys)
     the engine's, and exits with its own status (5), so a CI that labels a pull request never calls a broken book
     a plain change."""
     edit(clone / "engine" / "games" / "komi" / "game.py", 'ties: str = option("push"', 'ties: str = option("dealer"')
-    status = run_review("HEAD", games=40, root=clone)
+    from tests.test_designer_workbench import KOMI_EDGE
+
+    measure = clone.parent / "komi_measures.py"  # the designer's own measure, beside the clone
+    measure.write_text(KOMI_EDGE, encoding="utf-8")
+    status = run_review("HEAD", games=40, root=clone, measures=(f"{measure}:dealer_edge",))
     out = capsys.readouterr().out
     assert status == BOOK_FAILS
     verdict = next(line for line in out.splitlines() if line.startswith("**Verdict:"))
@@ -141,11 +145,19 @@ def test_a_draft_that_breaks_an_example_says_the_book_fails_first(clone, capsys)
     assert out.index("### The book fails") < out.index("Files changed")
     # what differs, precisely: the same moves, other payments (never "the moves differ")
     assert "the same moves end otherwise (other winners or scores) in Komi" in out
-    assert "the moves differ in Komi" not in out and "Komi: the same moves end otherwise" in verdict
+    assert "the moves differ in Komi" not in out
+    # the headline is the largest significant effect: here the designer's own measure, the dealer's edge
+    assert "and the game changes (Komi: dealer_edge (komi_measures.py), per game " in verdict
     # the clause whose words the draft made false: km.settle, named first, with its option's new default
     reread = out[out.index("**Words to reread**"):].splitlines()[2]
     assert reread.startswith("- km.settle (rules/komi.md:") and "a tie keeps its bet" in reread
     assert "its option ties is now dealer by default (was push)" in reread
+    # the dealer's edge, the designer's own measure, base against head on the same games: it rises (ties now pay)
+    edges = [line for line in out.splitlines() if line.startswith("| dealer_edge (komi_measures.py), per game |")]
+    assert edges, out
+    for line in edges:
+        base, head = (float(cell.split()[0]) for cell in line.split("|")[2:4])
+        assert head > base
 
 
 def test_a_change_that_breaks_nothing_checks_the_chapters_it_touches_and_passes(clone):
@@ -287,3 +299,42 @@ def test_shared_code_used_by_some_games_says_which_games_changed_and_which_did_n
     assert r.status == BOOK_FAILS and "; and the book changes (" in r.verdict and "; the game's words change in " in r.verdict
     stale = [e for g in worded for e in r.games[g].examples if e.kind == "deal" and "stale" in e.what]
     assert stale and all(not x.settings for x in r.games.values())
+
+
+def _block(text: str, first: str) -> str:
+    """The fenced block of ``text`` that opens with the line ``first``, fences included."""
+    start = text.index(first)
+    fence = first.split("{")[0]
+    end = text.index("\n" + fence + "\n", start) + len(fence) + 2
+    return text[start:end]
+
+
+def test_a_deleted_example_is_a_book_change_named_with_its_line(clone):
+    """Issue 43: a draft that deletes a question: the book changes (exit 3), and the review names the question
+    removed, with its line on the base side; the book still holds."""
+    chapter = clone / "rules" / "komi.md"
+    text = chapter.read_text(encoding="utf-8")
+    gone = _block(text, ":::{question} Every other player has bet. May Asha, the dealer, bet as well?")
+    line = text[:text.index(gone)].count("\n") + 1
+    chapter.write_text(text.replace(gone + "\n", "", 1), encoding="utf-8")
+    r = review(clone, "HEAD", say=quiet)
+    assert r.status == BOOK_CHANGES and r.book_fails == [] and r.verdict.startswith("the book changes (1 example")
+    (ex,) = [e for e in r.games["komi"].examples if e.kind == "question"]
+    assert "removed" in ex.what and ex.old_line == line and ex.title.startswith("Every other player has bet")
+    text = to_markdown(r)
+    assert f"was rules/komi.md:{line}" in text or f"rules/komi.md:{line}" in text
+
+
+def test_a_clause_id_renamed_in_the_chapter_alone_fails_the_book(clone):
+    """Issue 43: a draft renames a clause's id in the chapter (km.players to km.table-size) but not in the engine,
+    which still cites the old one: the book fails (exit 5) at the clause's line, and the text shows one clause
+    removed and one added."""
+    chapter = clone / "rules" / "komi.md"
+    edit(chapter, "```{clause} km.players\n", "```{clause} km.table-size\n")
+    line = next(n for n, t in enumerate(chapter.read_text(encoding="utf-8").splitlines(), 1)
+                if t == "```{clause} km.table-size")
+    r = review(clone, "HEAD", say=quiet)
+    assert r.status == BOOK_FAILS, r.verdict
+    assert any(f.startswith(f"rules/komi.md:{line}:") and "km.table-size" in f for f in r.book_fails), r.book_fails
+    komi = r.games["komi"].text
+    assert [c.cid for c in komi.removed] == ["km.players"] and [c.cid for c in komi.added] == ["km.table-size"]

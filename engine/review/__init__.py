@@ -98,8 +98,10 @@ def progress(message: str) -> None:
     print(f"review: {message}", file=sys.stderr, flush=True)
 
 
-def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progress) -> Review:
-    """The review of the working tree holding ``root`` against ``base``."""
+def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progress,
+           measures: tuple[str, ...] = ()) -> Review:
+    """The review of the working tree holding ``root`` against ``base``; ``measures``: a designer's own measures
+    (``/path/file.py:function``, :mod:`engine.measures`), compared base against head on every setting played."""
     from . import snapshot
 
     top = repository(root)
@@ -168,7 +170,7 @@ def review(root: Path, base: str = "HEAD", games: int = DEFAULT_GAMES, say=progr
             for side in ("base", "head"):  # one side after the other: each side's simulations use every core
                 job = {"settings": settings, "figures": [f for f in (old if side == "base" else new).get("figures", [])
                                                         if f.get("kind") != "table" and _figure_game(f) in changed_play],
-                       "cache": str(top / "_build" / "cache" / "simulations")}
+                       "cache": str(top / "_build" / "cache" / "simulations"), "measures": list(measures)}
                 plays.update(both({side: trees[side]}, "play", json.dumps(job)))
             for a, b in zip(plays["base"]["settings"], plays["head"]["settings"]):
                 result.games[b["game"]].settings.append(compare_setting(a, b))
@@ -288,7 +290,7 @@ def change_verdict(r: Review) -> tuple[int, str]:
 
 
 def run_review(base: str = "HEAD", games: int = DEFAULT_GAMES, html: str | None = None, json_file: str | None = None,
-               root: str | Path | None = None, out=print) -> int:
+               root: str | Path | None = None, out=print, measures: tuple[str, ...] = ()) -> int:
     """The ``review`` command: the Markdown report to ``out``, the files asked for, the exit status."""
     from ..check import book_root
     from ..files import write_text
@@ -296,7 +298,10 @@ def run_review(base: str = "HEAD", games: int = DEFAULT_GAMES, html: str | None 
 
     if games < 2:
         raise ReviewError(f"--games takes 2 or more games, not {games}")
-    r = review(book_root(root), base, games)
+    from ..measures import load
+
+    specs = tuple(load(m).spec for m in measures)  # a missing file or function: one line, before anything is read
+    r = review(book_root(root), base, games, measures=specs)
     text = to_markdown(r)
     out(text.rstrip("\n"))
     if html:

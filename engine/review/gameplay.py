@@ -100,6 +100,8 @@ class Measure:
         if self.unit == "%":
             shown = figure(100 * value, 1, "%")
             return shown + (f" ({100 * interval[0]:.1f}-{100 * interval[1]:.1f})" if interval else "")
+        if self.unit == "measure":  # a designer's measure: its own scale, three figures, a signed interval
+            return f"{value:.3g}" + (f" ({interval[0]:.3g} to {interval[1]:.3g})" if interval else "")
         shown = f"{value:+.2f}" if self.unit == "money" else f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
         if interval:
             shown += f" ({interval[0]:.1f} to {interval[1]:.1f})" if self.unit == "money" else \
@@ -169,6 +171,20 @@ def compare_setting(a: dict, b: dict) -> SettingDiff:
             ia, ib = mean_interval(xa), mean_interval(xb)
             measures.append(Measure(f"Player {seat + 1} money per game", ia[0], ib[0], ia[1:], ib[1:],
                                     paired_p([y - x for x, y in zip(xa, xb)]), unit="money"))
+    for spec in sorted(set(a.get("measured") or {}) | set(b.get("measured") or {})):
+        path, _, name = spec.rpartition(":")
+        label = f"{name} ({path.rpartition('/')[2]}), per game"
+        va, vb = (a.get("measured") or {}).get(spec), (b.get("measured") or {}).get(spec)
+        if not isinstance(va, list) or not isinstance(vb, list):
+            why = next((v["error"] for v in (va, vb) if isinstance(v, dict)), "not measured on one side")
+            measures.append(Measure(label, None, None, note=f"not compared: {why}"))
+            continue
+        ka, kb = [v for v in va if v is not None], [v for v in vb if v is not None]
+        pairs = [(x, y) for x, y in zip(va, vb) if x is not None and y is not None]
+        ia = mean_interval(ka) if ka else (None, None, None)
+        ib = mean_interval(kb) if kb else (None, None, None)
+        measures.append(Measure(label, ia[0], ib[0], ia[1:] if ka else None, ib[1:] if kb else None,
+                                paired_p([y - x for x, y in pairs]) if len(pairs) > 1 else None, unit="measure"))
     words = {**a.get("event_words", {}), **b.get("event_words", {})}
     for event, what in words.items():
         def seen(side, event=event):

@@ -511,6 +511,7 @@ def play(root: Path, job: dict) -> dict:
                 pass
         return simulate(game, games, seed, tuple(bots), per_game=True)
 
+    measures = {spec: _measure(spec) for spec in job.get("measures", [])}
     for s in job.get("settings", []):
         cls = game_class(s["game"])
         try:
@@ -524,10 +525,37 @@ def play(root: Path, job: dict) -> dict:
             **s, "players": game.players, "events": list(game.EVENTS), "event_words": dict(game.EVENTS),
             "clauses": dict(game.CLAUSES), "wins": list(o.wins), "moves": list(o.moves), "masks": list(o.events),
             "money": None if o.money is None else list(o.money), "clause_games": dict(t.clause_games),
-            "clause_counts": dict(t.clause_counts), "event_counts": dict(t.event_counts)})
+            "clause_counts": dict(t.clause_counts), "event_counts": dict(t.event_counts),
+            "measured": {spec: _measured(fn, game, s, spec) for spec, fn in measures.items()}})
     for f in job.get("figures", []):
         out["figures"].append({**f, "words": sim_figure(f["text"], report)})
     return out
+
+
+def _measure(spec: str):
+    """A designer's measure (``/path/file.py:function``), loaded from its file in this side's process."""
+    import importlib.util
+
+    path, _, name = spec.rpartition(":")
+    found = importlib.util.spec_from_file_location(f"ganjifa_review_measure_{abs(hash(spec))}", path)
+    module = importlib.util.module_from_spec(found)
+    found.loader.exec_module(module)
+    return getattr(module, name)
+
+
+def _measured(fn, game, s: dict, spec: str) -> list | dict:
+    """The measure of each game of the setting ``s`` (the games its simulation played, in order), or
+    ``{"error": ...}`` when it fails on this side."""
+    from engine.simulate import played
+
+    values = []
+    try:
+        for state in played(game, s.get("seed", 1), (s["bots"],) * game.players, 0, s["games"]):
+            value = fn(state)
+            values.append(None if value is None else float(value))
+    except Exception as err:  # noqa: BLE001 - the measure, or this side's engine, fails: said, not raised
+        return {"error": f"{spec.rpartition(':')[2]}: {_error(err)}"}
+    return values
 
 
 def sim_figure(text: str, report) -> str:
