@@ -124,11 +124,9 @@ def _plain(value):
 
 
 def fingerprint(cls, games: int = FINGERPRINT_GAMES) -> dict:
-    """Per player count and bot kind: a hash of the moves and results of the first ``games`` games of a
-    simulation (seed 1) (``play``), of the moves alone (``moves``), of the results alone (``outcome``: winners
-    and scores, the payments of a stakes game), of their words (``words``: every step's narration and the
-    result's); and ``steps``, each game's steps as a short hash and the clauses the step cites (the result
-    last, marked ``=``), so that a review finds the first step that differs and the rules it rests on."""
+    """Per player count and bot kind, over the first ``games`` games of a simulation (seed 1): a hash of their
+    moves and results (``play``), of the moves, of the results (``outcome``: winners, scores, payments), of their
+    words; and each game's ``steps`` (a short hash and the clauses cited; the result last, marked ``=``)."""
     from engine.simulate import played
 
     out = {}
@@ -511,7 +509,6 @@ def play(root: Path, job: dict) -> dict:
                 pass
         return simulate(game, games, seed, tuple(bots), per_game=True)
 
-    measures = {spec: _measure(spec) for spec in job.get("measures", [])}
     for s in job.get("settings", []):
         cls = game_class(s["game"])
         try:
@@ -526,36 +523,28 @@ def play(root: Path, job: dict) -> dict:
             "clauses": dict(game.CLAUSES), "wins": list(o.wins), "moves": list(o.moves), "masks": list(o.events),
             "money": None if o.money is None else list(o.money), "clause_games": dict(t.clause_games),
             "clause_counts": dict(t.clause_counts), "event_counts": dict(t.event_counts),
-            "measured": {spec: _measured(fn, game, s, spec) for spec, fn in measures.items()}})
+            "measured": {spec: _measured(spec, game, s) for spec in job.get("measures", [])}})
     for f in job.get("figures", []):
         out["figures"].append({**f, "words": sim_figure(f["text"], report)})
     return out
 
 
-def _measure(spec: str):
-    """A designer's measure (``/path/file.py:function``), loaded from its file in this side's process."""
+def _measured(spec: str, game, s: dict) -> list | dict:
+    """The designer's measure ``spec`` (``/path/file.py:function``, loaded in this side's process) of each game of
+    the setting ``s`` (the games its simulation played, in order), or ``{"error": ...}`` when it fails here."""
     import importlib.util
 
-    path, _, name = spec.rpartition(":")
-    found = importlib.util.spec_from_file_location(f"ganjifa_review_measure_{abs(hash(spec))}", path)
-    module = importlib.util.module_from_spec(found)
-    found.loader.exec_module(module)
-    return getattr(module, name)
-
-
-def _measured(fn, game, s: dict, spec: str) -> list | dict:
-    """The measure of each game of the setting ``s`` (the games its simulation played, in order), or
-    ``{"error": ...}`` when it fails on this side."""
     from engine.simulate import played
 
-    values = []
+    path, _, name = spec.rpartition(":")
     try:
-        for state in played(game, s.get("seed", 1), (s["bots"],) * game.players, 0, s["games"]):
-            value = fn(state)
-            values.append(None if value is None else float(value))
+        found = importlib.util.spec_from_file_location(f"ganjifa_review_measure_{abs(hash(spec))}", path)
+        module = importlib.util.module_from_spec(found)
+        found.loader.exec_module(module)
+        return [None if v is None else float(v) for v in (getattr(module, name)(state) for state in played(
+            game, s.get("seed", 1), (s["bots"],) * game.players, 0, s["games"]))]
     except Exception as err:  # noqa: BLE001 - the measure, or this side's engine, fails: said, not raised
-        return {"error": f"{spec.rpartition(':')[2]}: {_error(err)}"}
-    return values
+        return {"error": f"{name}: {_error(err)}"}
 
 
 def sim_figure(text: str, report) -> str:
