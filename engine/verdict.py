@@ -89,10 +89,17 @@ class Estimate:
     zero: bool = False
 
 
+def tops(report, measure: Measure) -> list[float]:
+    """The measure's top, game by game; a share of the games counts the games that show it ("one game in 14"
+    is games with a sacrifice, not sacrifices a game), so a game counts once however often it shows it."""
+    xs = per_game(report, measure.top)
+    return [min(x, 1.0) for x in xs] if measure.share and measure.bottom == "games" else xs
+
+
 def _linear(report, measure: Measure) -> tuple[float, list[float], float]:
     """The ratio, each game's linearised contribution (its deviation ``x - R * y`` over the mean bottom), and
     the bottom's total."""
-    xs, ys = per_game(report, measure.top), per_game(report, measure.bottom)
+    xs, ys = tops(report, measure), per_game(report, measure.bottom)
     total_x, total_y = math.fsum(xs), math.fsum(ys)
     if total_y == 0:
         raise ValueError(f"{measure.bottom} never happened in these games, so {measure} has no value")
@@ -111,7 +118,7 @@ def _sd(values: Sequence[float]) -> float:
 
 def estimate(report, measure: Measure) -> Estimate:
     """The measure's value with its 95% interval, the games as the independent trials."""
-    xs = per_game(report, measure.top)
+    xs = tops(report, measure)
     r, u, total = _linear(report, measure)
     games = report.games
     if math.fsum(xs) == 0:

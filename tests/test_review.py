@@ -81,6 +81,13 @@ def test_a_reworded_komi_clause_is_no_change_for_players(clone):
     assert not komi.examples and not komi.play_changed and not komi.settings
     assert "clause km.players reworded (rules/komi.md:" in text
     assert "~~Two to~~ **Between two and** six people ~~can~~ **may** play." in text
+    # the page a committee reads: base and head side by side, the changed words marked on each side
+    from engine.review.writers import to_html
+
+    page = to_html(r, text)
+    words = page[page.index("<h2>Words that changed, base and head side by side</h2>"):]
+    assert "<td><del>Two to</del> six people <del>can</del> play." in words
+    assert "<td><ins>Between two and</ins> six people <ins>may</ins> play." in words
     assert len(worktrees(clone)) == 1  # the temporary worktree is gone
 
 

@@ -122,15 +122,32 @@ def test_a_worked_game_drawn_the_same_is_no_change_and_one_the_book_cannot_draw_
             "fails here: move 3 by Bela: the narration differs)") in to_markdown(r)
 
 
-def test_one_line_of_prose_edited_is_one_line_changed(tmp_path):
-    from engine.review.text import prose_changes
+def test_one_line_of_prose_edited_is_one_line_changed_and_shown_with_its_numbers(tmp_path):
+    """Issue 43: chapter edits outside clauses were "11 other lines changed", with no lines: each run of changed
+    lines now comes with its line on each side, and the report marks the words that changed."""
+    from engine.review import GameReview, Review
+    from engine.review.text import TextChanges, changed_lines, prose_changes
+    from engine.review.writers import to_markdown
 
     for side, word in (("a", "red"), ("b", "blue")):
         (tmp_path / side / "rules").mkdir(parents=True)
         (tmp_path / side / "rules" / "x.md").write_text(f"# X\n\nThe {word} card.\n\nMore.\n")
-    assert prose_changes(tmp_path / "a", tmp_path / "b") == {"rules/x.md": 1}
+    def shown(found) -> str:
+        r = Review("HEAD", "0" * 40, ["rules/x.md"])
+        r.games[""] = GameReview("", "The rest of the book", text=TextChanges(prose=found))
+        return to_markdown(r)
+
+    found = prose_changes(tmp_path / "a", tmp_path / "b")
+    assert found == {"rules/x.md": [(3, 3, ("The red card.",), ("The blue card.",))]}
+    assert changed_lines(found["rules/x.md"]) == 1
+    assert "- rules/x.md: 1 other line changed (prose, examples, headings):\n  - line 3: The ~~red~~ **blue** card.\n" \
+        in shown(found)
     (tmp_path / "b" / "rules" / "x.md").write_text("# X\n\nThe blue card.\n\nA new line.\n\nMore.\n")
-    assert prose_changes(tmp_path / "a", tmp_path / "b") == {"rules/x.md": 3}  # one edited, two added
+    found = prose_changes(tmp_path / "a", tmp_path / "b")
+    assert changed_lines(found["rules/x.md"]) == 3  # one edited, two added
+    assert "  - lines 3-5: The ~~red~~ **blue** card. **A new line.**" in shown(found)
+    (tmp_path / "b" / "rules" / "x.md").write_text("# X\n\nMore.\n")
+    assert "  - lines 3-4 removed (base): The red card." in shown(prose_changes(tmp_path / "a", tmp_path / "b"))
 
 
 def test_the_verdict_counts_in_words_one_picture_is_one_picture():

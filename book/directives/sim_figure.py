@@ -180,6 +180,8 @@ class SimFigureRole(SphinxRole):
             raise ValueError(str(err)) from None
         note_setup(self.env, self.lineno, game, games, keys.get("seed", "1"), tuple(keys.get("bots", "random").split(",")))
         x, n = count(report, top), count(report, bottom)
+        if share and bottom.strip() == "games" and top.strip() in report.game.EVENTS:
+            x = report.tally.event_games[top.strip()]  # a share of games: the games that show it, once each
         bots = tuple(keys.get("bots", "random").split(","))
         # what is counted, apart from how many games were played to count it (the_same_quantity compares)
         self.quantity = (f"{game.name} {game.describe_options() or 'as the chapter plays it'}, "

@@ -163,6 +163,8 @@ class SimulationDirective(GanjifaDirective):
             cells = [label]
             for i, r in enumerate(reports):
                 x, n = self.count(r, top), self.count(r, bottom)
+                if share and bottom == "games" and top in r.game.EVENTS:
+                    x = r.tally.event_games[top]  # a share of games: the games that show it, once each
                 if n == 0:
                     cells.append("none to count")
                     continue
@@ -177,8 +179,8 @@ class SimulationDirective(GanjifaDirective):
                 elif alike:
                     cells.append(f"{est.value:g} (every game)")
                     continue
-                elif share and x < 10:  # a handful: the count itself, never a rate it cannot support
-                    cells.append(f"{x} of {n:,}")
+                elif share and x < 10:  # a handful: the count itself, never a rate it cannot support, and its bound
+                    cells.append(f"{x} of {n:,} (under\u00a0{100 * est.high:.2g}%)")
                 else:
                     v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
                     unit = "%" if share else ""
@@ -255,8 +257,9 @@ class SimulationDirective(GanjifaDirective):
         share = row.measure in ("win share", "games with event")
         if share and cell.value == 0:
             return f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
-        if row.measure == "games with event" and 0 < round(cell.value * report.games) < 10:
-            return f"{round(cell.value * report.games)} of {report.games:,}"  # a handful: its count
+        if row.measure == "games with event" and 0 < round(cell.value * report.games) < 10:  # a handful: its count
+            x = round(cell.value * report.games)
+            return f"{x} of {report.games:,} (under\u00a0{100 * wilson(x, report.games)[1]:.2g}%)"
         if row.measure == "games with event":
             lo, hi = wilson(cell.value * report.games, report.games)
             v, a, b = percent(cell.value, lo, hi)
@@ -345,18 +348,24 @@ class SimulationDirective(GanjifaDirective):
         order = self.chapter_order(game)
         rows = [r for r in clause_rows(report) if r[0] not in setup]
         # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
-        rows.sort(key=lambda r: (-round(100 * r[2]), -round(r[3], 2), order.index(r[0])))
+        shown = []
         for cid, title, share, per_game in rows:
-            cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
             x = round(share * report.games)
             if not share:
-                games = f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
-            elif x < 10:  # a handful: the count itself
-                games = f"{x} of {report.games:,}"
+                games, value = f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)", 0.0
+            elif x < 10:  # a handful: the count itself, with the bound it stays under
+                games = f"{x} of {report.games:,} (under\u00a0{100 * wilson(x, report.games)[1]:.2g}%)"
+                value = 100 * x / report.games
             else:
                 v, lo, hi = percent(share, *wilson(x, report.games))
-                games = f"{v}% ({lo}-{hi})"
-            body.append([[cite, nodes.Text(f" {title}")], games, figure(per_game, 2) if share else "-"])
+                games, value = f"{v}% ({lo}-{hi})", float(v)
+            steps = figure(per_game, 2) if share else "-"
+            shown.append((cid, title, games, value, steps, float(steps.replace(",", "")) if share else 0.0))
+        # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
+        shown.sort(key=lambda r: (-r[3], -r[5], order.index(r[0])))
+        for cid, title, games, _, steps, _ in shown:
+            cite = clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
+            body.append([[cite, nodes.Text(f" {title}")], games, steps])
         setup = sorted(setup, key=order.index)
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
                 "games in which it decided a move or the result, with its 95% interval (a handful given as the "

@@ -27,7 +27,7 @@ def fingerprint_changes(old: dict, new: dict) -> dict[str, dict]:
     whose moves differ], "outcome": [settings whose moves agree and results differ], "words": [settings whose
     moves and results agree and words differ], "first": {clause: games}}``, ``first`` counting, for each
     clause, the seeded games whose first step that differs (a move, its words, or the result) cites it on
-    either side; games only on one side are ``{"added": True}`` / ``{"removed": True}``."""
+    both sides; games only on one side are ``{"added": True}`` / ``{"removed": True}``."""
     out = {}
     for game in sorted(set(old) | set(new)):
         if game not in old or game not in new:
@@ -50,20 +50,24 @@ def fingerprint_changes(old: dict, new: dict) -> dict[str, dict]:
 
 
 def first_difference_clauses(old: list[list[str]], new: list[list[str]]) -> dict[str, int]:
-    """For each clause, how many seeded games' first step that differs cites it on either side (each step is
-    "HASH clause clause ...", the result's hash marked "=").
+    """For each clause, how many seeded games' first step that differs cites it on both sides (each step is
+    "HASH clause clause ...", the result's hash marked "="): the same rule applied with another outcome. A step
+    that ends one side's game and goes on in the other's names no rule both apply.
 
-    >>> first_difference_clauses([["a1 x.deal", "b2 x.play", "=c3 x.win"], ["a1 x.deal", "=c3 x.win"]],
-    ...                          [["a1 x.deal", "b9 x.tie", "=c3 x.win"], ["a1 x.deal", "=c4 x.win"]])
-    {'x.play': 1, 'x.tie': 1, 'x.win': 1}
+    >>> first_difference_clauses([["a1 x.deal", "b2 x.play x.pay", "=c3 x.win"], ["a1 x.deal", "=c3 x.win"]],
+    ...                          [["a1 x.deal", "b9 x.play", "=c3 x.win"], ["a1 x.deal", "=c4 x.win"]])
+    {'x.play': 1, 'x.win': 1}
+    >>> first_difference_clauses([["a1 x.deal", "=c3 x.end"]], [["a1 x.deal", "b2 x.match", "=c3 x.win"]])
+    {}
     """
     found: dict[str, int] = {}
     for a, b in zip(old, new):
         for i in range(max(len(a), len(b))):
             sa, sb = (a[i] if i < len(a) else ""), (b[i] if i < len(b) else "")
             if sa.split(" ")[0] != sb.split(" ")[0]:
-                for cid in sorted(set(sa.split()[1:]) | set(sb.split()[1:])):
-                    found[cid] = found.get(cid, 0) + 1
+                if sa[:1] == sb[:1] or "=" not in (sa[:1], sb[:1]):  # both a step, or both the result
+                    for cid in sorted(set(sa.split()[1:]) & set(sb.split()[1:])):
+                        found[cid] = found.get(cid, 0) + 1
                 break
     return found
 

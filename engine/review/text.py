@@ -34,7 +34,8 @@ class TextChanges:
     removed: list[Clause] = field(default_factory=list)
     reworded: list[tuple[Clause, Clause]] = field(default_factory=list)
     options: list[str] = field(default_factory=list)  # sentences: "option stock-out: default end -> reshuffle"
-    prose: dict[str, int] = field(default_factory=dict)  # file -> lines changed outside the clauses
+    # file -> the runs of lines changed outside the clauses: (first old line, first new line, old lines, new lines)
+    prose: dict[str, list[tuple[int, int, tuple[str, ...], tuple[str, ...]]]] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
         return bool(self.added or self.removed or self.reworded or self.options or self.prose)
@@ -79,36 +80,47 @@ def word_diff(old: str, new: str) -> str:
 _BLOCK = re.compile(r"^(`{3,}|:{3,})\{clause\}")
 
 
-def _prose(text: str) -> list[str]:
-    """A chapter's lines outside its clause blocks."""
-    lines, out, fence = text.splitlines(), [], None
-    for line in lines:
+def _prose(text: str) -> list[tuple[int, str]]:
+    """A chapter's lines outside its clause blocks, each with its line number."""
+    out, fence = [], None
+    for n, line in enumerate(text.splitlines(), 1):
         if fence is None:
             m = _BLOCK.match(line)
             if m:
                 fence = m.group(1)
                 continue
-            out.append(line)
+            out.append((n, line))
         elif line.strip() and set(line.strip()) == {fence[0]} and len(line.strip()) >= len(fence):
             fence = None
     return out
 
 
-def prose_changes(old_root: Path, new_root: Path) -> dict[str, int]:
-    """Per chapter, the lines changed outside its clause blocks (a line reworded counts once, as does a line
-    added or removed)."""
+def changed_lines(hunks) -> int:
+    """How many lines the runs of ``hunks`` change (a line reworded counts once, as does one added or removed)."""
+    return sum(max(len(a), len(b)) for _, _, a, b in hunks)
+
+
+def prose_changes(old_root: Path, new_root: Path) -> dict[str, list[tuple[int, int, tuple[str, ...], tuple[str, ...]]]]:
+    """Per chapter, the runs of lines changed outside its clause blocks, each with its first line on each side:
+    ``(old line, new line, old lines, new lines)``."""
     olds = {p.relative_to(old_root).as_posix(): p for p in chapters(old_root)}
     news = {p.relative_to(new_root).as_posix(): p for p in chapters(new_root)}
     out = {}
     for rel in sorted(set(olds) | set(news)):
         a = _prose(olds[rel].read_text(encoding="utf-8")) if rel in olds else []
         b = _prose(news[rel].read_text(encoding="utf-8")) if rel in news else []
-        if a == b:
+        ta, tb = [line for _, line in a], [line for _, line in b]
+        if ta == tb:
             continue
-        n = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in
-                difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if tag != "equal")
-        if n:
-            out[rel] = n
+        hunks = []
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes():
+            if tag == "equal":
+                continue
+            first_old = a[i1][0] if i1 < len(a) else (a[-1][0] + 1 if a else 1)
+            first_new = b[j1][0] if j1 < len(b) else (b[-1][0] + 1 if b else 1)
+            hunks.append((first_old, first_new, tuple(ta[i1:i2]), tuple(tb[j1:j2])))
+        if hunks:
+            out[rel] = hunks
     return out
 
 
@@ -160,6 +172,6 @@ def text_changes(old_root: Path, new_root: Path, old_games: dict, new_games: dic
         changes = option_changes(old_games.get(game, {}).get("options", {}), new_games.get(game, {}).get("options", {}))
         if changes:
             out.setdefault(game, TextChanges()).options.extend(changes)
-    for rel, n in prose_changes(old_root, new_root).items():
-        group(rel).prose[rel] = n
+    for rel, hunks in prose_changes(old_root, new_root).items():
+        group(rel).prose[rel] = hunks
     return {k: v for k, v in out.items() if v}

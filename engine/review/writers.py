@@ -7,7 +7,7 @@ import html as _html
 
 from .examples import forms_words
 from .gameplay import BOT_WORDS, Measure, SettingDiff
-from .text import BOOK
+from .text import BOOK, changed_lines, word_diff
 
 
 def _where(file: str, line: int | None, old_line: int | None) -> str:
@@ -105,15 +105,15 @@ def to_markdown(r) -> str:
                 out.append(f"- clause {c.cid} added ({c.file}:{c.line}): {c.text}")
             for c in g.text.removed:
                 out.append(f"- clause {c.cid} removed (was {c.file}:{c.line})")
-            from .text import word_diff
-
             for a, b in g.text.reworded:
                 out.append(f"- clause {b.cid} reworded ({b.file}:{b.line}): {word_diff(a.text, b.text)}")
                 if a.summary != b.summary:
                     out.append(f"  - its summary: {word_diff(a.summary, b.summary)}")
             out += [f"- {o}" for o in g.text.options]
-            for file, n in g.text.prose.items():
-                out.append(f"- {file}: {n} other line{'s' if n != 1 else ''} changed (prose, examples, headings)")
+            for file, hunks in g.text.prose.items():
+                n = changed_lines(hunks)
+                out.append(f"- {file}: {n} other line{'s' if n != 1 else ''} changed (prose, examples, headings):")
+                out += [f"  - {line}" for line in hunk_lines(hunks)]
             out.append("")
         if g.examples:
             out += ["**The book's examples**", ""]
@@ -148,6 +148,9 @@ def to_markdown(r) -> str:
                     out.append(f"  - base: {e.old}")
                 if e.new is not None:
                     out.append(f"  - head: {e.new}")
+                if e.old is not None and e.new is not None and e.old != e.new and not any(
+                        str(s).startswith(("(the book fails", "(error")) for s in (e.old, e.new)):
+                    out.append(f"  - the words that differ: {word_diff(e.old, e.new)}")
             out += _worked_pictures([e for e in g.examples if e.kind == "worked-picture"])
             out.append("")
         if g.play_changed or g.words_changed or g.worked_changed:
@@ -172,7 +175,8 @@ def to_markdown(r) -> str:
             if g.reread:
                 out += ["**Words to reread**: these clauses read as before, but the play they govern changed, so "
                         "their words may no longer be true (first those whose option's default changed, then by how "
-                        "often the first step that differs in a seeded game cites them, on either side):", ""]
+                        "often the first step that differs in a seeded game cites them on both sides: the rule "
+                        "applied with another outcome):", ""]
                 out += [f"- {cid} ({where}: {summary}): {why}" for cid, where, summary, why in g.reread]
                 out.append("")
             for s in g.settings:
@@ -206,6 +210,27 @@ def _worked_pictures(pictures: list) -> list[str]:
     return out
 
 
+SHOWN_HUNKS = 40  # runs of changed lines shown a file; the rest counted
+
+
+def hunk_lines(hunks) -> list[str]:
+    """Each run of changed lines with its line numbers (the head's, or the base's for lines removed) and its
+    words marked: "line 12: The ~~red~~ **blue** card.", "lines 20-21 added: ...", "line 30 removed (base): ..."."""
+    out = []
+    for old_at, new_at, a, b in hunks[:SHOWN_HUNKS]:
+        def span(at: int, lines) -> str:
+            return f"line {at}" if len(lines) == 1 else f"lines {at}-{at + len(lines) - 1}"
+        if a and b:
+            out.append(f"{span(new_at, b)}: {word_diff(' '.join(a), ' '.join(b))}")
+        elif b:
+            out.append(f"{span(new_at, b)} added: {' '.join(' '.join(b).split())}")
+        else:
+            out.append(f"{span(old_at, a)} removed (base): {' '.join(' '.join(a).split())}")
+    if len(hunks) > SHOWN_HUNKS:
+        out.append(f"and {len(hunks) - SHOWN_HUNKS} more runs of changed lines")
+    return out
+
+
 def _setting_words(key: str) -> str:
     players, _, kind = key.partition("/")
     return f"{players} players with {BOT_WORDS.get(kind, kind)}"
@@ -222,7 +247,9 @@ def to_json(r) -> dict:
                 "added": [c.__dict__ for c in g.text.added], "removed": [c.__dict__ for c in g.text.removed],
                 "reworded": [{"clause": b.cid, "file": b.file, "line": b.line, "old": a.text, "new": b.text,
                               "old_summary": a.summary, "new_summary": b.summary} for a, b in g.text.reworded],
-                "options": g.text.options, "other_lines": g.text.prose},
+                "options": g.text.options,
+                "other_lines": {f: [{"old_line": a_at, "new_line": b_at, "old": list(a), "new": list(b)}
+                                    for a_at, b_at, a, b in hunks] for f, hunks in g.text.prose.items()}},
             "examples": [e.as_json() for e in g.examples],
             "play_changed": g.play_changed, "words_changed": g.words_changed, "worked_changed": g.worked_changed,
             "moves_changed": g.moves_changed, "outcome_changed": g.outcome_changed,
@@ -235,9 +262,52 @@ def to_json(r) -> dict:
 
 STYLE = """body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;line-height:1.45}
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem}
-del{background:#fdd}strong{background:#dfd}.pair{display:flex;gap:1rem;align-items:flex-start;margin:1rem 0}
+del,s{background:#fdd}ins,strong{background:#dfd;text-decoration:none}.words td{vertical-align:top;max-width:32rem}.pair{display:flex;gap:1rem;align-items:flex-start;margin:1rem 0}
 .pair figure{flex:1;margin:0;border:1px solid #ddd;padding:.5rem}.pair svg{max-width:100%;height:auto}
 figcaption{font-weight:bold;margin-bottom:.3rem}"""
+
+
+def marked(old: str, new: str) -> tuple[str, str]:
+    """``old`` and ``new`` as HTML, the words only one side has marked: struck on the base side, inserted on the
+    head side.
+
+    >>> marked("a tie keeps its bet", "a tie goes to the dealer")
+    ('a tie <del>keeps its bet</del>', 'a tie <ins>goes to the dealer</ins>')
+    """
+    import difflib
+
+    a, b = old.split(), new.split()
+    left, right = [], []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            left.append(_html.escape(" ".join(a[i1:i2])))
+            right.append(_html.escape(" ".join(b[j1:j2])))
+            continue
+        if i2 > i1:
+            left.append(f"<del>{_html.escape(' '.join(a[i1:i2]))}</del>")
+        if j2 > j1:
+            right.append(f"<ins>{_html.escape(' '.join(b[j1:j2]))}</ins>")
+    return " ".join(left), " ".join(right)
+
+
+def side_by_side_rows(r) -> list[tuple[str, str, str]]:
+    """Every changed text of the review, base and head side by side with the changed words marked: reworded
+    clauses, examples' answers and narrations, and each run of changed lines outside the clauses with its line
+    numbers."""
+    rows = []
+    for g in r.games.values():
+        for a, b in g.text.reworded:
+            rows.append((f"{b.file}:{b.line} clause {b.cid}", *marked(a.text, b.text)))
+        for file, hunks in g.text.prose.items():
+            for old_at, new_at, a, b in hunks:
+                where = f"{file}: base line {old_at}, head line {new_at}" if a and b else \
+                    f"{file}: head line {new_at} (added)" if b else f"{file}: base line {old_at} (removed)"
+                rows.append((where, *marked(" ".join(a), " ".join(b))))
+        for e in g.examples:
+            if e.old is not None and e.new is not None and e.old != e.new and e.kind != "worked-picture":
+                rows.append((f"{e.kind} “{e.title}” ({_where(e.file, e.line, e.old_line)})",
+                             *marked(str(e.old), str(e.new))))
+    return rows
 
 
 def to_html(r, markdown: str) -> str:
@@ -258,5 +328,11 @@ def to_html(r, markdown: str) -> str:
                             f"<figure><figcaption>base</figcaption>{e.old_svg or '<p>(none)</p>'}</figure>"
                             f"<figure><figcaption>head</figcaption>{e.new_svg or '<p>(none)</p>'}</figure></div>")
     extra = ("<h2>Pictures that changed, base and head side by side</h2>" + "".join(pictures)) if pictures else ""
+    words = side_by_side_rows(r)
+    if words:
+        extra = ("<h2>Words that changed, base and head side by side</h2><table class='words'><tr><th>where</th>"
+                 "<th>base</th><th>head</th></tr>" + "".join(
+                     f"<tr><td>{_html.escape(where)}</td><td>{a}</td><td>{b}</td></tr>" for where, a, b in words)
+                 + "</table>") + extra
     return (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Review against {_html.escape(r.base)}"
             f"</title><style>{STYLE}</style></head><body>{body}{extra}</body></html>\n")

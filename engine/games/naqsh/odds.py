@@ -267,7 +267,8 @@ def edge_table(game) -> Table:
         edge, half = o.edge_under(rule)
         rows.append((str(n), f"{100 * o.p_player_naqsh:.1f}%", f"{100 * o.p_dealer_naqsh:.1f}%",
                      f"{100 * o.p_nobody:.1f}%", f"{edge:+.3f}\u00a0±\u00a0{half:.3f}".replace("-", "\u2212"),
-                     f"{edge / (n - 1):+.3f}".replace("-", "\u2212"), f"{o.edge_under(other)[0]:+.2f}".replace("-", "\u2212")))
+                     f"{edge / (n - 1):+.3f}".replace("-", "\u2212"),
+                     "{:+.2f}\u00a0±\u00a0{:.2f}".format(*o.edge_under(other)).replace("-", "\u2212")))
     exact_gain = f"{EXACT_TWO_PLAYERS[rule]:.3f}".replace("-", "\u2212")
     return Table("", ("Players", "A player's Naqsh", "Dealer's Naqsh", "Nobody's", "Dealer's gain a round",
                       "per other player", OTHER_HEAD[other]), tuple(rows),

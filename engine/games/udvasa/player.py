@@ -1,4 +1,4 @@
-"""A player of Udvasa who does not see the stock: she plans by guessing its order many times over.
+"""A player of Udvasa who does not see the stock: she plans by guessing its order several times over.
 
 What she knows is what lies face up: the build stacks and every working stack, so also which cards the stock
 holds, but not their order. Everything she decides comes from copies of the game whose stock is shuffled

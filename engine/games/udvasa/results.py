@@ -156,12 +156,13 @@ def chances_table(path: Path = UNSEEN) -> Table:
         return (label, (f"{100 * f['share']:.1f}%" if f['count'] else "none"), interval_words(f, n), f"{n:,}")
 
     rows = (row("a computer that knows the order of the stock", s["won"], s["deals"]),
-            row("a computer that does not: it guesses the order many times over", u["won"], u["deals"]),
+            row("a computer that does not: it guesses the order several times over", u["won"], u["deals"]),
             row("the careful player, who searches the end game once the stock is used up", u["careful_end"],
                 u["deals"]),
             row("the careful player, who never looks ahead", s["careful"], s["deals"]),
             row("a computer that knows the order of the stock, dealing only when no card can move", lit["won"],
                 lit["deals"]))
-    note = ("a deal counts as won only when a winning game was found; the true shares may be a little higher; "
-            "the interval holds the true share 95 times in 100")
+    note = ("a deal counts as won only when a winning game was found within the search's limit, so the share that "
+            "can be won at all may be a little higher; each interval holds, 95 times in 100, the share such a player "
+            "would win over endless deals")
     return Table("How often a deal is won", ("who plays", "wins", "95% interval", "deals"), rows, note)
