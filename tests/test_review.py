@@ -345,3 +345,28 @@ def test_a_clause_id_renamed_in_the_chapter_alone_fails_the_book(clone):
     assert any(f.startswith(f"rules/komi.md:{line}:") and "km.table-size" in f for f in r.book_fails), r.book_fails
     komi = r.games["komi"].text
     assert [c.cid for c in komi.removed] == ["km.players"] and [c.cid for c in komi.added] == ["km.table-size"]
+
+
+def test_a_new_example_with_a_wrong_answer_says_the_book_fails_with_both_answers(clone):
+    """Draft (a) of issue 43: a new Hamrang example whose answer is wrong (`:answer: yes` where the engine says
+    no). The book fails (exit 5, not "the book changes"), the failing line names the chapter's answer and the
+    engine's, the example is listed as added with the engine's answer on the head side, and JSON says so too."""
+    chapter = clone / "rules" / "hamrang.md"
+    text = chapter.read_text(encoding="utf-8")
+    new = (":::{question} May Asha lead her 9 and her 5 of Shamsher after all?\n:game: hamrang\n"
+           ":names: Asha, Bela, Chitra, Dev\n"
+           ":position: P1=VTa 3Ta 5Sh 9Sh; P2=RTa 5Ch 9Ch 6Sh; P3=VSh 10Ta 1Ch 6Qi; P4=3Gh 8Gh RCh 4Ch; "
+           "tricks=4 3 2 1; turn=P1\n:ask: may Asha play 9Sh 5Sh\n:answer: yes\n:clause: hr.lead\n:::\n\n")
+    anchor = "In another deal, Asha's Raja of Ghulam is her only Ghulam card"
+    chapter.write_text(text.replace(anchor, new + anchor, 1), encoding="utf-8")
+    line = next(n for n, t in enumerate(chapter.read_text(encoding="utf-8").splitlines(), 1)
+                if t.startswith(":::{question} May Asha lead her 9 and her 5 of Shamsher after all?"))
+    r = review(clone, "HEAD", say=quiet)
+    assert r.status == BOOK_FAILS and r.verdict.startswith(f"the book fails: 1 problem (rules/hamrang.md:{line})")
+    assert "; and the book changes (1 example" in r.verdict
+    (fail,) = r.book_fails
+    assert fail.startswith(f"rules/hamrang.md:{line}: ") and "'no'" in fail and "'yes'" in fail, fail
+    (ex,) = [e for e in r.games["hamrang"].examples if e.kind == "question"]
+    assert "added" in ex.what and ex.old is None and ex.new.startswith("no")
+    data = to_json(r)
+    assert data["exit_status"] == BOOK_FAILS and data["book_fails"] == [fail]
