@@ -120,7 +120,7 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
     elif what == "deni":
         raja, holder, lost = note[1], note[2], note[3]
         if lost:
-            text = (f"{who} must give a deni but holds no low card of the suit, so gives it with the "
+            text = (f"{who} must give a deni but holds no other card of the suit, so gives it with the "
                     f"{card_name(cards[0])} itself, and loses it; "
                     + (f"the {card_name(raja)} must come out." if public else
                        f"{names[holder]} must play the {card_name(raja)}."))
