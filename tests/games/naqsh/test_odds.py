@@ -136,7 +136,7 @@ def test_edge_table_shows_the_simulated_figures():
         # a figure and its interval stay on one line (no-break spaces); minus signs are typeset minus signs
         assert row[4] == minus(f"{o.edge_nothing:+.3f}\u00a0±\u00a0{o.half_width_nothing:.3f}")
         assert row[5] == minus(f"{o.edge_nothing / (o.players - 1):+.3f}")
-        assert row[6] == minus(f"{o.edge:+.2f}")
+        assert row[6] == minus(f"{o.edge:+.2f}\u00a0±\u00a0{o.half_width:.2f}")  # the other payment with its interval too
         assert o.edge_nothing > 0 > o.edge  # the bank, which a Naqsh wins, is worth having only under the ruling
     assert f"{odds.SIM_ROUNDS:,} rounds" in table.note
     table = Naqsh(dealer_fails="pay-standing").table("dealer-edge")
@@ -145,7 +145,7 @@ def test_edge_table_shows_the_simulated_figures():
         o = odds.odds(int(row[0]))
         assert row[4] == minus(f"{o.edge:+.3f}\u00a0±\u00a0{o.half_width:.3f}")
         assert row[5] == minus(f"{o.edge_per_player:+.3f}")
-        assert row[6] == minus(f"{o.edge_nothing:+.2f}")
+        assert row[6] == minus(f"{o.edge_nothing:+.2f}\u00a0±\u00a0{o.half_width_nothing:.2f}")
 
 
 @pytest.mark.slow
