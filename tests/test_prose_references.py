@@ -255,6 +255,34 @@ def test_a_rule_cited_before_a_worked_game_is_one_its_moves_rest_on(tmp_path):
     assert code == 0, out
 
 
+def test_a_stretch_of_a_worked_game_names_only_cards_its_moves_play_or_name(tmp_path):
+    """Issue 41, the seventh reading: Traditional Ganjifa's stretch 71-82 left out the 8 of Kalki its moves cashed;
+    a stretch line that names a card none of its moves plays or names fails at its line."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    src = tmp_path / "src"
+    (src / "deals").mkdir(parents=True)
+    (src / "deals" / "kk.txt").write_text((root / "rules" / "deals" / "kendra-kari-4p.txt").read_text(encoding="utf-8"),
+                                         encoding="utf-8")
+
+    def page(stretch: str) -> str:
+        return ("# Kendra Kari\n\nThe first moves.\n\n```{deal}\n:file: deals/kk.txt\n:to: 4\n:pictures: none\n"
+                f":start-picture: no\n\n1-4: {stretch}\n```\n")
+
+    (src / "conf.py").write_text(CONF)
+    # Asha holds the 2 of Surkh, but no move of the four plays or names it
+    (src / "index.md").write_text(page("Asha and Bela play Safed, and Dev the 8 of Taj; Asha's 2 of Surkh waits"))
+    code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "bad"))
+    assert code != 0
+    assert re.search(r"index\.md:\d+: ERROR: \{deal\}: .*names the 2 of Surkh, which no move of 1 to 4 plays or "
+                     r"names", out), out
+    (src / "index.md").write_text(page("Asha and Bela play the 9 and the 8 of Safed, Chitra draws the 2 of Chang, "
+                                       "and Dev plays the 8 of Taj"))
+    code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "good"))
+    assert code == 0, out
+
+
 def test_a_comparison_is_made_from_its_test_and_one_typed_by_hand_fails(tmp_path):
     """Issue 42: a sentence that compares says only what its test shows. {sim-compare} chooses its words from
     the paired test (here careful players' game length against random players' on the same seeds), prints both
