@@ -127,9 +127,8 @@ def test_a_figure_says_who_played_and_one_quantity_is_counted_once(tmp_path):
                      r"games from seed 1", out), out
 
 
-def _site_page(tmp_path, address: str | None) -> str:
-    """A page with a worked game told in part and {site-address}, built for print with the address set (or
-    not): its printed text."""
+def deal_source(tmp_path, conf: str = CONF):
+    """A book's source folder with ``conf`` and Kendra Kari's golden deal of four players as ``deals/kk.txt``."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent
@@ -137,7 +136,14 @@ def _site_page(tmp_path, address: str | None) -> str:
     (src / "deals").mkdir(parents=True)
     (src / "deals" / "kk.txt").write_text((root / "rules" / "deals" / "kendra-kari-4p.txt").read_text(encoding="utf-8"),
                                          encoding="utf-8")
-    (src / "conf.py").write_text(CONF + (f"ganjifa_site = {address!r}\n" if address is not None else ""))
+    (src / "conf.py").write_text(conf)
+    return src
+
+
+def _site_page(tmp_path, address: str | None) -> str:
+    """A page with a worked game told in part and {site-address}, built for print with the address set (or
+    not): its printed text."""
+    src = deal_source(tmp_path, CONF + (f"ganjifa_site = {address!r}\n" if address is not None else ""))
     from engine import get_game
 
     rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n" for cid in get_game("kendra-kari").CLAUSES)
@@ -229,22 +235,15 @@ def test_a_figure_of_a_table_is_its_cell_and_a_figure_typed_by_hand_fails(tmp_pa
 def test_a_rule_cited_before_a_worked_game_is_one_its_moves_rest_on(tmp_path):
     """Kendra Kari cited the rule of the play for going out: a {rule} in the words leading into a {deal} part
     must be a rule the engine cites for one of its moves, or the build fails at the part's line."""
-    from pathlib import Path
-
     from engine import get_game
 
-    root = Path(__file__).resolve().parent.parent
-    src = tmp_path / "src"
-    (src / "deals").mkdir(parents=True)
-    (src / "deals" / "kk.txt").write_text((root / "rules" / "deals" / "kendra-kari-4p.txt").read_text(encoding="utf-8"),
-                                         encoding="utf-8")
+    src = deal_source(tmp_path)
     rules = "".join(f"```{{clause}} {cid}\n:summary: The rule.\nThe rule.\n```\n\n" for cid in get_game("kendra-kari").CLAUSES)
 
     def part(rule: str) -> str:
         return (f"# Kendra Kari\n\n{rules}The first moves, as told under {{rule}}`{rule}`.\n\n"
                 "```{deal}\n:file: deals/kk.txt\n:to: 3\n:pictures: none\n:start-picture: no\n```\n")
 
-    (src / "conf.py").write_text(CONF)
     (src / "index.md").write_text(part("kk.out"))
     code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "bad"))
     assert code != 0
@@ -258,19 +257,12 @@ def test_a_rule_cited_before_a_worked_game_is_one_its_moves_rest_on(tmp_path):
 def test_a_stretch_of_a_worked_game_names_only_cards_its_moves_play_or_name(tmp_path):
     """Issue 41, the seventh reading: Traditional Ganjifa's stretch 71-82 left out the 8 of Kalki its moves cashed;
     a stretch line that names a card none of its moves plays or names fails at its line."""
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parent.parent
-    src = tmp_path / "src"
-    (src / "deals").mkdir(parents=True)
-    (src / "deals" / "kk.txt").write_text((root / "rules" / "deals" / "kendra-kari-4p.txt").read_text(encoding="utf-8"),
-                                         encoding="utf-8")
+    src = deal_source(tmp_path)
 
     def page(stretch: str) -> str:
         return ("# Kendra Kari\n\nThe first moves.\n\n```{deal}\n:file: deals/kk.txt\n:to: 4\n:pictures: none\n"
                 f":start-picture: no\n\n1-4: {stretch}\n```\n")
 
-    (src / "conf.py").write_text(CONF)
     # Asha holds the 2 of Surkh, but no move of the four plays or names it
     (src / "index.md").write_text(page("Asha and Bela play Safed, and Dev the 8 of Taj; Asha's 2 of Surkh waits"))
     code, out = sphinx_build("-E", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "bad"))
@@ -288,8 +280,6 @@ def test_a_comparison_is_made_from_its_test_and_one_typed_by_hand_fails(tmp_path
     the paired test (here careful players' game length against random players' on the same seeds), prints both
     figures and the difference's interval in the notes; a comparison typed by hand in a chapter's "How the game
     plays out" fails at its line, naming the word."""
-    from pathlib import Path
-
     from engine.simulate import simulate
     from engine.verdict import Measure, against
 
