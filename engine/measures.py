@@ -5,7 +5,7 @@
 leaves the game out), and the command sets it beside the other measures: its mean a game with its 95%
 interval, each variant (or the head side) tested against the first (or the base) game by game on the same
 seeds, Holm's method over the table's tests. The file is loaded as the variant files are
-(:mod:`engine.variants`): it may import the engine, and nothing in it runs but the function.
+(:mod:`engine.variants`, once a file): it may import the engine.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -17,14 +17,13 @@ seeds, Holm's method over the table's tests. The file is loaded as the variant f
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
 from .errors import OptionError
+from .variants import file_module
 
 
 @dataclass(frozen=True)
@@ -54,14 +53,7 @@ def load(spec: str) -> DesignerMeasure:
     path = Path(path_text).expanduser().resolve()
     if not path.is_file():
         raise OptionError(f"--measure {spec!r}: the file {path_text} is not found")
-    module_name = f"ganjifa_measure_{abs(hash(str(path)))}"
-    found = importlib.util.spec_from_file_location(module_name, path)
-    try:
-        module = importlib.util.module_from_spec(found)
-        sys.modules[module_name] = module
-        found.loader.exec_module(module)
-    except Exception as err:  # noqa: BLE001 - a designer's file: its error, in one line
-        raise OptionError(f"--measure {spec!r}: the file cannot be loaded: {type(err).__name__}: {err}") from None
+    module = file_module(str(path), "the measure file")  # loaded as a variant file is, once
     fn = getattr(module, name, None)
     if not callable(fn):
         raise OptionError(f"--measure {spec!r}: {path.name} has no function {name!r}")

@@ -46,8 +46,9 @@ def _split(spec: str) -> tuple[str, str | None]:
 
 
 @lru_cache(maxsize=None)
-def _module(path: str):
-    """The module of the file at (absolute) ``path``, executed once."""
+def file_module(path: str, what: str = "the variant file"):
+    """The module of the file at (absolute) ``path``, executed once; a file that cannot run is one line naming
+    ``what`` it is, the file and the line that failed."""
     name = "ganjifa_variant_" + hashlib.sha1(path.encode()).hexdigest()[:12]
     if name in sys.modules:
         return sys.modules[name]
@@ -66,7 +67,7 @@ def _module(path: str):
             if tb.tb_frame.f_code.co_filename == path:
                 where = f":{tb.tb_lineno}"
             tb = tb.tb_next
-        raise OptionError(f"{path}{where}: the variant file cannot be loaded: {type(err).__name__}: {err}") from None
+        raise OptionError(f"{path}{where}: {what} cannot be loaded: {type(err).__name__}: {err}") from None
     return module
 
 
@@ -82,7 +83,7 @@ def load_file(spec: str) -> type[Game]:
     if not path.is_file():
         raise OptionError(f"variant file {path_text} not found" if not path.exists()
                           else f"{path_text} is not a file")
-    module = _module(str(path.resolve()))
+    module = file_module(str(path.resolve()))
     if cls_name is None:
         found = _game_classes(module)
         if len(found) != 1:
