@@ -324,14 +324,18 @@ def _ancestors(el: ET.Element, parents: dict):
         yield el
 
 
-def index_repeats(root: ET.Element, pages: dict[str, int]) -> list[str]:
+def index_repeats(root: ET.Element, pages: dict[str, int], every: dict | None = None) -> list[str]:
     """Leave out each place of an index entry that gives a page the entry gives already (two uses of a word,
     or two sections of a chapter, on one page); ``pages``: each id's page in the laid-out book. The defining
-    place (bold) stays rather than a use on its page. Returns the entries changed ("Stake 93")."""
+    place (bold) stays rather than a use on its page. ``every``: each entry's places as first written, kept
+    between layouts (a place left out in one layout comes back when a later one moves its section to a page
+    of its own). Returns the entries changed ("Stake 93")."""
+    every = {} if every is None else every
     changed = []
     for box in _iter(root, "div", "ganjifa-term-index"):
         for p in _iter(box, "p", "ganjifa-index-entry"):
-            refs = [a for a in p if a.tag == "a" and _has_class(a, "ganjifa-index-ref")]
+            shown = [a for a in p if a.tag == "a" and _has_class(a, "ganjifa-index-ref")]
+            refs = every.setdefault(p, shown)
             first: dict[int, ET.Element] = {}
             for a in refs:
                 page = pages.get((a.get("href") or "").lstrip("#"))
@@ -343,9 +347,9 @@ def index_repeats(root: ET.Element, pages: dict[str, int]) -> list[str]:
                     first[page] = a  # the definition's page in bold, not the use before it
             kept = [a for a in refs if pages.get((a.get("href") or "").lstrip("#")) is None
                     or first[pages[(a.get("href") or "").lstrip("#")]] is a]
-            if len(kept) == len(refs):
+            if kept == shown:
                 continue
-            _keep_refs(p, refs, kept)
+            _keep_refs(p, shown, kept)
             term = _find(p, "span", "ganjifa-index-term")
             changed.append(_text(term) if term is not None else "")
     return changed
@@ -641,6 +645,7 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
     # a quick reference that opens its page shares the page before it when that page would be under a fifth full
     _mark_before_quick(root)
     relaid: list[str] = []
+    index_places: dict = {}  # each index entry's places as written: one left out comes back when its page moves
     for _ in range(RELAYOUTS + 1):
         rendered = render(inline_svg.put_back(serialise(root), insides))
         pages: dict[str, int] = {}
@@ -648,7 +653,7 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
             for name in page.anchors:  # a box split over two pages has its anchor on both: the first counts
                 pages.setdefault(name, n)
         changed = keep_questions(root, pages) + quick_follows(root, rendered, css) + keep_worked_games(root, pages)
-        repeats = index_repeats(root, pages)
+        repeats = index_repeats(root, pages, index_places)
         if not changed and not repeats:
             break
         relaid.append(", ".join(changed + ([f"{len(repeats)} index entries"] if repeats else [])))

@@ -1149,6 +1149,22 @@ def test_the_layout_read_back_turns_a_split_question_and_gives_an_index_page_onc
     assert " ".join("".join(entry.itertext()).split()) == "Stake y, z"
 
 
+def test_an_index_place_left_out_in_one_layout_comes_back_when_a_later_layout_moves_its_page():
+    """Guru Ganjifa's "Direction of play" was once missing from the index: an early layout put it on the page of
+    another place of its word, the place was left out, and a later layout moved the section to a page of its own."""
+    root = ET.fromstring(
+        '<div class="ganjifa-term-index"><p class="ganjifa-index-entry"><span class="ganjifa-index-term">Turn</span> '
+        '<a class="ganjifa-index-ref" href="#a">x</a>, <a class="ganjifa-index-ref" href="#b">y</a></p></div>')
+    every: dict = {}
+    assert bookpdf.index_repeats(root, {"a": 210, "b": 210}, every) == ["Turn"]
+    entry = next(root.iter("p"))
+    assert [a.get("href") for a in entry.iter("a")] == ["#a"]
+    assert bookpdf.index_repeats(root, {"a": 210, "b": 211}, every) == ["Turn"]
+    assert [a.get("href") for a in entry.iter("a")] == ["#a", "#b"]
+    assert " ".join("".join(entry.itertext()).split()) == "Turn x, y"
+    assert bookpdf.index_repeats(root, {"a": 210, "b": 211}, every) == []  # settled: nothing to lay out again
+
+
 def test_a_short_paragraph_between_a_heading_and_a_picture_is_kept_with_the_picture():
     root = ET.fromstring('<section><h3>Passing</h3><p>Bela cannot play.</p><div class="ganjifa-question"/>'
                          '<h3>Rules</h3><p>Text.</p><p>More text.</p>'
