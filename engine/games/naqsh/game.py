@@ -1,7 +1,7 @@
 """Naqsh: the Delhi banking game after Kaushal Gupta (1979), played with the 48-card Naqsh pack.
 
 Each player in turn, from the dealer's right, tries to make *Naqsh*: 17 points in any number of
-cards, or 21 in exactly two (Mir and 9, Ghodi and 10). A player who makes it ends the hand and
+cards, or 21 in exactly two (Mir and 9, Ghodi and 10). A player who makes it ends the round and
 deals next, and no money moves; if nobody does, the dealer plays a hand too, and a dealer's Naqsh
 collects a stake from every player.
 
@@ -53,7 +53,7 @@ CLAUSES = MappingProxyType({
     "nq.stand": "Stand only on 14, 15 or 16",
     "nq.throw": "Or throw in your cards",
     "nq.bust": "Over 17 you are out",
-    "nq.player-naqsh": "A player’s Naqsh ends the hand",
+    "nq.player-naqsh": "A player’s Naqsh ends the round",
     "nq.dealer-turn": "Then the dealer plays",
     "nq.dealer-naqsh": "The dealer’s Naqsh: everyone pays",
     "nq.dealer-fails": "When the dealer fails too",
@@ -72,7 +72,7 @@ PACK_CARDS = MappingProxyType({key: tuple(Card(s, r) for s in suits for r in ran
 PACK_IDS = MappingProxyType({key: frozenset(map(id, cards)) for key, cards in PACK_CARDS.items()})  # cards are interned
 
 EVENTS = MappingProxyType({
-    "player-naqsh": "a player makes Naqsh (the hand ends, no money moves)",
+    "player-naqsh": "a player makes Naqsh (the round ends, no money moves)",
     "dealer-naqsh": "the dealer makes Naqsh and every player pays",
     "dealer-turn": "nobody has made Naqsh when the dealer's turn comes",
     "dealer-fails": "nobody makes Naqsh",
@@ -161,7 +161,7 @@ class Naqsh(Game):
     DEAL_CLAUSE: ClassVar = "nq.deal"
     PEER: ClassVar = "blackjack"  # a hand against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
     EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; every payment is one stake"
-    DEAL_MORE: ClassVar = "then, hand by hand, the dealer gives each player a second card face up, and a player may take more, one at a time"
+    DEAL_MORE: ClassVar = "then, player by player, the dealer gives each player a second card face up, and a player may take more, one at a time"
     FIRST_DEALER: ClassVar = "each player draws a card: the highest deals"
     TABLE_LAYOUT: ClassVar = (TableSpot("stock", "face-down", "stock"),)
     SEAT_CARDS: ClassVar = ("face-down",)

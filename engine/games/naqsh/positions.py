@@ -45,7 +45,7 @@ def parse_position(game, text: str):
     active = None if over else read_seat(turn or "", n)
     if not over and active is None:
         raise NotationError(turn or "turn", f"say whose hand is in play: turn=P1 to turn=P{n} "
-                            "(or turn=- once the hand is over)")
+                            "(or turn=- once the round is over)")
     hands, words, seen = [], [], set()
     for seat, part in enumerate(hands_text):
         tokens = part.split()
@@ -72,7 +72,7 @@ def parse_position(game, text: str):
         label = f"P{seat + 1}"
         finished = seat < active or (end is not None and end[0] == "dealer-fails")
         if finished:
-            before = "played before the hand in play" if seat < active else "is the dealer and the hand is over"
+            before = "played before the hand in play" if seat < active else "is the dealer and the round is over"
             if len(cards) < 2:
                 raise NotationError(label, f"{label} {before}, so holds a face-up card too")
             if is_naqsh(total, len(cards), game.two_card):
@@ -92,13 +92,13 @@ def parse_position(game, text: str):
         else:
             if word is not None:
                 raise NotationError(word, f"{label} has not finished playing"
-                                    + (" (write turn=- once the hand is over)" if seat == active else ""))
+                                    + (" (write turn=- once the round is over)" if seat == active else ""))
             if seat > active and len(cards) != 1:
                 raise NotationError(label, f"{label} has not played yet, so holds only the card dealt face down")
             if seat == active and (is_naqsh(total, len(cards), game.two_card)
                                    or is_bust(total, len(cards), game.two_card)):
                 raise NotationError(label, f"{label}'s hand ({total} in {len(cards)} cards) would be over "
-                                    "already" + (" (write turn=- once the hand is over)"
+                                    "already" + (" (write turn=- once the round is over)"
                                                  if is_naqsh(total, len(cards), game.two_card) or seat == n - 1 else ""))
             status.append(PLAYING if seat == active else WAITING)
     top = list(parse_cards(fields.get("stock", "-")))

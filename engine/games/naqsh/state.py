@@ -177,7 +177,7 @@ class NQState(State):
             raise IllegalMoveError(str(move), "nq.order", "a Naqsh move is deal, take, stand or throw")
         cp = self.current_player
         if cp is None:
-            raise IllegalMoveError(move, self.result().clause, "the hand is over")
+            raise IllegalMoveError(move, self.result().clause, "the round is over")
         a = self._active
         who = f"Player {a + 1}"
         k = move._k
