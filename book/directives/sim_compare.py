@@ -64,21 +64,27 @@ def percent(value: float, low: float, high: float, least: int = 0) -> tuple[str,
     return tuple(f"{100 * v:.{digits}f}" for v in (value, low, high))  # type: ignore[return-value]
 
 
-def number(value: float, low: float, high: float) -> tuple[str, str, str]:
-    """A rate and its interval, to as many decimals as keep the ends apart."""
+def number(value: float, low: float, high: float, least: int = 0) -> tuple[str, str, str]:
+    """A rate and its interval, to as many decimals as keep the ends apart, and at least ``least``."""
     width = high - low
-    digits = 0 if width >= 20 else 1 if width >= 0.2 else 2
+    digits = max(least, 0 if width >= 20 else 1 if width >= 0.2 else 2)
     return tuple(f"{v:.{digits}f}" for v in (value, low, high))  # type: ignore[return-value]
 
 
-def value_words(measure: Measure, est) -> str:
-    """One estimate as the sentence prints it: "2.4%", "none (under 0.03%)", "49.1 moves a game", "1.74 a game"."""
+def decimals(text: str) -> int:
+    """How many decimals a printed figure has ("2.45" -> 2)."""
+    return len(text.partition(".")[2])
+
+
+def value_words(measure: Measure, est, least: int = 0) -> str:
+    """One estimate as the sentence prints it: "2.4%", "none (under 0.03%)", "49.1 moves a game", "1.74 a game";
+    to at least ``least`` decimals (those of the difference printed beside it)."""
     if est.zero:
         bound = f"{100 * est.high:.2g}%" if measure.share else f"{est.high:.2g} a game"
         return f"none (under {bound})"
     if measure.share:
-        return percent(est.value, est.low, est.high)[0] + "%"
-    text = number(est.value, est.low, est.high)[0]
+        return percent(est.value, est.low, est.high, least)[0] + "%"
+    text = number(est.value, est.low, est.high, least)[0]
     if measure.bottom == "games":
         return f"{text} moves a game" if measure.top == "moves" else f"{text} a game"
     return f"{text} per {measure.bottom.rstrip('s')}"
@@ -207,11 +213,13 @@ class SimCompareRole(SphinxRole):
         if verdict.first.zero and verdict.other.zero:
             said = f"(it never happened in either: {value_words(measure, verdict.first)} in each)"
             return self.tested(options, verdict, said, said)
-        first, second_ = value_words(measure, verdict.first), value_words(measure, verdict.other)
+        difference = difference_words(measure, verdict)
+        digits = decimals(difference.split(",")[0].split()[0])  # the figures to the difference's decimals, so
+        # that the one taken from the other reads as the difference printed (give or take the last digit's rounding)
+        first, second_ = value_words(measure, verdict.first, digits), value_words(measure, verdict.other, digits)
         unit = re.match(r"[-\d.]+( .*)?$", second_)
         if unit and unit.group(1) and first.endswith(unit.group(1)) and not verdict.first.zero:
             first = first[: -len(unit.group(1))]  # "51.1 against 49.1 moves a game"
-        difference = difference_words(measure, verdict)
         return self.tested(options, verdict, f"({first} against {second_}; the difference {difference})",
                            f"({first} against {second_}; the difference, {difference}, is within chance at the 5% "
                            "level)")
