@@ -48,6 +48,7 @@ class Tally:
     event_games: Counter = field(default_factory=Counter)  # event -> games where it happened
     clause_counts: Counter = field(default_factory=Counter)  # clause -> times cited
     clause_games: Counter = field(default_factory=Counter)  # clause -> games citing it
+    clause_sq: Counter = field(default_factory=Counter)  # clause -> sum over games of (times cited in the game)^2
 
     def __post_init__(self) -> None:
         if not self.wins:
@@ -81,6 +82,7 @@ class Tally:
         self.event_games.update(events.keys())
         self.clause_counts.update(clauses)
         self.clause_games.update(clauses.keys())
+        self.clause_sq.update({c: t * t for c, t in clauses.items()})
 
     def merge(self, other: "Tally") -> None:
         self.games += other.games
@@ -88,7 +90,8 @@ class Tally:
         self.moves += other.moves
         self.moves_sq += other.moves_sq
         for mine, theirs in ((self.event_counts, other.event_counts), (self.event_games, other.event_games),
-                             (self.clause_counts, other.clause_counts), (self.clause_games, other.clause_games)):
+                             (self.clause_counts, other.clause_counts), (self.clause_games, other.clause_games),
+                             (self.clause_sq, other.clause_sq)):
             mine.update(theirs)
 
 
@@ -130,6 +133,14 @@ class Report:
     def event_rate(self, event: str) -> float:
         """How often ``event`` happens per game, on average."""
         return self.tally.event_counts[event] / self.games
+
+    def clause_steps_interval(self, clause: str) -> tuple[float, float]:
+        """A 95% interval for the steps a game on which ``clause`` came into play, the games as the trials."""
+        n = self.games
+        mean = self.tally.clause_counts[clause] / n
+        var = max(self.tally.clause_sq[clause] / n - mean * mean, 0.0) * n / max(n - 1, 1)
+        half = 1.96 * math.sqrt(var / n)
+        return max(mean - half, 0.0), mean + half
 
     def clause_share(self, clause: str) -> float:
         """The share of games in which the engine cited ``clause``."""
@@ -194,6 +205,7 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
     player_of, clauses_of = attrgetter("player"), attrgetter("clauses")
     cited: list[tuple[str, ...]] = []  # every record's clause tuple in the range (records share their tuples)
     used: list[str] = []  # the clauses each game used, game after game
+    squares: Counter = Counter()  # clause -> sum over games of (times cited in the game)^2
     events: list[str] = []  # every event of every game in the range
     event_games: list[str] = []  # the events each game showed, game after game
     moves = moves_sq = 0
@@ -215,6 +227,12 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
             game_cited.append((result.clause,))
         cited += game_cited
         used += game_used
+        in_game: Counter = Counter()
+        for clauses, times in Counter(game_cited).items():
+            for c in clauses:
+                in_game[c] += times
+        for c, times in in_game.items():
+            squares[c] += times * times
         found = list(chain.from_iterable(map(events_of, history)))
         if found:
             events += found
@@ -226,6 +244,7 @@ def _play_range(game: Game, seed: int | str, bots: tuple[str, ...], first: int, 
         for c in clauses:
             clause_counts[c] += times
     tally.clause_games.update(used)
+    tally.clause_sq.update(squares)
     tally.event_counts.update(events)
     tally.event_games.update(event_games)
     return tally

@@ -19,6 +19,16 @@ def test_report_clause_use_and_comparison(tmp_path):
     assert "How often each rule of play comes into play" in html
     # clause rows cite the chapter's clauses as §N links
     assert re.search(r'href="#kk\.match"[^>]*>§1<', html) and re.search(r'href="#kk\.bridge"[^>]*>§2<', html)
+    # the steps a game carry their interval, the games as the trials (not the steps, which hang together)
+    from engine import get_game
+    from engine.simulate import simulate
+
+    report = simulate(get_game("kendra-kari", players=3), 300, seed=4, bots="random")
+    mean = report.tally.clause_counts["kk.match"] / report.games
+    lo, hi = report.clause_steps_interval("kk.match")
+    assert 0 < lo < mean < hi and f"{mean:.2f} ({lo:.2f}-{hi:.2f})" in html
+    per_step = 1.96 * (mean / report.games) ** 0.5  # were every step a trial of its own, far narrower
+    assert hi - lo > per_step
     assert "bots=heuristic,random,random" in html and "significant at the 5% level" in html
     cache = list((tmp_path / "src" / "_build" / "cache" / "simulations").glob("*.pickle"))
     assert len(cache) == 2  # one per distinct report: the plain one is the first variant's (random bots)

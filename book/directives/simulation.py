@@ -227,6 +227,48 @@ class SimulationDirective(GanjifaDirective):
         return game.describe_options() or "as written"
 
     @staticmethod
+    def numbering(reports, labels, sample: int = 40) -> str:
+        """The caption's sentence on who "Player 1" is: the seats are numbered in the order of play, and who deals
+        and who plays first, found by starting ``sample`` of each column's games up to their first player's move
+        (no bot has chosen yet, so the players do not matter)."""
+        from engine.loop import Chance
+        from engine.protocol import CHANCE
+        from engine.shuffle import derive
+
+        def opening(report) -> str:
+            game, seen = report.game, set()
+            for g in range(sample):
+                seed = derive(report.seed, "game", g)
+                state, chance = game.new_game(game.deal(seed)), Chance(seed)
+                while state.current_player == CHANCE:
+                    state.apply(chance.outcome(state))
+                seen.add((state.dealer, state.current_player))
+            dealers, firsts = {d for d, _ in seen}, {f for _, f in seen}
+            after = {(f - d) % game.players for d, f in seen} if None not in dealers else set()
+            if len(seen) == 1:
+                dealer, first = seen.pop()
+                if dealer is None:
+                    return f"Player {first + 1} plays first"
+                if dealer == first:
+                    return f"Player {dealer + 1} deals and plays first"
+                return f"Player {dealer + 1} deals and Player {first + 1} plays first"
+            if after == {0}:
+                return "the dealer changes from game to game and plays first"
+            if after == {1}:
+                return "the dealer changes from game to game, and the player after the dealer plays first"
+            if len(dealers) == 1 and None not in dealers:
+                return f"Player {dealers.pop() + 1} deals, and who plays first changes with the deal"
+            if dealers != {None}:
+                return "the dealer changes from game to game, and who plays first changes with the deal"
+            return "who plays first changes with the deal"
+
+        said = [opening(r) for r in reports]
+        if len(set(said)) == 1:
+            return f" The players are numbered in the order of play; {said[0]}."
+        return (" The players are numbered in the order of play; " + "; ".join(
+            f"in the column \u201c{label}\u201d {words}" for label, words in zip(labels, said)) + ".")
+
+    @staticmethod
     def fair_shares(reports, labels) -> str:
         """The caption's sentence on the seats: in every column each seat tested against its fair share (one in
         the number of players), Holm's method over the column's seats (:func:`engine.verdict.seats`)."""
@@ -275,7 +317,7 @@ class SimulationDirective(GanjifaDirective):
 
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
-        caption += self.fair_shares(reports, labels)
+        caption += self.numbering(reports, labels) + self.fair_shares(reports, labels)
         caption += (f" Minutes a game at {SECONDS_A_STEP} seconds a move (a player's move; the deal and the shuffles "
                     "add their own time), the moves' "
                     "interval scaled alike.")
@@ -360,7 +402,11 @@ class SimulationDirective(GanjifaDirective):
                 v, lo, hi = percent(share, *wilson(x, report.games))
                 games, value = f"{v}% ({lo}-{hi})", float(v)
             steps = figure(per_game, 2) if share else "-"
-            shown.append((cid, title, games, value, steps, float(steps.replace(",", "")) if share else 0.0))
+            value_steps = float(steps.lstrip("<").replace(",", "")) if share else 0.0
+            if share and x >= 10:  # the steps' interval, the games as the trials; a handful gives its count alone
+                lo_steps, hi_steps = report.clause_steps_interval(cid)
+                steps += f" ({lo_steps:.2f}-{hi_steps:.2f})"
+            shown.append((cid, title, games, value, steps, value_steps))
         # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
         shown.sort(key=lambda r: (-r[3], -r[5], order.index(r[0])))
         for cid, title, games, _, steps, _ in shown:
@@ -370,6 +416,7 @@ class SimulationDirective(GanjifaDirective):
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
                 "games in which it decided a move or the result, with its 95% interval (a handful given as the "
                 "count), and on how many steps of a game (a step is one move, or the result, that the rule decided), "
+                "with its 95% interval, the games as the trials (none beside a handful), "
                 "sorted by the share of games, then by the steps. A rule that only forbids a move does not count.")
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])
         if setup:
