@@ -735,3 +735,55 @@ def test_a_game_the_others_finish_after_one_decision_says_what_happened(play_sit
         assert not browser.js("document.getElementById('again').hidden")
     finally:
         browser.close()
+
+
+COVERED = ("(function(){var board=document.getElementById('board'), cover=document.getElementById('cover');"
+           "var shown=[].filter.call(board.querySelectorAll('*'), function(e){return !cover.contains(e) && "
+           "e.getClientRects().length > 0}).map(function(e){return e.id || e.tagName});"
+           "return {shown: shown, text: board.innerText.trim(), cover: cover.innerText.trim()};})()")
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_a_screen_handed_on_shows_nothing_of_the_last_players_view_at_either_width(play_site, tmp_path):
+    """People at one screen: once a player moves, the cover asks for the screen to be handed on, and nothing of
+    that player's view shows under it (their hand, moves, picture, turn line, news, hint, log), on a desktop's
+    width as on a phone's (a wide screen's grid once showed the whole hand under the cover), in every game
+    with more than one player."""
+    address, _ = play_site
+    from engine.registry import game_names
+
+    browser = Chromium(1280, 900, tmp_path)
+    faults, covered = [], 0
+    try:
+        for name in game_names():
+            if game_class(name).max_players < 2:
+                continue
+            open_page(browser, f"{address}/play/{name}.html#seed=5&bots=people")
+            browser.click("#hint")  # a hint for the first player, which must not outlive the hand-over
+            for _ in range(12):
+                if not browser.js("document.getElementById('cover').hidden") or \
+                        not browser.js("document.querySelectorAll('#moves [data-move]').length"):
+                    break
+                browser.click("#moves [data-move]")
+            if browser.js("document.getElementById('cover').hidden"):
+                continue  # the game ended, or one player moves throughout (Naqsh's dealer may)
+            covered += 1
+            for width, height in ((1280, 900), (390, 844)):
+                browser.page("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
+                             mobile=width < 600)
+                seen = browser.js(COVERED)
+                if seen["shown"] or seen["text"] != seen["cover"] or "Hand the screen to" not in seen["cover"]:
+                    faults.append(f"{name} at {width} px: under the cover shows {seen['shown'][:6]} "
+                                  f"({len(seen['shown'])} elements), reading {seen['text'][:160]!r}")
+            browser.page("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1,
+                         mobile=False)
+            who = browser.js("document.getElementById('cover-text').textContent").removeprefix(
+                "Hand the screen to ").rstrip(".")
+            browser.click("#cover-go")
+            if who not in browser.js("document.getElementById('turn').textContent"):
+                faults.append(f"{name}: after the hand-over the turn line does not name {who}")
+    finally:
+        browser.close()
+    assert covered >= 8, f"the cover came up in only {covered} games"
+    assert not faults, "\n".join(faults)

@@ -85,11 +85,12 @@
     current = r;
     var people = r.people.length > 1;
     if (people && shownSeat !== null && shownSeat !== r.seat && !r.over) {  // a screen shared: the others look away
-      $("seen").hidden = true; $("cover").hidden = false;
+      $("seen").hidden = true; $("cover").hidden = false; $("board").classList.add("play-covered");
+      $("message").textContent = "";  // a hint or a refusal was the last player's
       $("cover-text").textContent = "Hand the screen to " + r.names[r.seat] + ".";
       $("cover-go").focus();
     } else {
-      $("seen").hidden = false; $("cover").hidden = true;
+      $("seen").hidden = false; $("cover").hidden = true; $("board").classList.remove("play-covered");
     }
     if (!$("cover").hidden) { return; }
     render(r);
@@ -386,7 +387,9 @@
   $("typed").addEventListener("submit", function (e) {
     e.preventDefault(); act({ op: "move", move: $("typed-move").value }); $("typed-move").value = "";
   });
-  $("cover-go").addEventListener("click", function () { $("seen").hidden = false; $("cover").hidden = true; render(current); });
+  $("cover-go").addEventListener("click", function () {
+    $("seen").hidden = false; $("cover").hidden = true; $("board").classList.remove("play-covered"); render(current);
+  });
   $("solve").addEventListener("click", solveAsk);
   $("again").addEventListener("click", function () { $("seed").value = String((parseInt($("seed").value, 10) || 1) + 1); start(); });
   var redraw = function () { if (current && $("cover").hidden) showPicture(current); };
