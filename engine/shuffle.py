@@ -109,6 +109,15 @@ class Rng:
     def __init__(self, seed: int | str):
         self._random = random.Random(seed_int(seed)).random
 
+    def __deepcopy__(self, memo) -> "Rng":
+        """A stream of its own at the same point (``copy.deepcopy`` would share the bound C method, so a copy
+        kept to take a move back went on drawing with the game: undo brought other answers)."""
+        source = random.Random()
+        source.setstate(self._random.__self__.getstate())
+        twin = Rng.__new__(Rng)
+        twin._random = source.random
+        return twin
+
     def below(self, n: int) -> int:
         """An integer in ``range(n)``."""
         return int(self._random() * n)

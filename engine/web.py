@@ -70,6 +70,8 @@ class WebGame(TerminalGame):
     def __init__(self, game, seed, humans, kind: str = "careful", position: str | None = None,
                  turn: int | None = None, names=None):
         names = names or (CAST[:game.players] if game.players <= len(CAST) else None)
+        self.page_log: list[str] = []  # every line the page's "The game so far" holds
+        self.log_marks: list[int] = []  # its length before each of the person's moves: what an undo goes back to
         super().__init__(game, seed, humans, [BOT_KINDS.get(kind, kind)] * game.players, names, _Lines(),
                          ask=lambda prompt: "")
         self.from_position = position is not None
@@ -124,6 +126,8 @@ class WebGame(TerminalGame):
         return [c for c in self.game.CLAUSES if f"[{c}]" in text or f"clause {c}" in text]
 
     def reply(self, message: str | None = None, **extra) -> dict:
+        told = self.console.take()
+        self.page_log += told
         seat = self.seat
         state = self.state
         view = state.view(seat)
@@ -150,7 +154,8 @@ class WebGame(TerminalGame):
             # allowed where the game says more than that it is
             "moves": [{"move": str(m), "words": words, "why": _why(state.explain(m), m)}
                       for m, words in zip(moves, _apart([self.describe(m, seat) for m in moves]))],
-            "log": self.console.take(),
+            "log": told,
+            "log_kept": len(self.page_log) - len(told),  # the lines of the page's log that still stand before these
             "over": now is None,
             "result": state.result().narrate(self.names) if now is None else None,
             # the transcript holds every hand as dealt: it is given when the game is over, never before
@@ -207,6 +212,7 @@ class WebGame(TerminalGame):
                 self.state.check(chosen)
             except GanjifaError as err:
                 return self.reply(err.described(), refused=True, clauses=self.clause_ids(err.described()))
+        self.log_marks.append(len(self.page_log))
         self.play(chosen)
         self.advance()
         return self.reply()
@@ -269,6 +275,7 @@ class WebGame(TerminalGame):
     def undo_move(self) -> dict:
         if not self.undo():
             return self.reply(" ".join(self.console.take()))
+        del self.page_log[self.log_marks.pop():]  # the lines told since the move taken back
         line = " ".join(self.console.take())
         self.last_viewer = self.state.current_player
         return self.reply(line)

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from engine import get_game
-from engine.registry import game_class
+from engine.registry import game_class, game_names as game_names_all
 from engine.cards import cards_in as _cards_in
 from engine.terminal import CAST
 from engine.web import WebGame, handle, names_cards
@@ -110,6 +110,27 @@ def test_the_bridge_refuses_in_one_line_with_the_clause_and_undoes():
     assert played["can_undo"] and played["log"]
     back = ask(op="undo")
     assert back["moves"] == reply["moves"] and [c["card"] for c in back["hand"]] == [c["card"] for c in reply["hand"]]
+
+
+@pytest.mark.parametrize("name", [n for n in game_names_all() if n != "nakash"])
+def test_a_take_back_is_true_the_same_move_brings_the_same_answers_and_the_log_forgets_it(name):
+    """Undo says the move is made again "knowing what had followed it (the same deal, the same draws and the same
+    bots' answers)": so it is (the bots' and chance's streams were shared by the copies kept to go back to, and
+    Kendra Kari's seed 12302 answered 4Sh otherwise the second time); and "The game so far" loses the lines of
+    the moves taken back (the page kept them: ``log_kept`` says how many of its lines still stand)."""
+    first = ask(op="new", game=name, seed=12302)
+    log = list(first["log"])
+    assert first["log_kept"] == 0 and first["moves"], name
+    move = first["moves"][0]["move"]
+    played = ask(op="move", move=move)
+    assert played["log_kept"] == len(log)
+    after = log + played["log"]
+    back = ask(op="undo")
+    assert back["log_kept"] == len(log) and back["log"] == [], back["log"]  # the page cuts its log back to these
+    assert back["moves"] == first["moves"]
+    again = ask(op="move", move=move)
+    assert log + again["log"] == after, (name, again["log"], played["log"])
+    assert again["moves"] == played["moves"] and again["picture"] == played["picture"]
 
 
 def test_people_at_one_screen_each_see_only_their_own_hand():
@@ -428,11 +449,14 @@ def test_a_whole_game_by_clicking(play_site, name, tmp_path):
             "only" in browser.js("document.getElementById('message').textContent").lower()
         # a move, then undo: back to the same moves
         first_move = browser.js("document.querySelector('#moves [data-move]').dataset.move")
+        logged = "[].map.call(document.querySelectorAll('#log li'), e => e.textContent)"
+        log_before = browser.js(logged)
         browser.click("#moves [data-move]")
         browser.click("#undo")
         mirror.try_move(first_move)
         mirror.undo_move()
         assert browser.js(MOVES) == before
+        assert browser.js(logged) == log_before  # the lines of the move taken back are gone from the log
         assert first_move in before
         # to the end, clicking the last listed move each time; the page checked against the mirror at every turn
         turns = 0

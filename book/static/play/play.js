@@ -145,6 +145,9 @@
     view.textContent = "";
     r.view.forEach(function (line) { view.appendChild(el("dt", "", line[0])); view.appendChild(el("dd", "", line[1])); });
     var log = $("log");
+    // the lines before this reply's that still stand (an undo takes back its own), then this reply's: drawn again,
+    // the same reply gives the same log (no second result line)
+    while (log.children.length > r.log_kept) { log.removeChild(log.lastChild); }
     r.log.forEach(function (line) { log.appendChild(el("li", "", line)); });
     if (r.over && r.result) log.appendChild(el("li", "play-result", r.result));
     log.scrollTop = log.scrollHeight;
