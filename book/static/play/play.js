@@ -212,7 +212,8 @@
 
   function showNews(r) {
     var news = $("news"), list = $("news-list");
-    if (!r.log.length && !r.over && lastOp !== "new" && lastOp !== "undo") return;  // a hint, a why: the news stays
+    // a hint, a why (during the game or after its end), a show again: the news stays as it was
+    if (!r.log.length && lastOp !== "new" && lastOp !== "undo") return;  // (a move made always tells a line)
     list.textContent = "";
     r.log.forEach(function (line) { list.appendChild(el("li", "", line)); });
     var since = lastOp === "new" ? "Since the deal" : "Since your last move";
