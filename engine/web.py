@@ -33,7 +33,8 @@ from typing import Any
 
 from .cards import Card, cards_in
 from .draw import card_svg, state_svg, to_string
-from .errors import GanjifaError
+from .choices import words as choice_words
+from .errors import GanjifaError, IllegalMoveError
 from .protocol import CHANCE
 from .registry import game_class, game_names
 from .terminal import CAST, TerminalGame, _card
@@ -218,20 +219,43 @@ class WebGame(TerminalGame):
         return self.reply()
 
     def try_card(self, text: str) -> dict:
-        """A card of the hand clicked: the move that plays it, or (a card no move plays) the refusal of the
-        move it would be, in one line with its clause."""
+        """A card of the hand clicked: the move that plays it, or, where no move plays it, a refusal in the game's
+        words: the rule it would break, found by putting the card in a move's place for a card (its clause
+        linked), or what a move is in this game (a card is not played on its own)."""
         card = _card(text)
-        moves = self.state.legal_moves() if self.state.current_player == self.seat else []
+        if card is None or self.state.current_player != self.seat:
+            return self.try_move(text)
+        moves = self.state.legal_moves()
         for move in moves:
             if text in str(move).split(" "):
                 return self.try_move(str(move))
-        for move in moves:  # the same kind of move with this card: its refusal names the clause
+        name = self.game.deck.card_name(card)
+        placed = [m for m in moves if any(w.startswith(text) and w != text for w in str(m).split(" "))]
+        if placed:  # the card goes somewhere to be chosen (Shakti: onto a pile)
+            ways = _apart([self.describe(m, self.seat) for m in placed])
+            return self.reply(f"The {name} can be played in {len(placed)} ways: " + "; ".join(
+                f"{m} ({w})" for m, w in zip(placed, ways)) + ". Choose one of them below.")
+        for move in moves:  # the same kind of move with this card in a card's place: the rule it breaks
             words = str(move).split(" ")
-            spots = [i for i, w in enumerate(words) if _card(w) is not None]
-            if card is not None and len(spots) == 1:
-                words[spots[0]] = text
-                return self.try_move(" ".join(words))
-        return self.try_move(text)
+            for spot in (i for i, w in enumerate(words) if _card(w) is not None):
+                tried = words[:spot] + [text] + words[spot + 1:]
+                try:
+                    self.state.check(self.game.parse_move(" ".join(tried)))
+                except IllegalMoveError as err:
+                    reason = choice_words(err.reason, self.names)
+                    lower = re.match(r"(The|A|An) ", reason)  # "the 5 of Safed ...", but "Asha holds ..."
+                    said = f"You cannot play the {name}: {reason[:1].lower() + reason[1:] if lower else reason}"
+                    said = said.rstrip(".")
+                    if names_cards(said, self.unseen_by(self.seat), self.game.deck):  # a reason naming a hidden card
+                        said = f"You cannot play the {name} now"
+                    return self.reply(f"{said} [clause {err.clause}].", refused=True, clauses=[err.clause])
+                except GanjifaError:
+                    continue
+        if not any(_card(w) is not None for m in moves for w in str(m).split(" ")):
+            return self.reply(f"In {self.game.title} a card is not played on its own: choose one of your moves "
+                              "below.", refused=True, clauses=[])
+        return self.reply(f"You cannot play the {name} now: no move of yours plays it. Your moves are below.",
+                          refused=True, clauses=[])
 
     def hint_text(self) -> dict:
         if self.state.current_player != self.seat:

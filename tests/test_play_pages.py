@@ -133,6 +133,28 @@ def test_a_take_back_is_true_the_same_move_brings_the_same_answers_and_the_log_f
     assert again["moves"] == played["moves"] and again["picture"] == played["picture"]
 
 
+@pytest.mark.parametrize("name", game_names_all())
+def test_a_card_clicked_that_no_move_plays_is_refused_in_the_games_words(name):
+    """Clicking a card no move plays answers in words, with the rule it would break where there is one (linked),
+    never in notation ("bad notation '7Sa': unknown move; a Hamrang move is 'play' and two cards ...")."""
+    for seed in range(1, 40):
+        reply = ask(op="new", game=name, seed=seed)
+        wrong = next((c for c in reply["hand"] if not c["move"]), None)
+        if reply["your_turn"] and wrong:
+            break
+    else:
+        pytest.skip(f"{name}: every card dealt in 39 deals is playable at the first turn")
+    refused = ask(op="card", card=wrong["card"])
+    message = refused["message"]
+    assert refused["refused"] and "\n" not in message, message
+    assert "notation" not in message and "illegal move" not in message and f"'{wrong['card']}'" not in message
+    assert re.match(rf"(You cannot play the {re.escape(wrong['name'])}\b|In .+ a card is not played on its own)",
+                    message), message
+    if refused["clauses"]:
+        assert all(f"[clause {c}]" in message for c in refused["clauses"]), message
+    assert refused["moves"] == reply["moves"]  # nothing changed
+
+
 def test_people_at_one_screen_each_see_only_their_own_hand():
     reply = ask(op="new", game="kendra-kari", seed=5, bots="people")
     game = sys.modules["engine.web"]._game
