@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it
@@ -48,8 +49,10 @@ def _number(text: str) -> int:
 
     value = whole_number(text, 9)
     if value is None:
-        hint = f" (write {text.lstrip('0') or '0'})" if text[:1] == "0" and text.isascii() and text.isdigit() else ""
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number written without leading zeros{hint}")
+        if text[:1] == "0" and text.isascii() and text.isdigit():
+            raise argparse.ArgumentTypeError(f"{text!r}: write whole numbers without leading zeros "
+                                             f"(write {text.lstrip('0') or '0'})")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (0, 1, 2 and so on)")
     return value
 
 
@@ -188,6 +191,12 @@ def main(argv: list[str] | None = None) -> int:
             return run_instructions(args.games, update=args.update, baseline=args.baseline, workers=args.workers)
         if args.command == "deals":
             from .transcript import regenerate
+
+            missing = [p for p in args.paths if not Path(p).is_file()]
+            if missing:  # a file named that is not there is the command's mistake, said as every other is
+                print(f"ganjifa: deals: no such file: {missing[0]}" + (f" (and {len(missing) - 1} more)"
+                                                                         if len(missing) > 1 else ""), file=sys.stderr)
+                return 2
 
             return regenerate(args.paths, write=args.write)
         if args.command == "play":

@@ -15,7 +15,7 @@ def run_games() -> int:
     for name in available_games():
         cls = game_class(name)
         players = f"{cls.min_players}-{cls.max_players}" if cls.min_players != cls.max_players else f"{cls.min_players}"
-        rows.append((name, cls.title, f"{players} players", f"{cls.deck.name} deck"))
+        rows.append((name, cls.title, f"{players} player{'' if players == '1' else 's'}", f"{cls.deck.name} deck"))
     for name in sorted(entry_points()):
         rows.append((name, "(installed variant)", "", ""))
     widths = [max(len(r[i]) for r in rows) for i in range(3)]

@@ -11,6 +11,7 @@ against the old code to see it fail. Case 4 (a reproducible PDF) is tested with 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -413,12 +414,25 @@ def test_18_4_an_option_with_leading_zeros_is_refused_in_one_line(capsys, name, 
     assert line.startswith("ganjifa:") and "leading zeros" in line and text in line
 
 
-@pytest.mark.parametrize("argv", [["--players", "04"], ["--games", "0100"], ["--workers", "01"], ["--games", "²"]])
-def test_18_4_command_line_numbers_follow_the_same_rule(capsys, argv):
+@pytest.mark.parametrize("argv, said", [(["--players", "04"], "leading zeros (write 4)"),
+                                        (["--games", "0100"], "leading zeros (write 100)"),
+                                        (["--workers", "01"], "leading zeros (write 1)"),
+                                        (["--games", "²"], "is not a whole number (0, 1, 2 and so on)"),
+                                        (["--games", "-5"], "is not a whole number (0, 1, 2 and so on)")])
+def test_18_4_command_line_numbers_follow_the_same_rule(capsys, argv, said):
+    """Issue 44: a negative number is not "written without leading zeros": each mistake is told as itself."""
     code, out, err = run_cli(capsys, "simulate", "komi", *argv)
     assert code == 2 and not out
     line = one_line_error(err)
-    assert "leading zeros" in line and argv[1] in line
+    assert said in line and argv[1] in line
+
+
+def test_a_deal_file_that_is_not_there_is_one_line_in_the_commands_form(capsys, tmp_path):
+    """Issue 44: ``ganjifa deals nosuch.txt`` says so as every command's mistake is said ("ganjifa: ...", exit 2),
+    not "error: ..." with exit 1 (that stays for a file that is there and does not replay)."""
+    code, out, err = run_cli(capsys, "deals", str(tmp_path / "nosuch.txt"))
+    assert code == 2 and not out
+    assert one_line_error(err) == f"ganjifa: deals: no such file: {tmp_path / 'nosuch.txt'}"
 
 
 def test_18_4_a_transcript_with_leading_zeros_in_its_options_is_refused():
@@ -846,3 +860,12 @@ def test_importing_the_console_script_leaves_the_ctrl_c_handler_as_it_was():
     before = signal.getsignal(signal.SIGINT)
     importlib.reload(engine.entry)
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_the_list_of_games_says_one_player_and_no_range_of_one(capsys):
+    """Issue 44: ``ganjifa games`` says "1 player" (Udvasa) and "4 players", never "1 players" or "4-4"."""
+    code, out, _ = run_cli(capsys, "games")
+    assert code == 0
+    udvasa = next(line for line in out.splitlines() if line.startswith("udvasa "))
+    assert re.search(r"\b1 player\b(?!s)", udvasa), udvasa
+    assert not re.search(r"\b(\d+)-\1 players\b", out) and "1 players" not in out, out
