@@ -80,7 +80,7 @@ def run_play(args) -> int:
     refuse_changes_that_change_nothing(game, parse_seed(args.seed))  # a variant file's change that changes nothing
     names = [check_name(n.strip()) for n in args.names.split(",")] if args.names.strip() else None
     if args.write:
-        check_output_path(args.write, "--write", args.force, folder_made=True)
+        check_output_path(args.write, "--write", args.force)  # one rule for every output: its folder must exist
     kinds = [k.strip() for k in args.bots.split(",")]
     if args.human is not None or HUMAN in kinds:
         return _play_at_the_terminal(args, game, kinds, names)

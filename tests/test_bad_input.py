@@ -231,6 +231,15 @@ def test_6_cli_write_to_a_path_that_cannot_be_written(capsys, tmp_path):
     assert code == 2 and not out and str(blocker) in one_line_error(err)
 
 
+def test_play_write_into_a_folder_that_is_not_there_is_refused_as_save_and_json_are(capsys, tmp_path):
+    """Issue 44: one rule for every output path: ``play --write`` made a missing folder silently (and said
+    "wrote"), while ``save`` and ``--json`` refuse one."""
+    target = tmp_path / "missing" / "x.txt"
+    code, out, err = run_cli(capsys, "play", "kendra-kari", "--seed", "3", "--write", str(target))
+    assert code == 2 and not out and not target.parent.exists()
+    assert "does not exist" in one_line_error(err) and str(target.parent) in one_line_error(err)
+
+
 # --- 7. transcripts written that cannot be read back ----------------------------------------------
 @pytest.mark.parametrize("name", ["A:sha", "#Asha", "chance", " Asha", "Asha,Bela"])
 def test_7_names_a_transcript_cannot_hold_are_refused_when_written(capsys, name):
@@ -482,6 +491,7 @@ def test_18_5_play_write_refuses_to_replace_a_file_without_force(capsys, tmp_pat
 
 def test_18_5_play_write_to_a_new_file_needs_no_force(capsys, tmp_path):
     path = tmp_path / "deals" / "komi.txt"
+    path.parent.mkdir()  # the folder must exist (issue 44: one rule for every output path)
     code, out, err = run_cli(capsys, "play", "komi", "--seed", "5", "--write", str(path))
     assert code == 0 and not err and T.read(path).seed == 5
     assert sorted(p.name for p in path.parent.iterdir()) == ["komi.txt"]
