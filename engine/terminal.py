@@ -526,14 +526,12 @@ class TerminalGame(MoveReader):
             self.console.print("no step has been made yet", highlight=False)
             return
         record = history[-1]
-        who = CHANCE_NAME if record.player == CHANCE else self.names[record.player]
-        viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-        hidden = {str(c) for c in self._people_hidden(viewer)}
-        words = str(record.move).split(" ")
-        move = " ".join(w for w in words if w not in hidden)
-        if len(move.split(" ")) < len(words):  # cards the person cannot see are left out
-            move = (move + " " if move else "") + "(cards hidden from you)"
-        self.console.print(f"{who}: {move} - {self.clause_words(record.clauses) or 'no clause cited'}",
+        if self.told_lines:  # the step in the game's words, as it was told at this table (no hidden card named)
+            said = re.sub(r"\s*\[[a-z]+\.[\w-]+\]", "", self.told_lines[-1]).strip().rstrip(".")
+        else:
+            said = f"{CHANCE_NAME if record.player == CHANCE else self.names[record.player]} moved"
+        rules = self.clause_words(record.clauses)
+        self.console.print(f"{said}. " + (f"The rules behind it: {rules}." if rules else "No rule is cited for it."),
                            highlight=False, markup=False)
 
     # --- saving --------------------------------------------------------------------------
