@@ -75,6 +75,16 @@ class MoveReader:
             return listed[0]
         typed = self.fix_case(text, moves)
         seat = self.state.current_player
+        card = _card(typed) if len(typed.split()) == 1 else None
+        if card is not None:  # a card typed alone: the move that plays it, in any game (as the README promises)
+            playing = [m for m in moves if typed in str(m).split(" ") and str(m) != typed]
+            if len(playing) == 1:
+                return playing[0]
+            if len(playing) > 1:
+                shown = ", ".join(str(m) for m in playing[:6]) + (" ..." if len(playing) > 6 else "")
+                self.console.print(f"the {self.game.deck.card_name(card)} is played in {len(playing)} moves: type "
+                                   f"the whole move or its number ({shown})", highlight=False, markup=False)
+                return None
         try:
             move = self.game.parse_move(typed)
         except NotationError:

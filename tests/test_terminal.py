@@ -419,3 +419,30 @@ def test_the_clauses_said_before_a_move_at_the_terminal_do_not_tell_what_it_woul
         if state.current_player == 0:
             cited |= {c for move in state.legal_moves() for c in table._would_cite(move)}
     assert "nq.take" in cited and not cited & {"nq.bust", "nq.naqsh", "nq.player-naqsh"}, cited
+
+
+def test_a_card_typed_alone_is_the_move_that_plays_it_in_every_game_that_plays_cards():
+    """Issue 44: the README promises "the move itself (`9Sa`)"; Traditional Ganjifa asked for 'add 7Ka'. A card
+    typed alone is the one listed move that plays it; a card played by several moves asks which, naming them."""
+    import io
+
+    from rich.console import Console
+
+    from engine import get_game
+    from engine.protocol import CHANCE
+    from engine.terminal import TerminalGame
+
+    game = get_game("traditional-ganjifa")
+    term = TerminalGame(game, 5, {0}, ["heuristic"] * 3, ["Asha", "Bela", "Chitra"], Console(file=io.StringIO()),
+                        ask=lambda prompt: "")
+    state = term.state
+    while state.current_player not in (0, None):
+        term.step(term.chance.outcome(state) if state.current_player == CHANCE
+                  else term.bots[state.current_player].choose(state))
+    moves = state.legal_moves()
+    alone = [m for m in moves if len(str(m).split()) == 2]
+    assert alone, [str(m) for m in moves]
+    card = str(alone[0]).split()[1]
+    assert sum(card in str(m).split() for m in moves) == 1
+    assert term.read_move(card, moves) is alone[0]
+    assert term.read_move(card.lower(), moves) is alone[0]  # in any case, as notation is read
