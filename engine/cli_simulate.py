@@ -25,7 +25,7 @@ def run_simulate(args) -> int:
     from .registry import game_class
     from .shuffle import parse_seed
     from .simtables import clause_rows, rows, to_json
-    from .simulate import simulate
+    from .simulate import SimulationInterrupted, simulate
 
     comparing = args.command == "compare"
     if args.games < 1 or args.games > 100_000_000:
@@ -92,13 +92,25 @@ def run_simulate(args) -> int:
             raise OptionError("--plot needs matplotlib: pip install matplotlib") from None
     err = Console(stderr=True)
     reports = []
+    partial = None  # Ctrl-C during simulate: the games finished by then, reported and marked so
     for label, game, bots in setups:
         with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task(f"{game.title} {label}", total=args.games)
-            reports.append(simulate(game, args.games, seed, bots, workers=workers, scheduler=args.scheduler,
-                                    progress=lambda done, task=task: bar.update(task, completed=done),
-                                    per_game=comparing or _wants_money(game, args.games)))
+            try:
+                reports.append(simulate(game, args.games, seed, bots, workers=workers, scheduler=args.scheduler,
+                                        progress=lambda done, task=task: bar.update(task, completed=done),
+                                        per_game=comparing or _wants_money(game, args.games)))
+            except SimulationInterrupted as stop:
+                if comparing or stop.report is None:  # variants compare on the same games: no partial pairing
+                    raise
+                reports.append(stop.report)
+                partial = stop
+    if partial is not None:
+        print(f"ganjifa: interrupted after {partial.report.games:,} of {partial.asked:,} games; the report below "
+              "is of those games only (PARTIAL), and no file is written", file=sys.stderr)
+        args.json = args.csv = args.plot = None
+        args.games = partial.report.games
     labels = [label for label, _, _ in setups]
     measured = []
     if own:
@@ -177,6 +189,11 @@ def run_simulate(args) -> int:
         out.print(clauses)
     for path in written:
         out.print(f"wrote {path}")
+    if partial is not None:
+        out.print(f"PARTIAL: {partial.report.games:,} of the {partial.asked:,} games asked for (interrupted)")
+        from .cli import INTERRUPTED
+
+        return INTERRUPTED
     return 0
 
 

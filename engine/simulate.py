@@ -288,6 +288,15 @@ def _play_range_kept(game: Game, seed: int | str, bots: tuple[str, ...], first: 
     return tally, kept
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`simulate`: ``report`` holds the games finished by then (whole chunks of seeded games,
+    ``report.games`` of them, not always the first ones when several processes play), or None before any."""
+
+    def __init__(self, report: "Report | None", asked: int):
+        super().__init__()
+        self.report, self.asked = report, asked
+
+
 class ClusterError(GanjifaError, RuntimeError):
     """A distributed simulation that cannot run: Dask is not installed, or its scheduler cannot be reached."""
 
@@ -319,22 +328,29 @@ def simulate(game: Game, games: int, seed: int | str = 1, bots: str | Sequence[s
         if progress:
             progress(tally.games)
 
-    if scheduler is not None:
-        for part in _on_cluster(scheduler, game, seed, kinds, ranges, per_game):
-            merge(part)
-    elif workers <= 1 or len(ranges) <= 1:
-        for a, b in ranges:
-            merge(_play_range(game, seed, kinds, a, b, per_game))
-    else:
-        with worker_processes(workers) as pool:
-            for part in pool.imap_unordered(_play_chunk, [(game, seed, kinds, a, b, per_game) for a, b in ranges]):
+    try:
+        if scheduler is not None:
+            for part in _on_cluster(scheduler, game, seed, kinds, ranges, per_game):
                 merge(part)
-    outcomes = None
-    if per_game:
-        outcomes = Outcomes(game.players)
-        for first in sorted(kept):
-            outcomes.extend(kept[first])
-    return Report(game, kinds, seed, tally, outcomes)
+        elif workers <= 1 or len(ranges) <= 1:
+            for a, b in ranges:
+                merge(_play_range(game, seed, kinds, a, b, per_game))
+        else:
+            with worker_processes(workers) as pool:
+                for part in pool.imap_unordered(_play_chunk, [(game, seed, kinds, a, b, per_game) for a, b in ranges]):
+                    merge(part)
+    except KeyboardInterrupt:  # the games finished so far are a report of their own, marked partial by the caller
+        raise SimulationInterrupted(Report(game, kinds, seed, tally, _joined(game, kept) if per_game else None)
+                                    if tally.games else None, games) from None
+    return Report(game, kinds, seed, tally, _joined(game, kept) if per_game else None)
+
+
+def _joined(game: Game, kept: dict) -> "Outcomes":
+    """The chunks' outcomes, game by game, in the order of their first games."""
+    outcomes = Outcomes(game.players)
+    for first in sorted(kept):
+        outcomes.extend(kept[first])
+    return outcomes
 
 
 def _play_chunk(job: tuple) -> Tally:

@@ -248,3 +248,37 @@ def test_workers_are_killed_when_the_pool_cannot_end_them():
     _end_workers(StuckPool(), seconds=0.5)
     assert time.monotonic() - start < 5
     assert not worker.is_alive() and worker.exitcode is not None and worker.exitcode < 0  # killed
+
+
+def test_ctrl_c_during_a_simulation_keeps_the_games_finished_as_a_partial_report(monkeypatch, capsys):
+    """Issue 44: 73,500 games were lost to one Ctrl-C. The games finished by then are reported, marked PARTIAL
+    (exit status 130, no file written); they are the same games a whole run plays first."""
+    from engine import cli
+    from engine import simulate as sim
+    from engine.simulate import SimulationInterrupted, Tally
+
+    game = get_game("kendra-kari")
+
+    def stop_after_first_chunk(done):
+        if done >= 500:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as caught:
+        simulate(game, 2000, seed=3, bots="random", workers=1, chunk=500, progress=stop_after_first_chunk)
+    partial = caught.value.report
+    assert caught.value.asked == 2000 and partial.games == 500
+    assert partial.tally == simulate(game, 500, seed=3, bots="random", workers=1, chunk=500).tally
+    assert isinstance(partial.tally, Tally)
+
+    whole = sim.simulate
+
+    def interrupted(game, games, seed, bots, **kwargs):
+        kwargs["progress"], kwargs["workers"], kwargs["chunk"] = stop_after_first_chunk, 1, 500
+        return whole(game, games, seed, bots, **kwargs)
+
+    monkeypatch.setattr(sim, "simulate", interrupted)
+    code = cli.main(["simulate", "nakash", "--games", "2000", "--seed", "3"])  # a stakes game: money per seat too
+    out = capsys.readouterr()
+    assert code == 130
+    assert "interrupted after 500 of 2,000 games" in out.err and "PARTIAL" in out.err
+    assert "500 games per column" in out.out and "PARTIAL: 500 of the 2,000 games asked for" in out.out
