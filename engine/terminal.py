@@ -308,6 +308,30 @@ class TerminalGame(MoveReader):
             c.print()
             c.print("(end of input: the game is left here)", highlight=False)
             return 0
+        except KeyboardInterrupt:  # Ctrl-C: the game so far may be kept before leaving
+            c.print()
+            return self.offer_to_save()
+
+    def offer_to_save(self) -> int:
+        """After a Ctrl-C in a game: ask for a file to save the game so far in (Enter, or Ctrl-C again, leaves
+        without saving); the exit status of a command stopped by Ctrl-C, 130, either way."""
+        from .cli import INTERRUPTED
+
+        c = self.console
+        if self.state.history and self.deal is not None:
+            try:
+                path = self.ask("Interrupted. Save the game so far? Type a file name, or press Enter to leave "
+                                "without saving: ").strip()
+            except (KeyboardInterrupt, EOFError):
+                path = ""
+                c.print()
+            if path:
+                self.save(path)
+            else:
+                c.print("not saved: the game is left here", highlight=False)
+        else:
+            c.print("Interrupted: the game is left here", highlight=False)
+        return INTERRUPTED
 
     def money(self) -> None:
         if type(self.game).settle is Game.settle:

@@ -446,3 +446,36 @@ def test_a_card_typed_alone_is_the_move_that_plays_it_in_every_game_that_plays_c
     assert sum(card in str(m).split() for m in moves) == 1
     assert term.read_move(card, moves) is alone[0]
     assert term.read_move(card.lower(), moves) is alone[0]  # in any case, as notation is read
+
+
+@pytest.mark.parametrize("answer", ["saved.txt", ""])
+def test_ctrl_c_in_a_game_offers_to_save_it(tmp_path, answer):
+    """Issue 44: Ctrl-C during a game asks for a file to keep the game so far in (Enter leaves without saving);
+    the file replays as a transcript; the exit status is 130 either way."""
+    from rich.console import Console
+
+    from engine.terminal import CAST, TerminalGame
+    from engine.transcript import regenerate
+
+    typed = iter(["1", "1", KeyboardInterrupt, str(tmp_path / answer) if answer else ""])
+    out = io.StringIO()
+
+    def ask(prompt: str) -> str:
+        out.write(prompt)
+        line = next(typed)
+        if line is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return line
+
+    game = game_class("kendra-kari").from_text("players=3")
+    table = TerminalGame(game, 4, {0}, ["random"] * 3, CAST[:3], Console(file=out, width=100, color_system=None),
+                         ask=ask)
+    assert table.run() == 130
+    shown = out.getvalue()
+    assert "Interrupted. Save the game so far?" in shown
+    if answer:
+        assert f"wrote {tmp_path / answer}" in shown
+        said = []
+        assert regenerate([tmp_path / answer], out=said.append) == 0, said
+    else:
+        assert "not saved" in shown and list(tmp_path.iterdir()) == []
