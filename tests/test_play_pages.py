@@ -833,3 +833,22 @@ def test_a_screen_handed_on_shows_nothing_of_the_last_players_view_at_either_wid
         browser.close()
     assert covered >= 8, f"the cover came up in only {covered} games"
     assert not faults, "\n".join(faults)
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_an_address_changed_by_hand_deals_its_game_without_a_reload(play_site, tmp_path):
+    """Issue 44: typing #seed=4 into the address of an open page deals seed 4 at once (it needed a reload)."""
+    address, _ = play_site
+    browser = Chromium(1280, 900, tmp_path)
+    try:
+        open_page(browser, f"{address}/play/kendra-kari.html#seed=5&bots=careful")
+        browser.js("location.hash = '#seed=4&bots=random'")
+        browser.wait("document.getElementById('seed').value === '4'", 30)
+        browser.wait("document.body.dataset.busy === 'no'", 30)
+        expected = WebGame(get_game("kendra-kari"), 4, {0}, "random").reply()
+        shown = browser.js("[].map.call(document.querySelectorAll('#hand [data-card]'), e => e.dataset.card)")
+        assert shown == [c["card"] for c in expected["hand"]]
+        assert browser.js("document.getElementById('bots').value") == "random"
+    finally:
+        browser.close()

@@ -394,6 +394,14 @@
   $("cover-go").addEventListener("click", function () {
     $("seen").hidden = false; $("cover").hidden = true; $("board").classList.remove("play-covered"); render(current);
   });
+  // an address changed by hand (#seed=4&options=...) deals that game at once, as opening it would (the page's own
+  // changes of the address, by replaceState, fire no hashchange)
+  window.addEventListener("hashchange", function () {
+    if (!handle || $("start").disabled) return;  // still loading: boot reads the address when it is ready
+    var position = fromHash();
+    var r = start(position || undefined);
+    if (!r && position) { var why = $("message").textContent; start(); $("message").textContent = why; }
+  });
   $("solve").addEventListener("click", solveAsk);
   $("again").addEventListener("click", function () { $("seed").value = String((parseInt($("seed").value, 10) || 1) + 1); start(); });
   var redraw = function () { if (current && $("cover").hidden) showPicture(current); };
