@@ -89,5 +89,5 @@ def test_a_rare_rule_is_not_shown_as_never_used(html):
     table = re.search(r'<table class="[^"]*ganjifa-clause-use[^"]*">(.*?)</table>', text, re.S).group(1)
     row = next(r for r in table.split("<tr") if "When nobody qualifies" in r)
     share, per_game = re.findall(r"<td[^>]*><p>([^<]*)</p></td>", row)[:2]
-    assert re.fullmatch(r"[1-9] of [\d,]+ \(under\u00a0[\d.]+%\)|[12]% \(\d+-\d+\)", share), row
+    assert re.fullmatch(r"[1-9] of [\d,]+\u00a0\([\d.]+-[\d.]+%\)|[12]% \(\d+-\d+\)", share), row
     assert per_game not in ("0", "0.00"), row

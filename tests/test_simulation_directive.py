@@ -30,7 +30,7 @@ def test_report_clause_use_and_comparison(tmp_path):
     per_step = 1.96 * (mean / report.games) ** 0.5  # were every step a trial of its own, far narrower
     assert hi - lo > per_step
     # the seats table says who Player 1 is: in Kendra Kari the first seat plays first, and nobody deals a round
-    assert "The players are numbered in the order of play; Player 1 plays first." in html
+    assert "The players are numbered round the table in the direction of play; Player 1 plays first." in html
     assert "bots=heuristic,random,random" in html and "significant at the 5% level" in html
     cache = list((tmp_path / "src" / "_build" / "cache" / "simulations").glob("*.pickle"))
     assert len(cache) == 2  # one per distinct report: the plain one is the first variant's (random bots)

@@ -56,24 +56,42 @@ COMPARING = re.compile(
 SCOPE_SECTION = "How the game plays out"  # a chapter's plain-words summary of play
 
 
+def rounded(value: float, digits: int) -> str:
+    """``value`` to ``digits`` decimals, a half rounded up, as a reader rounds (16.5 is 17, where Python's
+    format rounds a half to the even digit and printed 16)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
 def percent(value: float, low: float, high: float, least: int = 0) -> tuple[str, str, str]:
     """A share and its interval in percent, to as many decimals as keep the interval's two ends apart (so that
-    "43% (43-43)" cannot be printed), and at least ``least``."""
+    "43% (43-43)" cannot be printed), and at least ``least``; a share short of every game never reads 100%
+    (199 games of 200 are 99.5%), nor one above none 0%."""
     width = 100 * (high - low)
     digits = max(least, 0 if width >= 2 else 1 if width >= 0.2 else 2)
-    return tuple(f"{100 * v:.{digits}f}" for v in (value, low, high))  # type: ignore[return-value]
+    while digits < 4 and ((0 < value and float(rounded(100 * value, digits)) == 0)
+                          or (value < 1 and float(rounded(100 * value, digits)) == 100)):
+        digits += 1
+    return tuple(rounded(100 * v, digits) for v in (value, low, high))  # type: ignore[return-value]
 
 
 def number(value: float, low: float, high: float, least: int = 0) -> tuple[str, str, str]:
     """A rate and its interval, to as many decimals as keep the ends apart, and at least ``least``."""
     width = high - low
     digits = max(least, 0 if width >= 20 else 1 if width >= 0.2 else 2)
-    return tuple(f"{v:.{digits}f}" for v in (value, low, high))  # type: ignore[return-value]
+    return tuple(rounded(v, digits) for v in (value, low, high))  # type: ignore[return-value]
 
 
 def decimals(text: str) -> int:
     """How many decimals a printed figure has ("2.45" -> 2)."""
     return len(text.partition(".")[2])
+
+
+def handful(x: int, n: int, low: float, high: float) -> str:
+    """A handful of events as the count itself with its 95% interval, both ends: "4 of 200 (0.5-5.0%)" (a rate
+    would claim more than a handful supports; a bound alone would read as none)."""
+    return f"{x} of {n:,} ({100 * low:.2g}-{100 * high:.2g}%)".replace(" (", "\u00a0(")
 
 
 def value_words(measure: Measure, est, least: int = 0) -> str:
@@ -97,7 +115,7 @@ def difference_words(measure: Measure, verdict) -> str:
     else:
         d, lo, hi = number(verdict.difference, verdict.low, verdict.high)
         unit = ""
-    sign = lambda t: t if t.startswith("-") else f"+{t}"  # noqa: E731
+    sign = lambda t: t.lstrip("-") if float(t) == 0 else t if t.startswith("-") else f"+{t}"  # noqa: E731 ("0.0", never "-0.0")
     return f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}"
 
 

@@ -155,7 +155,7 @@ class SimulationDirective(GanjifaDirective):
         from engine.compare import holm
         from engine.verdict import Measure, against, estimate
 
-        from .sim_compare import number, percent
+        from .sim_compare import handful, number, percent
 
         body, tests = [], []
         for label, top, bottom, share in specs:
@@ -180,7 +180,7 @@ class SimulationDirective(GanjifaDirective):
                     cells.append(f"{est.value:g} (every game)")
                     continue
                 elif share and x < 10:  # a handful: the count itself, never a rate it cannot support, and its bound
-                    cells.append(f"{x} of {n:,} (under\u00a0{100 * est.high:.2g}%)")
+                    cells.append(handful(x, n, est.low, est.high))
                 else:
                     v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
                     unit = "%" if share else ""
@@ -264,8 +264,8 @@ class SimulationDirective(GanjifaDirective):
 
         said = [opening(r) for r in reports]
         if len(set(said)) == 1:
-            return f" The players are numbered in the order of play; {said[0]}."
-        return (" The players are numbered in the order of play; " + "; ".join(
+            return f" The players are numbered round the table in the direction of play; {said[0]}."
+        return (" The players are numbered round the table in the direction of play; " + "; ".join(
             f"in the column \u201c{label}\u201d {words}" for label, words in zip(labels, said)) + ".")
 
     @staticmethod
@@ -291,7 +291,7 @@ class SimulationDirective(GanjifaDirective):
         alike without an interval, a share of games with its interval (the games the trials)."""
         from engine.stats import wilson, zero_bound
 
-        from .sim_compare import percent
+        from .sim_compare import handful, percent
 
         cell = row.cells[i]
         if cell.value is None:
@@ -301,7 +301,7 @@ class SimulationDirective(GanjifaDirective):
             return f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
         if row.measure == "games with event" and 0 < round(cell.value * report.games) < 10:  # a handful: its count
             x = round(cell.value * report.games)
-            return f"{x} of {report.games:,} (under\u00a0{100 * wilson(x, report.games)[1]:.2g}%)"
+            return handful(x, report.games, *wilson(x, report.games))
         if row.measure == "games with event":
             lo, hi = wilson(cell.value * report.games, report.games)
             v, a, b = percent(cell.value, lo, hi)
@@ -384,19 +384,20 @@ class SimulationDirective(GanjifaDirective):
         setup = self.setup_clauses(game)
         from engine.stats import wilson, zero_bound
 
-        from .sim_compare import percent
+        from .sim_compare import handful, percent
 
         body = []
         order = self.chapter_order(game)
         rows = [r for r in clause_rows(report) if r[0] not in setup]
         # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
-        shown = []
+        shown, never = [], []
         for cid, title, share, per_game in rows:
             x = round(share * report.games)
-            if not share:
-                games, value = f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)", 0.0
-            elif x < 10:  # a handful: the count itself, with the bound it stays under
-                games = f"{x} of {report.games:,} (under\u00a0{100 * wilson(x, report.games)[1]:.2g}%)"
+            if not share:  # named under the table: "none" would read as a rule that plays no part
+                never.append(cid)
+                continue
+            if x < 10:  # a handful: the count itself, with the bound it stays under
+                games = handful(x, report.games, *wilson(x, report.games))
                 value = 100 * x / report.games
             else:
                 v, lo, hi = percent(share, *wilson(x, report.games))
@@ -426,5 +427,18 @@ class SimulationDirective(GanjifaDirective):
                     caption += nodes.Text(", ")
                 caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
             caption += nodes.Text(".")
+        if never:
+            caption += nodes.Text(" No step of these games cited ")
+            for i, cid in enumerate(sorted(never, key=order.index)):
+                if i:
+                    caption += nodes.Text(", " if i + 1 < len(never) else " or ")
+                caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
+            caption += nodes.Text(f" (in under {100 * zero_bound(report.games):.2g}% of games, 95% sure): a rule that "
+                                  "only forbids a move, or frames every turn without deciding one, is cited by no "
+                                  "step.")
+        rounds = getattr(game, "rounds", 1)  # Komi's default is a word: one round for each player
+        if (rounds if isinstance(rounds, int) else game.players) > 1:
+            caption += nodes.Text(" The first deal is made before a game's first step, so a rule for dealing counts "
+                                  "one deal fewer than a game has.")
         return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 caption]
