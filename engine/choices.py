@@ -147,9 +147,16 @@ def rule_of(state, move, record=None) -> str:
 def as_choice(state, move, names) -> tuple[str, tuple[str, ...]]:
     """``move`` told as a choice, for a book's list of what a player may do and the answers to "may" and "must":
     :func:`foreseen` (never the cards it would bring nor what becomes of them: "draws a card", not whether it
-    fits), or, where even that would tell something, by the rule it is played under ("Asha: Take another card
-    [nq.take]."); with the clauses its record cites."""
+    fits), or, where even that would tell something, by the rule it is played under ("Asha takes another card
+    [nq.take]." where the rule is named after the move, else "Asha: TITLE [id]."); with the clauses its record
+    cites."""
     text, clauses, record = _foreseen(state, move, names)
     if text is not None:
         return text, clauses
-    return f"{names[state.current_player]}: {rule_of(state, move, record)}.", clauses
+    said = rule_of(state, move, record)
+    word = str(move).split(" ")[0].lower()
+    if said.lower().startswith(word + " "):  # the rule named after the move, its title an order: "Take another
+        # card [nq.take]" is "Bela takes another card [nq.take]."
+        verb = word + ("es" if word.endswith(("s", "sh", "ch", "x")) else "s")
+        return f"{names[state.current_player]} {verb} {said[len(word) + 1:]}.", clauses
+    return f"{names[state.current_player]}: {said}.", clauses

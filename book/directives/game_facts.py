@@ -122,7 +122,7 @@ class QuickReferenceDirective(GameFactsDirective):
         Your turn: kk.match kk.next kk.must-play kk.draw
         The end: kk.out kk.stock-out
 
-    The first part is "Set-up", the last "The end" (or "The end of a hand"), and at least one part between says how play goes.
+    The first part is "Set-up", the last "The end" (or "The end of a round"), and at least one part between says how play goes.
     Every clause the chapter states is listed once (a player at the table needs each), as the chapter's
     one-line ``:summary:`` with its §N, in bold when the chapter marks it ``:remember:`` (a rule players
     forget). Above the outline: the players, the deck, and what else is needed. It stands after the
