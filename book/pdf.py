@@ -400,7 +400,9 @@ def _mark_long_tables(root: ET.Element) -> None:
         rows = sum(1 for _ in table.iter("tr"))
         # a list of words and meanings split between rows leaves no page half blank before it (Traditional
         # Ganjifa's "Words from the Indian game" did, issue 41); a computed table (ganjifa-table) stays whole
-        if rows > LONG_TABLE_ROWS or rows > LONG_WORD_LIST_ROWS and not _has_class(table, "ganjifa-table"):
+        # a table of how often each rule comes into play, one rule a row, splits between rules as a word list does
+        if rows > LONG_TABLE_ROWS or rows > LONG_WORD_LIST_ROWS and (not _has_class(table, "ganjifa-table")
+                                                                     or _has_class(table, "ganjifa-clause-use")):
             _add_class(table, "pdf-long-table")
 
 

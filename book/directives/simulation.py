@@ -192,7 +192,7 @@ class SimulationDirective(GanjifaDirective):
         starred = False
         for (row, col, _), p in zip(tests, adjusted):
             if p < 0.05:
-                body[row][col] += " *"
+                body[row][col] += "\u00a0*"
                 starred = True
         caption = self.setting(reports)
         caption += (" Each figure with its 95% interval, the games counted as the independent trials (the "
@@ -335,11 +335,11 @@ class SimulationDirective(GanjifaDirective):
             for i in range(len(cells)):
                 tests += row.p_values[i] is not None
                 if row.significant(i):
-                    cells[i] += " *"
+                    cells[i] += "\u00a0*"
                     starred = True
             body.append([self.row_label(row), *cells])
             if row.measure == "moves per game":  # how long a game takes, a designer's first question: its mark
-                body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) + (" *" if row.significant(i) else "")
+                body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) + ("\u00a0*" if row.significant(i) else "")
                                                  for i, c in enumerate(row.cells))])
         players = {r.game.players for r in reports}
         if len(players) > 1:
