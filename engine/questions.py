@@ -147,7 +147,9 @@ def outcome(result: Result, names: Sequence[str]) -> tuple[str, str]:
         verb = "wins"
     else:
         shares = [scores[w] for w in winners]
-        verb = "share the win" if all(0 < s < 1 for s in shares) and abs(sum(shares) - 1) < 1e-9 else "win"
+        # paid side by side (stakes: the scores add to nothing) they "win"; level on the most tricks or points,
+        # they "share the win"
+        verb = "win" if abs(sum(scores)) < 1e-9 and not all(0 < s < 1 for s in shares) else "share the win"
     return " and ".join(people), f"{_listed(people)} {verb}: {_words(result.reason, names)}"
 
 
@@ -211,11 +213,10 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
                 if len(others) <= 2:  # name them: what else the player may do
                     told = [_chosen(state, m, names)[0] for m in others]
                     alt = "; or ".join(t.split(" [")[0].rstrip(".") for t in told)
-                    what = "another move is allowed too" if len(told) == 1 else "two other moves are allowed too"
-                    return Answer(q, "no", f"No: it is allowed but not required; {what}: {alt} {_cite(clauses)}.",
+                    return Answer(q, "no", f"No: it is allowed, not required {_cite(clauses)}. Also allowed: {alt}.",
                                   clauses, steps=steps)
-                return Answer(q, "no", f"No: it is allowed but not required; {len(others)} other moves are allowed "
-                              f"too {_cite(clauses)}.", clauses, steps=steps)
+                return Answer(q, "no", f"No: it is allowed, not required {_cite(clauses)}; {len(others)} other moves "
+                              "are allowed too.", clauses, steps=steps)
             return Answer(q, "yes", f"Yes. {text}", clauses, steps=steps)
     if low.startswith("what may ") and low.endswith(" play"):
         seat = _seat_of(q[len("what may "):-len(" play")].strip(), names)

@@ -318,8 +318,8 @@ def test_gg_completed_trick_shows_cards_and_winner():
     label = root.get("aria-label")
     for seat, card in plays:
         assert card_name(card) in label
-    assert f"{NAMES[winner]} wins" in label and f"Last trick: won by {NAMES[winner]}" in label
-    assert f"Last trick: won by {NAMES[winner]}" in texts(root)
+    assert f"{NAMES[winner]} wins" in label and f"Trick just played: won by {NAMES[winner]}" in label
+    assert f"Trick just played: won by {NAMES[winner]}" in texts(root)
     table = groups(root, "trick-table")[0]
     rows = groups(table, "play")
     assert [g.get("data-player") for g in rows] == [NAMES[s] for s, _ in plays]

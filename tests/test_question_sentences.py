@@ -76,8 +76,12 @@ def test_an_answer_says_what_its_verdict_says(question, opts, example):
     assert people(m.group("who")) == winners, lead
     assert (m.group("verb") == "wins") == (len(winners) == 1), lead
     assert len(winners) > 1 or "share" not in lead, lead
-    if "share" in lead:  # only a win split between them: each holds part of one whole win
-        assert sum(result.scores[names.index(n)] for n in winners) == pytest.approx(1.0), lead
+    if "share" in lead:  # a win split between them, or level on the most tricks or points (Ekrang's §16: they
+        # share the win), never players each paid on their own (stakes add up to nothing)
+        shares = [result.scores[names.index(n)] for n in winners]
+        assert sum(shares) == pytest.approx(1.0) or (len(set(shares)) == 1 and sum(result.scores) != 0), lead
+    elif len(winners) > 1:  # "win" side by side: each is paid on their own
+        assert sum(result.scores) == pytest.approx(0.0), lead
     # nobody is said to win whose money went down in that round
     before = balance(state)
     if before is not None:

@@ -156,10 +156,10 @@ def _caption_lines(caption: str) -> list[str]:
     """The caption in one line, or in two split at its last "; " that leaves a first line fitting the width
     (a longer first part is left whole, as before: the text is then squeezed to fit).
 
-    >>> _caption_lines("Last trick: won by Asha")
-    ['Last trick: won by Asha']
-    >>> _caption_lines("Last trick: won by Asha; Bela led the 3 of Varaha face down, naming Matsya: only Bela saw it")
-    ['Last trick: won by Asha;', 'Bela led the 3 of Varaha face down, naming Matsya: only Bela saw it']
+    >>> _caption_lines("Trick just played: won by Asha")
+    ['Trick just played: won by Asha']
+    >>> _caption_lines("Trick just played: won by Asha; Bela led the 3 of Varaha face down, naming Matsya: only Bela saw it")
+    ['Trick just played: won by Asha;', 'Bela led the 3 of Varaha face down, naming Matsya: only Bela saw it']
     """
     if not caption or estimate_width(caption, 12) + 6 <= PRINT_WIDTH or "; " not in caption:
         return [caption]

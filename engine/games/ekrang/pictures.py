@@ -37,7 +37,7 @@ def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
             caption = f"Phase 2: only a higher {state.suit.name} card wins"
     elif state.last_trick is not None:
         plays, winner = state.last_trick
-        to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
+        to_play, caption = None, f"Trick just played: won by {seat_names[winner]}"
         if state.current_player is not None:
             caption += f"; next: {PHASES[state.stage].lower()}, {seat_names[state.current_player]} to lead"
     else:

@@ -66,7 +66,7 @@ def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
             caption += f": a Deni, {seat_names[moves[0][0]]} shows the {card_name(moves[0][1].shown)}"
     elif state.last_trick is not None:
         plays, winner = state.last_trick
-        to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
+        to_play, caption = None, f"Trick just played: won by {seat_names[winner]}"
     else:
         return None, ""
     return trick_table(plays, seat_names, winner, to_play), caption

@@ -40,7 +40,7 @@ def _trick_table(state, seat_names) -> tuple[Picture | None, str]:
         caption += f": {seat_names[state.trick[0][0]]} leads {state.trick[0][1].suit.name}"
     elif state.last_trick is not None:
         plays, winner = state.last_trick
-        to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
+        to_play, caption = None, f"Trick just played: won by {seat_names[winner]}"
     else:
         return None, ""
     return trick_table(plays, seat_names, winner, to_play), caption

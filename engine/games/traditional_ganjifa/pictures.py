@@ -52,7 +52,7 @@ def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture 
                 caption += f" (the {deck.card_name(down)}; only {seat_names[state.trick[0][0]]} knows it)"
     elif state.last_trick is not None:
         (plays, winner), down = state.last_trick, state.last_down
-        to_play, caption = None, f"Last trick: won by {seat_names[winner]}"
+        to_play, caption = None, f"Trick just played: won by {seat_names[winner]}"
         if down is not None:
             leader = next(p for p, c in plays if c is down)
             led = "a card" if viewer is not None and viewer != leader else f"the {deck.card_name(down)}"

@@ -205,7 +205,8 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
         best = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == best)
         deals = self.deal_no
-        reason = f"the highest score, cards won less 40 over {deals} deal{'s' if deals > 1 else ''} ({best:+g})"
+        reason = (f"the highest score, cards won less 40 ({best:+g})" if deals == 1 else
+                  f"the highest score, cards won less 40 in each deal, added over its {deals} deals ({best:+g})")
         return Result(winners, scores, reason, "tg.score")
 
     def visible_cards(self, player: int) -> frozenset:
