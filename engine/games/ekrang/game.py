@@ -40,7 +40,7 @@ Rulings (the chapter states each with its reason):
   lays the Raja alone.
 * Phase 1's "highest card they have of any suit": the leader leads the highest card in hand,
   cards of different suits compared by their place in their suit's order (Raja, Vizier, then the
-  best numeral, ...); among equal highest cards of different suits the leader chooses (option
+  best pip card, ...); among equal highest cards of different suits the leader chooses (option
   ``lead_card=suit``: the highest card of any suit the leader chooses).
 * "Only a higher card of the original suit wins": the highest card of the suit led wins, the
   leader's card if nobody plays higher of it.
@@ -48,7 +48,7 @@ Rulings (the chapter states each with its reason):
   the last trick(s); a trick winner with no cards passes the lead to the next player holding
   cards; a lone player's card still makes a trick.
 * Ranking: the booklet ranks every suit Raja, Vizier, 10 down to 1 (``uniform``, the default) and
-  gives the weak suits' reversed numerals as a variation (``traditional``).
+  gives the weak suits' reversed pip cards as a variation (``traditional``).
 * Most tricks wins; tied players share the win.
 """
 
@@ -114,7 +114,7 @@ class Ekrang(Game):
                        clause="ek.leading-raja")
     ranking: Ranking = option(Ranking.UNIFORM, choices=(Ranking.UNIFORM, Ranking.TRADITIONAL),
                               help="uniform: 10 high to 1 low in every suit, as the booklet ranks them; "
-                                   "traditional: the numerals of the four weak suits (Surkh, Chang, Qimash and Barat) rank "
+                                   "traditional: the pip cards of the four weak suits (Surkh, Chang, Qimash and Barat) rank "
                                    "1 high to 10 low",
                               title='Ranking', labels={Ranking.UNIFORM: 'uniform ranking', Ranking.TRADITIONAL: 'traditional ranking'},
                               clause="ek.ranking")

@@ -23,7 +23,7 @@ Rulings, each with its reason (the chapter states them):
 * Opening: the "low-ranked" cards the others play may be any cards, as the text gives them
   no way to lose the trick; the Raja's holder wins them all.
 * Strength: each suit in its own order (option ``ranking``: traditional, with the weak
-  suits' numerals reversed, or uniform; the draft allows both). Unbeatable = every stronger
+  suits' pip cards reversed, or uniform; the draft allows both). Unbeatable = every stronger
   unplayed card of the suit is in the same hand; discarded cards count as played, since
   they can no longer win.
 * Turn of a leader, in three steps. (1) The compulsory lead: every unbeatable card except
@@ -135,7 +135,7 @@ class GuruGanjifa(Game):
 
     players: int = option(3, choices=(3, 4), help="number of players", clause="gg.players")
     ranking: Ranking = option(Ranking.TRADITIONAL, choices=tuple(Ranking),
-                              help="traditional: the five weak suits' numerals rank 1 high to 10 low; "
+                              help="traditional: the five weak suits' pip cards rank 1 high to 10 low; "
                                    "uniform: 10 high to 1 low in every suit", title='Ranking', labels={Ranking.TRADITIONAL: 'traditional ranking', Ranking.UNIFORM: 'uniform ranking'},
                               clause="gg.ranking")
     time: str = option("day", choices=("day", "night"),

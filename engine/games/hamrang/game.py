@@ -27,7 +27,7 @@ Rulings, each with its reason (the chapter states them):
 * A player is out when, after a trick, no court card is left in the hand (a player dealt none sits
   out from the start); a trick's winner who is out hands the lead to the next player still in.
 * The ranks follow the booklet's main order, Raja, Vizier, 10 down to 1 in every suit (option
-  ``ranking``: ``uniform``); its "Variation" of the original Mughal ganjifa, with the numerals of the
+  ``ranking``: ``uniform``); its "Variation" of the original Mughal ganjifa, with the pip cards of the
   four weak suits reversed, is ``traditional``.
 * The game ends when no player holds a court card, as the booklet says ("until all players have
   played all of their face cards"; option ``last_player``: ``plays-on``): the last player in leads
@@ -116,7 +116,7 @@ class Hamrang(Game):
                        clause="hr.opening")
     ranking: Ranking = option(Ranking.UNIFORM, choices=(Ranking.UNIFORM, Ranking.TRADITIONAL),
                               help="uniform: 10 high to 1 low in every suit, as the booklet ranks them; "
-                                   "traditional: in Surkh, Chang, Qimash and Barat the numerals rank 1 high to "
+                                   "traditional: in Surkh, Chang, Qimash and Barat the pip cards rank 1 high to "
                                    "10 low (the booklet's variation)", title='Ranking', labels={Ranking.UNIFORM: 'uniform ranking', Ranking.TRADITIONAL: 'traditional ranking'},
                               clause="hr.ranking")
     opener_substitute: str = option("if-none", choices=("if-none", "any-time"),

@@ -1,4 +1,4 @@
-"""Sama: two cards face down and one face up each; a face-up number card counts double; each player
+"""Sama: two cards face down and one face up each; a face-up pip card counts double; each player
 may once exchange the face-up card or both face-down cards; the highest total wins the round.
 
 >>> sama = Sama(players=3)
@@ -34,7 +34,7 @@ CLAUSES = MappingProxyType({
     "sa.dealer": "The first dealer",
     "sa.deal": "Two cards face down and one face up",
     "sa.value": "Card values",
-    "sa.double": "A face-up number card counts double",
+    "sa.double": "A face-up pip card counts double",
     "sa.exchange": "One exchange each, in turn",
     "sa.replace": "New cards come from the pack; discards leave play",
     "sa.show": "Totals are shown in turn",
@@ -63,7 +63,7 @@ class Sama(StakesGame, Game):
     players: int = option(4, choices=range(3, 7), help="number of players, 3 to 6", clause="sa.players")
     court_up: str = option("single", choices=("single", "double"),
                            help="a face-up Raja or Vizier: counted at its plain value, 12 or 11, as the source "
-                                "has it \"whether face up or down\", or doubled like a face-up number card",
+                                "has it \"whether face up or down\", or doubled like a face-up pip card",
                            title='Face-up courts', labels={'single': 'single courts', 'double': 'double courts'},
                            clause="sa.double")
     scoring: str = option("rounds", choices=("rounds", "stakes"),
@@ -77,14 +77,14 @@ class Sama(StakesGame, Game):
                          title='Rounds', 
                          clause="sa.rounds")
     face_up: str = option("double", choices=tuple(TIMES),
-                          help="what a face-up number card counts: double its value, as the source has it; its plain "
+                          help="what a face-up pip card counts: double its value, as the source has it; its plain "
                                "value (single), so that only the total matters; or three times it (triple); a face-up "
                                "court card counts as the face-up courts choice says", title='Face-up card', 
                           clause="sa.double")
 
     @property
     def times(self) -> int:
-        """What the face-up number card's value is multiplied by (option ``face_up``)."""
+        """What the face-up pip card's value is multiplied by (option ``face_up``)."""
         return TIMES[self.face_up]
 
     name: ClassVar[str] = "sama"
@@ -133,6 +133,6 @@ class Sama(StakesGame, Game):
         if name not in odds.TABLES:
             return super().table(name)
         if self.face_up != "double":
-            raise OptionError(f"Sama's table {name!r} is counted for a face-up number card that counts double "
+            raise OptionError(f"Sama's table {name!r} is counted for a face-up pip card that counts double "
                               f"(face-up=double), not face-up={self.face_up}")
         return odds.TABLES[name](self)

@@ -112,12 +112,12 @@ def exchange_rule(court_up: str = "single", times: int = 2) -> ExchangeRule:
 
 
 def ranks_in_words(ranks) -> str:
-    """Face-up ranks in players' words: ``a number card of 5 or less, or a Vizier``."""
+    """Face-up ranks in players' words: ``a pip card of 5 or less, or a Vizier``."""
     numbers = [r for r in ranks if r <= 10]
     parts = []
     if numbers:
         run = numbers == list(range(1, numbers[-1] + 1))
-        parts.append(f"a number card of {numbers[-1]} or less" if run and len(numbers) > 1 else
+        parts.append(f"a pip card of {numbers[-1]} or less" if run and len(numbers) > 1 else
                      "a " + ", ".join(map(str, numbers)))
     parts += [{11: "a Vizier", 12: "a Raja"}[r] for r in ranks if r > 10]
     return ", or ".join(parts) if parts else "never"
@@ -126,7 +126,7 @@ def ranks_in_words(ranks) -> str:
 def exchange_table(game) -> Table:
     rule = exchange_rule(game.court_up, game.times)
     counts = ("every card counts double" if game.court_up == "double"
-              else "a number card counts double and a court card single")
+              else "a pip card counts double and a court card single")
     rows = (("the face-up card", f"{rule.new_up:.2f}", ranks_in_words(rule.up_ranks)),
             ("both face-down cards", f"{rule.new_down:.2f}", f"{rule.down_most} or less in all"))
     return Table("Sama: when the careful player exchanges",

@@ -21,7 +21,7 @@ def card_value(card: Card) -> int:
     return card.rank
 
 
-TIMES = {"double": 2, "single": 1, "triple": 3}  # option face_up: what a face-up number card's value is multiplied by
+TIMES = {"double": 2, "single": 1, "triple": 3}  # option face_up: what a face-up pip card's value is multiplied by
 
 
 def up_value(card: Card, court_up: str = "single", times: int = 2) -> int:
@@ -33,7 +33,7 @@ def up_value(card: Card, court_up: str = "single", times: int = 2) -> int:
 
 
 def hand_total(hand, court_up: str = "single", times: int = 2) -> int:
-    """A Sama hand's total: the two face-down cards plus the face-up card (the last), a number card counted
+    """A Sama hand's total: the two face-down cards plus the face-up card (the last), a pip card counted
     double (``times``), a court card single (both multiplied with ``court_up="double"``).
 
     >>> from engine.cards import parse_cards
