@@ -11,8 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-
-INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it
+from .errors import INTERRUPTED  # (130, the exit status of a command stopped by Ctrl-C) named here too, as before
 
 
 class _Parser(argparse.ArgumentParser):

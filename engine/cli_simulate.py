@@ -191,7 +191,7 @@ def run_simulate(args) -> int:
         out.print(f"wrote {path}")
     if partial is not None:
         out.print(f"PARTIAL: {partial.report.games:,} of the {partial.asked:,} games asked for (interrupted)")
-        from .cli import INTERRUPTED
+        from .errors import INTERRUPTED
 
         return INTERRUPTED
     return 0

@@ -6,6 +6,8 @@ caller never asks which kind of error it holds before reporting it.
 
 from __future__ import annotations
 
+INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it
+
 
 class GanjifaError(Exception):
     """Base of every error the engine raises on purpose; ``clause`` names the rule involved, if any."""

@@ -40,7 +40,8 @@ from .errors import GanjifaError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
 from .seen import hidden_at_step
-from .transcript import CHANCE_NAME, Step, Transcript, check_name, write
+from .transcript import CHANCE_NAME, check_name
+from .saving import Saving
 from .typed_moves import MoveReader, _card  # noqa: F401  (_card: the play pages import it from here)
 
 HUMAN = "human"
@@ -88,7 +89,7 @@ def parse_humans(text: str, players: int) -> set[int]:
     return seats
 
 
-class TerminalGame(MoveReader):
+class TerminalGame(MoveReader, Saving):
     """A game at the terminal. ``ask(prompt) -> str`` reads a line (EOFError ends the game quietly);
     ``console`` is a :class:`rich.console.Console`."""
 
@@ -311,27 +312,6 @@ class TerminalGame(MoveReader):
         except KeyboardInterrupt:  # Ctrl-C: the game so far may be kept before leaving
             c.print()
             return self.offer_to_save()
-
-    def offer_to_save(self) -> int:
-        """After a Ctrl-C in a game: ask for a file to save the game so far in (Enter, or Ctrl-C again, leaves
-        without saving); the exit status of a command stopped by Ctrl-C, 130, either way."""
-        from .cli import INTERRUPTED
-
-        c = self.console
-        if self.state.history and self.deal is not None:
-            try:
-                path = self.ask("Interrupted. Save the game so far? Type a file name, or press Enter to leave "
-                                "without saving: ").strip()
-            except (KeyboardInterrupt, EOFError):
-                path = ""
-                c.print()
-            if path:
-                self.save(path)
-            else:
-                c.print("not saved: the game is left here", highlight=False)
-        else:
-            c.print("Interrupted: the game is left here", highlight=False)
-        return INTERRUPTED
 
     def money(self) -> None:
         if type(self.game).settle is Game.settle:
@@ -557,62 +537,3 @@ class TerminalGame(MoveReader):
         rules = self.clause_words(record.clauses)
         self.console.print(f"{said}. " + (f"The rules behind it: {rules}." if rules else "No rule is cited for it."),
                            highlight=False, markup=False)
-
-    # --- saving --------------------------------------------------------------------------
-    def transcript(self) -> Transcript:
-        """The game so far as a transcript: every step (a player's steps in a row joined where the game
-        allows, as ``ganjifa play`` writes them), replayed from the deal, with ``bots: none``."""
-        game = self.game
-        moves: list[tuple[int, Any]] = []
-        for record in self.state.history:
-            seat, move = record.player, record.move
-            joined = game.join_moves(moves[-1][1], move) if moves and moves[-1][0] == seat != CHANCE else None
-            if joined is not None:
-                moves[-1] = (seat, joined)
-            else:
-                moves.append((seat, move))
-        state = game.new_game(self.deal)
-        steps = []
-        for seat, move in moves:
-            record = state.apply(move)
-            steps.append(Step(len(steps) + 1, CHANCE_NAME if seat == CHANCE else self.names[seat], str(move),
-                              tuple(record.narrate(self.names).splitlines())))
-        result = state.result().narrate(self.names) if state.is_terminal() else None
-        played = tuple(f"{name} {'a person' if seat in self.humans else self.kinds[seat]}"
-                       for seat, name in enumerate(self.names))
-        return Transcript(getattr(game, "spec", game.name), game.option_items(), self.seed, self.names, None,
-                          self.deal, tuple(steps), result, played=played, practice=self.practice)
-
-    def save(self, path: str, *, replace: bool = False) -> None:
-        """Write the game so far to ``path``. A missing folder is refused (nothing is made); an existing file is
-        replaced only after a yes (or ``replace``: the file named with ``play --write``, already allowed there)."""
-        import os
-
-        from .files import describe_existing, special_kind
-
-        c = self.console
-        if not path:
-            c.print("save takes a file name: save FILE", highlight=False)
-            return
-        kind = special_kind(path)
-        if kind is not None or os.path.isdir(path):
-            c.print(f"cannot save to {path}: it is {kind or 'a folder'}, not a file; nothing was written",
-                    highlight=False, markup=False)
-            return
-        folder = os.path.dirname(path)
-        if folder and not os.path.isdir(folder):
-            c.print(f"cannot save to {path}: the folder {folder} does not exist (save makes no folders); "
-                    "nothing was written", highlight=False, markup=False)
-            return
-        there = None if replace else describe_existing(path)
-        if there is not None:
-            answer = self.ask(f"{path} already exists ({there}); replace it? (yes/no) ").strip().lower()
-            if answer not in ("y", "yes"):
-                c.print(f"not saved: {path} is left as it was", highlight=False, markup=False)
-                return
-        try:
-            write(self.transcript(), path)
-        except OSError as err:
-            c.print(f"cannot write {path}: {err.strerror or err}", highlight=False, markup=False)
-            return
-        c.print(f"wrote {path}" + (" (marked as practice)" if self.practice else ""), highlight=False, markup=False)

@@ -91,6 +91,30 @@ def _seat_name(names, seat: int) -> str:
     return CHANCE_NAME if seat == CHANCE else names[seat]
 
 
+def joined(game, played) -> list[tuple[int, Any]]:
+    """``played`` (seat, move) pairs with a player's moves in a row joined where the game allows (as ``ganjifa
+    play`` writes them)."""
+    moves: list[tuple[int, Any]] = []
+    for seat, move in played:
+        both = game.join_moves(moves[-1][1], move) if moves and moves[-1][0] == seat != CHANCE else None
+        if both is not None:
+            moves[-1] = (seat, both)
+        else:
+            moves.append((seat, move))
+    return moves
+
+
+def replayed_steps(game, deal, moves, names) -> tuple[list[Step], Any]:
+    """``moves`` (seat, move) made again from ``deal``, each a numbered step with its narration; and the state
+    they reach."""
+    state = game.new_game(deal)
+    steps = []
+    for seat, move in moves:
+        record = state.apply(move)
+        steps.append(Step(len(steps) + 1, _seat_name(names, seat), str(move), _narration(record, names)))
+    return steps, state
+
+
 def _apply(t: Transcript, game, names, state, step: Step):
     if state.is_terminal():
         raise t.error(step.line, f"move {step.number} comes after the end of the game")
@@ -175,24 +199,15 @@ def play(game: Game | str, seed: int | str, bots: str | Sequence[str] = "heurist
     for name in names:
         check_name(name)
     deal = game.deal(seed)
-    moves: list[tuple[int, Any]] = []  # (seat, move), a player's moves in a row joined where the game allows
+    made: list[tuple[int, Any]] = []  # (seat, move), every step
 
     def keep(state, record) -> None:
-        seat, move = record.player, record.move
-        joined = game.join_moves(moves[-1][1], move) if moves and moves[-1][0] == seat != CHANCE else None
-        if joined is not None:
-            moves[-1] = (seat, joined)
-        else:
-            moves.append((seat, move))
+        made.append((record.player, record.move))
 
     final = play_seeded(game, seed, kinds, deal=deal, max_moves=max_moves, on_step=keep,
                         chance=RecordedChance(seed, chance_moves))
     result = final.result().narrate(names)
-    state = game.new_game(deal)
-    steps = []
-    for seat, move in moves:
-        record = state.apply(move)
-        steps.append(Step(len(steps) + 1, _seat_name(names, seat), str(move), _narration(record, names)))
+    steps, state = replayed_steps(game, deal, joined(game, made), names)
     if not state.is_terminal() or state.result().narrate(names) != result:
         raise GanjifaError(f"{game.title} seed {seed}: joining moves changed the game")
     shown = tuple(dict.fromkeys(kinds))
