@@ -47,6 +47,22 @@ def holm(p_values: Sequence[float]) -> list[float]:
     return out
 
 
+def two_sample(first: Sequence[float], second: Sequence[float]) -> tuple[float, float, float, float]:
+    """``second``'s mean less ``first``'s, its 95% interval and the two-sided p-value, the two samples
+    independent (a z-test on the difference of two means): for variants that cannot play the same deals (other
+    numbers of players), where pairing games by their order would pair nothing."""
+    def moments(xs):
+        n = len(xs)
+        mean = math.fsum(xs) / n
+        return mean, math.fsum((x - mean) ** 2 for x in xs) / max(n - 1, 1) / n
+    (m1, v1), (m2, v2) = moments(first), moments(second)
+    diff, se = m2 - m1, math.sqrt(v1 + v2)
+    if se == 0:
+        return diff, diff, diff, 1.0 if diff == 0 else 0.0
+    return diff, diff - 1.96 * se, diff + 1.96 * se, \
+        math.erfc(abs(diff) / se / math.sqrt(2))
+
+
 def paired_p(differences: Sequence[float]) -> float:
     """Two-sided p-value that the mean of paired ``differences`` is 0 (z-test on their mean)."""
     n = len(differences)
@@ -122,6 +138,13 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
     same_players = len(set(players)) == 1
     rows: list[Row] = []
 
+    def tested(i: int, base: Sequence[float], values: Sequence[float]) -> float:
+        """The p-value of column ``i``'s ``values`` against the first column's ``base``: game by game where it
+        has the first's number of players (the same deals), as two independent samples where not."""
+        if players[i] == players[0]:
+            return paired_p([b - a for a, b in zip(base, values)])
+        return two_sample(base, values)[3]
+
     for seat in range(max(players)):
         cells, ps = [], []
         base = _wins(first, seat) if seat < first.game.players else None
@@ -141,10 +164,10 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
             if i == 0 or base is None:
                 ps.append(None)
             elif same_players:
-                ps.append(paired_p([b - a for a, b in zip(base, w)]))
+                ps.append(tested(i, base, w))
             else:
                 fa, fb = 1 / first.game.players, 1 / n
-                ps.append(paired_p([(b - fb) - (a - fa) for a, b in zip(base, w)]))
+                ps.append(tested(i, [a - fa for a in base], [b - fb for b in w]))
         label = f"Player {seat + 1} wins" + ("" if same_players else " (against the fair share)")
         rows.append(Row("win share", seat + 1, label, tuple(cells), tuple(ps)))
 
@@ -166,7 +189,7 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
         mean, lo, hi = mean_interval(m)
         cells.append(Cell(mean, lo, hi, f"{mean:.1f} ({lo:.1f}-{hi:.1f})"))
     rows.append(Row("moves per game", None, "Moves per game", tuple(cells),
-                    (None,) + tuple(paired_p([b - a for a, b in zip(moves[0], m)]) for m in moves[1:])))
+                    (None,) + tuple(tested(i, moves[0], m) for i, m in enumerate(moves) if i)))
 
     if all(stakes_game(r.game) for r in reports) and any(any(r.outcomes.money or ()) for r in reports):
         # (no rows when no money changed hands: Sama counted in rounds won settles nothing)
@@ -182,7 +205,7 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
                 money = list(r.outcomes.money[seat::n])
                 mean, lo, hi = mean_interval(money)
                 cells.append(Cell(mean, lo, hi, f"{mean:+.2f} ({lo:+.2f} to {hi:+.2f})"))
-                ps.append(None if i == 0 or base is None else paired_p([b - a for a, b in zip(base, money)]))
+                ps.append(None if i == 0 or base is None else tested(i, base, money))
             rows.append(Row("money per game", seat + 1, f"Player {seat + 1} money per game (stakes)",
                             tuple(cells), tuple(ps)))
 
@@ -201,8 +224,8 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
             text = figure(100 * share, 1, '%') + ("" if per_game else f" ({figure(r.event_rate(event), 2)} per game)")
             cells.append(Cell(share, None, None, text))
             seen.append(happened)
-        ps = (None,) + tuple(None if s is None or seen[0] is None else paired_p([b - a for a, b in zip(seen[0], s)])
-                             for s in seen[1:])
+        ps = (None,) + tuple(None if s is None or seen[0] is None else tested(i, seen[0], s)
+                             for i, s in enumerate(seen) if i)
         rows.append(Row("games with event", None, f"Games with: {what}", tuple(cells), ps, event=event))
         if not per_game:
             continue
@@ -218,8 +241,8 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
             mean, lo, hi = mean_interval(times)
             cells.append(Cell(mean, lo, hi, f"{figure(mean, 2)} ({figure(lo, 2)}-{figure(hi, 2)})"))
             counts.append(times)
-        ps = (None,) + tuple(None if c is None or counts[0] is None else paired_p([b - a for a, b in zip(counts[0], c)])
-                             for c in counts[1:])
+        ps = (None,) + tuple(None if c is None or counts[0] is None else tested(i, counts[0], c)
+                             for i, c in enumerate(counts) if i)
         rows.append(Row("event per game", None, f"Per game: {what}", tuple(cells), ps, event=event))
 
     own = {}
@@ -281,7 +304,12 @@ def _differences(row: Row, reports: Sequence[Report]):
     out = [None]
     for r, p in zip(reports[1:], row.p_values[1:]):
         mine = _per_game(row, r) if p is not None and base is not None else None
-        out.append(None if mine is None else mean_interval([b - a for a, b in zip(base, mine)]))
+        if mine is None:
+            out.append(None)
+        elif r.game.players == reports[0].game.players:
+            out.append(mean_interval([b - a for a, b in zip(base, mine)]))
+        else:  # other numbers of players: two independent samples
+            out.append(two_sample(base, mine)[:3])
     return tuple(out)
 
 

@@ -168,14 +168,18 @@ def _p(mean: float, se: float) -> float:
 def against(report, other, measure: Measure, other_measure: Measure | None = None) -> Verdict:
     """``report``'s measure against ``other``'s, both played on the same seeds (or against ``other_measure`` of
     the same games, ``other`` being ``report``: the dealer ahead against the dealer behind): the game-by-game
-    (paired) difference of the linearised ratios, its mean the difference of the two ratios."""
+    (paired) difference of the linearised ratios, its mean the difference of the two ratios; with another number
+    of players (not the same deals), the two as independent samples."""
     if other.games != report.games or other.seed != report.seed:
         raise ValueError("the two set-ups must play the same games from the same seed to be compared game by game")
     other_measure = other_measure or measure
     r1, u1, _ = _linear(report, measure)
     r2, u2, _ = _linear(other, other_measure)
-    d = [a - b for a, b in zip(u1, u2)]
-    se = _sd(d) / math.sqrt(len(d))
+    if report.game.players == other.game.players:  # the same deals: game by game
+        d = [a - b for a, b in zip(u1, u2)]
+        se = _sd(d) / math.sqrt(len(d))
+    else:  # other numbers of players deal other cards: two independent samples
+        se = math.sqrt(_sd(u1) ** 2 / len(u1) + _sd(u2) ** 2 / len(u2))
     diff = r1 - r2
     return Verdict(estimate(report, measure), estimate(other, other_measure), None, diff, diff - Z * se,
                    diff + Z * se, _p(diff, se))

@@ -235,22 +235,22 @@ class WebGame(TerminalGame):
             ways = _apart([self.describe(m, self.seat) for m in placed])
             return self.reply(f"The {name} can be played in {len(placed)} ways: " + "; ".join(
                 f"{m} ({w})" for m, w in zip(placed, ways)) + ". Choose one of them below.")
-        for move in moves:  # the same kind of move with this card in a card's place: the rule it breaks
-            words = str(move).split(" ")
-            for spot in (i for i, w in enumerate(words) if _card(w) is not None):
-                tried = words[:spot] + [text] + words[spot + 1:]
-                try:
-                    self.state.check(self.game.parse_move(" ".join(tried)))
-                except IllegalMoveError as err:
-                    reason = choice_words(err.reason, self.names)
-                    lower = re.match(r"(The|A|An) ", reason)  # "the 5 of Safed ...", but "Asha holds ..."
-                    said = f"You cannot play the {name}: {reason[:1].lower() + reason[1:] if lower else reason}"
-                    said = said.rstrip(".")
-                    if names_cards(said, self.unseen_by(self.seat), self.game.deck):  # a reason naming a hidden card
-                        said = f"You cannot play the {name} now"
-                    return self.reply(f"{said} [clause {err.clause}].", refused=True, clauses=[err.clause])
-                except GanjifaError:
-                    continue
+        tries = [" ".join(words[:spot] + [text] + words[spot + 1:])  # the same kind of move with this card in
+                 for words in (str(m).split(" ") for m in moves)       # a card's place: the rule it breaks
+                 for spot in (i for i, w in enumerate(words) if _card(w) is not None)] + [text]  # or played alone
+        for tried in tries:
+            try:
+                self.state.check(self.game.parse_move(tried))
+            except IllegalMoveError as err:
+                reason = choice_words(err.reason, self.names)
+                lower = re.match(r"(The|A|An) ", reason)  # "the 5 of Safed ...", but "Asha holds ..."
+                said = f"You cannot play the {name}: {reason[:1].lower() + reason[1:] if lower else reason}"
+                said = said.rstrip(".")
+                if names_cards(said, self.unseen_by(self.seat), self.game.deck):  # a reason naming a hidden card
+                    said = f"You cannot play the {name} now"
+                return self.reply(f"{said} [clause {err.clause}].", refused=True, clauses=[err.clause])
+            except GanjifaError:
+                continue
         if not any(_card(w) is not None for m in moves for w in str(m).split(" ")):
             return self.reply(f"In {self.game.title} a card is not played on its own: choose one of your moves "
                               "below.", refused=True, clauses=[])

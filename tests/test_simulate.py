@@ -282,3 +282,24 @@ def test_ctrl_c_during_a_simulation_keeps_the_games_finished_as_a_partial_report
     assert code == 130
     assert "interrupted after 500 of 2,000 games" in out.err and "PARTIAL" in out.err
     assert "500 games per column" in out.out and "PARTIAL: 500 of the 2,000 games asked for" in out.out
+
+
+def test_columns_with_other_numbers_of_players_are_tested_as_independent_samples():
+    """Issue 42: variants with other numbers of players deal other cards, so pairing their games by the order of
+    play pairs nothing; they are tested as two independent samples, while the same table size stays paired."""
+    import math
+
+    from engine.compare import compare_rows, paired_p, two_sample
+    from engine.verdict import Z, Measure, against
+
+    three = simulate(get_game("kendra-kari", players=3), 200, seed=5, bots="random", per_game=True)
+    four = simulate(get_game("kendra-kari", players=4), 200, seed=5, bots="random", per_game=True)
+    seven = simulate(get_game("kendra-kari", players=4, hand_size=7), 200, seed=5, bots="random", per_game=True)
+    moves = lambda r: [float(m) for m in r.outcomes.moves]  # noqa: E731
+    row = next(r for r in compare_rows([four, three, seven]) if r.measure == "moves per game")
+    assert row.p_values[1] == two_sample(moves(four), moves(three))[3]  # other deals: unpaired
+    assert row.p_values[2] == paired_p([b - a for a, b in zip(moves(four), moves(seven))])  # the same deals
+    verdict = against(three, four, Measure("moves", "games", False))
+    m3, m4 = moves(three), moves(four)
+    se = math.sqrt(sum((x - sum(m3) / 200) ** 2 for x in m3) / 199 / 200 + sum((x - sum(m4) / 200) ** 2 for x in m4) / 199 / 200)
+    assert math.isclose(verdict.high - verdict.low, 2 * Z * se, rel_tol=1e-9)  # the interval of two samples

@@ -200,12 +200,11 @@ class SimulationDirective(GanjifaDirective):
                     "under, 95% sure.")
         if tests:
             same = len({r.game.players for r in reports}) == 1
-            rule = (f"each tested game by game against the first column's, "
-                    + ("as every column plays the same deals, " if same else
-                       "paired in the order the games were played (with different numbers of players not the same "
-                       "deals, so the pairing gains nothing, but the test holds), ")
-                    + 
-                    f"and corrected for the {len(tests)} test{'s' if len(tests) > 1 else ''} of the table (Holm's method)")
+            rule = ("each tested against the first column's, "
+                    + ("game by game, as every column plays the same deals, " if same else
+                       "game by game where a column has the first's number of players (the same deals), and as two "
+                       "independent samples where it has another (other deals), ")
+                    + f"and corrected for the {len(tests)} test{'s' if len(tests) > 1 else ''} of the table (Holm's method)")
             caption += (f" * marks a figure that differs from the first column's at the 5% level: {rule}." if starred
                         else f" No figure differs from the first column's at the 5% level, {rule}.")
         return [table(["", *labels] if len(reports) > 1 else ["", "Figure"], body,
@@ -345,10 +344,10 @@ class SimulationDirective(GanjifaDirective):
         if len(players) > 1:
             caption += (" With different numbers of players, each seat's share is compared by how far it lies "
                         "from its fair share (one in the number of players).")
-        how = ("as every column plays the same deals" if len(players) == 1 else
-               "each column's games paired with the first's in the order they were played (with different numbers "
-               "of players these are not the same deals, and the pairing gains nothing, but the test holds)")
-        rule = (f"each difference tested game by game, {how}, and corrected for the "
+        how = ("game by game, as every column plays the same deals" if len(players) == 1 else
+               "game by game where a column has the first's number of players (the same deals), and as two "
+               "independent samples where it has another (other deals)")
+        rule = (f"each difference tested {how}, and corrected for the "
                 f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the moves "
                 "rescaled and carry their mark")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
