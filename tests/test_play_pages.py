@@ -155,6 +155,21 @@ def test_a_card_clicked_that_no_move_plays_is_refused_in_the_games_words(name):
     assert refused["moves"] == reply["moves"]  # nothing changed
 
 
+def test_a_card_clicked_when_only_a_draw_is_allowed_is_refused_with_its_rule():
+    """Kendra Kari, seed 1: when the player can only draw, a card of the hand clicked is refused with the rule
+    it breaks (the fresh clone's browser test found it said cards are not played on their own)."""
+    reply = ask(op="new", game="kendra-kari", seed=1)
+    for _ in range(40):
+        if [m["move"] for m in reply["moves"]] == ["draw"] and reply["hand"]:
+            break
+        reply = ask(op="move", move=reply["moves"][-1]["move"])
+    else:
+        pytest.skip("no turn with only a draw in 40 moves")
+    refused = ask(op="card", card=reply["hand"][0]["card"])
+    assert refused["refused"] and refused["clauses"] and refused["message"].startswith("You cannot play the "), \
+        refused["message"]
+
+
 def test_people_at_one_screen_each_see_only_their_own_hand():
     reply = ask(op="new", game="kendra-kari", seed=5, bots="people")
     game = sys.modules["engine.web"]._game
