@@ -45,7 +45,9 @@ def run_info(name: str) -> int:
         print(f"  {info.name.replace('_', '-')}={option_text(info.default)}  (choices: {shown}){clause}")
         if info.help:
             print(f"      {info.help}")
-    print(f"clauses: {len(cls.CLAUSES)} ({', '.join(list(cls.CLAUSES)[:6])}{', ...' if len(cls.CLAUSES) > 6 else ''})")
+    print(f"clauses: {len(cls.CLAUSES)}, each with its title (a chapter cites them by id):")
+    for cid, title in cls.CLAUSES.items():  # every id, as the README promises, not the first six
+        print(f"  {cid}  {title}")
     if cls.EVENTS:
         print(f"events counted in simulations: {', '.join(cls.EVENTS)}")
     from .registry import position_grammar

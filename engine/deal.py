@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -36,6 +37,8 @@ def split_notation(text: str, usage: str, keys: Iterable[str] | None = None,
         key, value = key.strip(), value.strip()
         if not eq or not key:
             raise NotationError(part, usage)
+        if re.search(r",\s*(P\d+|[a-z][a-z-]*)\s*=", value):  # "P1=4Sh 5Sa, P2=6Sh": parts parted by commas
+            raise NotationError(part, "parts are separated by ';', not ',': write 'P1=...; P2=...'")
         if key[:1] == "P" and key[1:2] in _ASCII_DIGITS:
             if key != f"P{len(hands) + 1}":
                 raise NotationError(key, f"expected P{len(hands) + 1} here: hands are listed in seat order")

@@ -884,3 +884,19 @@ def test_the_list_of_games_says_one_player_and_no_range_of_one(capsys):
     udvasa = next(line for line in out.splitlines() if line.startswith("udvasa "))
     assert re.search(r"\b1 player\b(?!s)", udvasa), udvasa
     assert not re.search(r"\b(\d+)-\1 players\b", out) and "1 players" not in out, out
+
+
+def test_a_position_written_with_commas_is_answered_with_the_separator(capsys):
+    """Issue 44: 'P1=4Sh 5Sa, P2=6Sh, ...' was answered "expected P1 here"; the answer says the parts are separated
+    by ';'."""
+    err = refused(get_game("kendra-kari", players=3).position, "P1=4Sh 5Sa, P2=6Sh, P3=7Sh, turn=P1")
+    assert "separated by ';', not ','" in str(err) and "\n" not in str(err)
+
+
+def test_info_lists_every_clause_id(capsys):
+    """Issue 44: the README says ``ganjifa info komi`` lists the clause ids; it listed six and "..."."""
+    from engine.registry import game_class
+
+    code, out, _ = run_cli(capsys, "info", "komi")
+    assert code == 0
+    assert all(f"  {cid}  " in out for cid in game_class("komi").CLAUSES) and ", ...)" not in out
