@@ -479,3 +479,38 @@ def test_ctrl_c_in_a_game_offers_to_save_it(tmp_path, answer):
         assert regenerate([tmp_path / answer], out=said.append) == 0, said
     else:
         assert "not saved" in shown and list(tmp_path.iterdir()) == []
+
+
+def test_a_hint_that_names_several_moves_rates_them_all():
+    """Issue 44: "would play add 10Vr or add 1Bu (it rates add 10Vr 4.25; ...)" never rated the 1 of Buddha; tied
+    moves are rated together ("it rates both 4.25")."""
+    import io
+
+    from rich.console import Console
+
+    from engine import get_game
+    from engine.protocol import CHANCE
+    from engine.terminal import TerminalGame
+
+    for seed in range(1, 60):
+        game = get_game("traditional-ganjifa")
+        out = io.StringIO()
+        term = TerminalGame(game, seed, {0}, ["heuristic"] * 3, ["Asha", "Bela", "Chitra"],
+                            Console(file=out, width=400), ask=lambda prompt: "")
+        state = term.state
+        for _ in range(200):
+            if state.current_player is None:
+                break
+            if state.current_player == 0:
+                moves = state.legal_moves()
+                best = max(state.move_priority(m) for m in moves)
+                ties = [m for m in moves if state.move_priority(m) == best]
+                if 2 <= len(ties) < len(moves):
+                    term.hint()
+                    said = out.getvalue()
+                    assert " or ".join(map(str, ties)) in said
+                    assert f"it rates {'both' if len(ties) == 2 else 'each of them'} {best:g};" in said, said
+                    return
+            term.step(term.chance.outcome(state) if state.current_player == CHANCE
+                      else term.bots[state.current_player].choose(state))
+    pytest.skip("no tied hint found")

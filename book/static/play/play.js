@@ -320,7 +320,8 @@
       a.href = URL.createObjectURL(blob);
       a.download = r.game + (r.seed !== null ? "-seed" + r.seed : "") + ".txt";
       document.body.appendChild(a); a.click(); a.remove();
-      $("message").textContent = "Saved as " + a.download + ": `ganjifa deals` replays it, a chapter's {deal} shows it.";
+      $("message").textContent = "Saved as " + a.download + ": the whole game, move by move, as the book's worked " +
+        "games are kept; an editor can replay it or print it as a worked game in a chapter.";
     }
   }
 
