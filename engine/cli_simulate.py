@@ -265,7 +265,10 @@ def _print_comparison(out, reports, labels, games: int, seed, uses, measured=())
     out.print(table)
     tests = len([p for row in rows for p in row.p_values if p is not None])
     same = len({r.game.players for r in reports}) == 1
-    note = (f"games paired by seed; paired z-tests, Holm's correction for the {tests} tests of this table"
+    note = ((f"games paired by seed; paired z-tests" if same else "games paired by seed where a variant has the "
+             "first's number of players, z-tests of two independent samples where it has another")
+            + f", Holm's correction for the {tests} tests of this table; the brackets are each figure's own 95% "
+              "interval, not corrected, so a difference whose interval leaves out zero may still carry no *"
             + ("; each seat also tested against its fair share (1/players), in every column" if same else
                "; with different numbers of players each seat's share is set against its fair share (1/players)"))
     out.print(f"* differs from the first column at the 5% level; in the rows of points over the fair share, a seat "

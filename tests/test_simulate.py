@@ -303,3 +303,15 @@ def test_columns_with_other_numbers_of_players_are_tested_as_independent_samples
     m3, m4 = moves(three), moves(four)
     se = math.sqrt(sum((x - sum(m3) / 200) ** 2 for x in m3) / 199 / 200 + sum((x - sum(m4) / 200) ** 2 for x in m4) / 199 / 200)
     assert math.isclose(verdict.high - verdict.low, 2 * Z * se, rel_tol=1e-9)  # the interval of two samples
+
+
+def test_compare_says_what_its_brackets_and_its_marks_are(capsys):
+    """Issue 44: the intervals are each figure's own (95%, uncorrected) while the marks are Holm-corrected, so an
+    interval that leaves out zero may carry no mark: the command says which is which, and which test it used."""
+    from engine import cli
+
+    assert cli.main(["compare", "kendra-kari", "--games", "200", "--workers", "1", "--variant", "players=3",
+                     "--variant", "players=4"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "the brackets are each figure's own 95% interval, not corrected" in said
+    assert "z-tests of two independent samples where it has another" in said and "Holm's correction" in said
