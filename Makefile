@@ -32,7 +32,7 @@ html: $(STAMP)
 	@echo "HTML: $(SITE)"
 
 $(SITE): $(BOOK_SOURCES) $(STAMP)
-	$(BUILD_SITE) || { rm -f $@; exit 1; }
+	GANJIFA_PDF_NEXT=1 $(BUILD_SITE) || { rm -f $@; exit 1; }  # the PDF is made next: no note that it is missing
 	@echo "HTML: $(SITE)"
 
 pdf: $(PDF)
