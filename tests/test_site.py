@@ -255,4 +255,3 @@ def test_rule_use_tables_name_the_set_up_rules_apart(site, game):
     titles = game_class(game).CLAUSES
     for cid in setup:
         assert f">{titles[cid]}<" not in body and f" {titles[cid]}</p>" not in body, (cid, titles[cid])
-
