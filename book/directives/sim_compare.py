@@ -101,6 +101,9 @@ def value_words(measure: Measure, est, least: int = 0) -> str:
         bound = f"{100 * est.high:.2g}%" if measure.share else f"{est.high:.2g} a game"
         return f"none (under {bound})"
     if measure.share:
+        count = round(est.value * est.total)
+        if 0 < count < 10 and abs(count - est.value * est.total) < 1e-6:  # a handful: the count, not a rate
+            return f"{count} of {round(est.total):,}"
         return percent(est.value, est.low, est.high, least)[0] + "%"
     text = number(est.value, est.low, est.high, least)[0]
     if measure.bottom == "games":

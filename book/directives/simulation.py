@@ -153,6 +153,7 @@ class SimulationDirective(GanjifaDirective):
         tested against the first's game by game, Holm's method over the table's tests, the significant
         ones marked *."""
         from engine.compare import holm
+        from engine.stats import wilson
         from engine.verdict import Measure, against, estimate
 
         from .sim_compare import handful, number, percent
@@ -180,7 +181,7 @@ class SimulationDirective(GanjifaDirective):
                     cells.append(f"{est.value:g} (every game)")
                     continue
                 elif share and x < 10:  # a handful: the count itself, never a rate it cannot support, and its bound
-                    cells.append(handful(x, n, est.low, est.high))
+                    cells.append(handful(x, n, *wilson(x, n)))  # the count's own interval (Wilson), not the normal one
                 else:
                     v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
                     unit = "%" if share else ""
