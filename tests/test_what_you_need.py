@@ -136,18 +136,3 @@ def test_traditional_ganjifa_s_table_as_play_starts_has_no_card_lying_face_up():
 
     alt = table_picture(get_game("traditional-ganjifa"), ["Asha", "Bela", "Chitra"]).alt
     assert "a hand of cards" in alt and "face up" not in alt
-
-
-def test_a_chapters_first_screen_invites_play_on_the_site():
-    """Issue 44: each chapter's What you need box links its play page (the site only: print leaves it out, and a
-    site without play pages drops it, as it drops every try link)."""
-    from engine import get_game
-
-    from book.directives.what_you_need import WhatYouNeedDirective
-
-    (only,) = WhatYouNeedDirective.play_link(get_game("kendra-kari"), "rules/kendra-kari")
-    assert only["expr"] == "not print"
-    (para,) = only.children
-    assert "ganjifa-try" in para["classes"]  # dropped by book.site where there are no play pages
-    link = para.children[0]
-    assert link["refuri"] == "../play/kendra-kari.html" and link.astext() == "Play Kendra Kari in your browser"

@@ -85,22 +85,7 @@ class WhatYouNeedDirective(GanjifaDirective):
             picture = state_svg(game.start(0), names=CAST[:1])
         box += self.figure(picture, caption, classes=["ganjifa-table-picture"])
         box += self.glance_link(game)
-        box += self.play_link(game, self.env.docname)
         return [box]
-
-    @staticmethod
-    def play_link(game, docname: str) -> list:
-        """"Play it here": the game's play page, on the site only (book/site.py drops it where the site has no
-        play pages, and the print build leaves it out), so a chapter's first screen invites play."""
-        from sphinx import addnodes
-
-        only = addnodes.only(expr="not print")
-        para = nodes.paragraph(classes=["ganjifa-try"])
-        para += nodes.reference("", f"Play {game.title} in your browser", refuri="../" * docname.count("/")
-                                + f"play/{game.name}.html", classes=["ganjifa-try-link"])
-        para += nodes.Text(", against the careful players or with people at one screen.")
-        only += para
-        return [only]
 
     @staticmethod
     def glance_link(game) -> nodes.paragraph:
