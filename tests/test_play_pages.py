@@ -306,6 +306,10 @@ class Chromium:
         self.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
         for domain in ("Page", "Runtime", "Network"):
             self.page(f"{domain}.enable")
+        self.resize(width, height)
+
+    def resize(self, width: int, height: int) -> None:
+        """The page as a screen of ``width`` x ``height`` CSS pixels shows it (under 600 wide, a phone's)."""
         self.page("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
                   mobile=width < 600)
 
@@ -831,14 +835,12 @@ def test_a_screen_handed_on_shows_nothing_of_the_last_players_view_at_either_wid
                 continue  # the game ended, or one player moves throughout (Naqsh's dealer may)
             covered += 1
             for width, height in ((1280, 900), (390, 844)):
-                browser.page("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
-                             mobile=width < 600)
+                browser.resize(width, height)
                 seen = browser.js(COVERED)
                 if seen["shown"] or seen["text"] != seen["cover"] or "Hand the screen to" not in seen["cover"]:
                     faults.append(f"{name} at {width} px: under the cover shows {seen['shown'][:6]} "
                                   f"({len(seen['shown'])} elements), reading {seen['text'][:160]!r}")
-            browser.page("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1,
-                         mobile=False)
+            browser.resize(1280, 900)
             who = browser.js("document.getElementById('cover-text').textContent").removeprefix(
                 "Hand the screen to ").rstrip(".")
             browser.click("#cover-go")
