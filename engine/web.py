@@ -231,10 +231,15 @@ class WebGame(TerminalGame):
                 return self.try_move(str(move))
         name = self.game.deck.card_name(card)
         placed = [m for m in moves if any(w.startswith(text) and w != text for w in str(m).split(" "))]
-        if placed:  # the card goes somewhere to be chosen (Shakti: onto a pile)
+        if len(placed) == 1:  # the card goes to one place only: that is the move
+            return self.try_move(str(placed[0]))
+        if placed:  # the card goes to a place to be chosen (Shakti: onto a pile): the page asks where
             ways = _apart([self.describe(m, self.seat) for m in placed])
-            return self.reply(f"The {name} can be played in {len(placed)} ways: " + "; ".join(
-                f"{m} ({w})" for m, w in zip(placed, ways)) + ". Choose one of them below.")
+            spots = [_spot(m) for m in placed]
+            how = "Click a pile in the picture, or choose below." if all(spots) else "Choose below."
+            return self.reply(f"Where does the {name} go? {how}",
+                              placing={"card": text, "places": [{"move": str(m), "spot": spot, "words": w}
+                                                                for m, spot, w in zip(placed, spots, ways)]})
         tries = [" ".join(words[:spot] + [text] + words[spot + 1:])  # the same kind of move with this card in
                  for words in (str(m).split(" ") for m in moves)       # a card's place: the rule it breaks
                  for spot in (i for i, w in enumerate(words) if _card(w) is not None)] + [text]  # or played alone
@@ -352,6 +357,12 @@ def solve(request: dict) -> dict:
     answer = game.solve(state, limit=limit)
     return {"answer": answer.answer, "words": answer.words, "positions": answer.positions,
             "seconds": round(time.perf_counter() - start, 2), "asked": request.get("asked")}
+
+
+def _spot(move) -> str | None:
+    """The place in the picture a move puts its card, as the picture marks it (``data-spot``): a player's pile."""
+    pile = getattr(move, "pile", -1)
+    return f"pile-{pile + 1}" if isinstance(pile, int) and pile >= 0 else None
 
 
 def _apart(said: list[str]) -> list[str]:

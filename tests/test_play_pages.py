@@ -170,6 +170,32 @@ def test_a_card_clicked_when_only_a_draw_is_allowed_is_refused_with_its_rule():
         refused["message"]
 
 
+def test_a_shakti_card_clicked_asks_where_it_goes_and_a_single_place_plays_it():
+    """Shakti (issue 44): after a draw from the piles' tops a card of the hand may go onto any of four piles, so
+    clicking it asks where, naming each place in words and marking it in the picture (``data-spot``), and changes
+    nothing; after a draw from the deck it has one place, and the click plays it."""
+    reply = ask(op="new", game="shakti", seed=3)
+    reply = ask(op="move", move="tops")
+    card = reply["hand"][0]
+    asked = ask(op="card", card=card["card"])
+    assert asked["message"] == f"Where does the {card['name']} go? Click a pile in the picture, or choose below."
+    places = asked["placing"]["places"]
+    assert asked["placing"]["card"] == card["card"] and len(places) == 4
+    assert [p["move"] for p in places] == [f"{card['card']}>{n}" for n in range(1, 5)]
+    assert [p["spot"] for p in places] == [f"pile-{n}" for n in range(1, 5)]
+    assert all(f'data-spot="{p["spot"]}"' in asked["picture"] for p in places)
+    assert "Bela's pile" in places[1]["words"] and not asked.get("refused")
+    assert asked["moves"] == reply["moves"] and asked["hand"] == reply["hand"]  # nothing played yet
+    put = ask(op="move", move=places[1]["move"])
+    assert len(put["hand"]) == len(reply["hand"]) - 1
+    ask(op="new", game="shakti", seed=3)
+    reply = ask(op="move", move="deck")
+    card = reply["hand"][0]
+    played = ask(op="card", card=card["card"])
+    assert "placing" not in played and len(played["hand"]) == len(reply["hand"]) - 1
+    assert any(card["name"] in line for line in played["log"]), played["log"]
+
+
 def test_people_at_one_screen_each_see_only_their_own_hand():
     reply = ask(op="new", game="kendra-kari", seed=5, bots="people")
     game = sys.modules["engine.web"]._game
@@ -850,6 +876,35 @@ def test_a_screen_handed_on_shows_nothing_of_the_last_players_view_at_either_wid
         browser.close()
     assert covered >= 8, f"the cover came up in only {covered} games"
     assert not faults, "\n".join(faults)
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_a_shakti_discard_is_a_card_clicked_then_a_pile_clicked_in_the_picture(play_site, tmp_path):
+    """Issue 44: in Shakti a card of the hand clicked, then a pile clicked in the picture, makes the discard, at
+    a desktop's width and a phone's; between the two clicks the card stands out and only its moves are listed."""
+    address, _ = play_site
+    browser = Chromium(1280, 900, tmp_path)
+    try:
+        for width, height in ((1280, 900), (390, 844)):
+            browser.resize(width, height)
+            open_page(browser, f"{address}/play/shakti.html#seed=3&bots=careful")
+            browser.click('#moves [data-move="tops"]')
+            card = browser.js("document.querySelector('#hand [data-card]').dataset.card")
+            before = browser.js("document.querySelectorAll('#hand [data-card]').length")
+            browser.click(f'#hand [data-card="{card}"]')
+            assert browser.js("document.getElementById('message').textContent").startswith("Where does the ")
+            assert browser.js(f"document.querySelector('#hand [data-card=\"{card}\"]')"
+                              ".classList.contains('play-chosen')")
+            assert browser.js(MOVES) == [f"{card}>{n}" for n in range(1, 5)]
+            assert browser.js("document.querySelectorAll('#picture .play-spot').length") == 4
+            browser.click('#picture [data-spot="pile-2"]')
+            assert browser.js("document.querySelectorAll('#hand [data-card]').length") == before - 1
+            log = browser.js("document.getElementById('log').textContent")
+            assert "on top of Bela's pile" in log, log[-300:]
+            assert not browser.js("document.querySelectorAll('#picture .play-spot').length")
+    finally:
+        browser.close()
 
 
 @pytest.mark.slow

@@ -123,11 +123,15 @@
     // the hand's cards play too): their buttons side by side, each one's words in its title
     var moves = $("moves"), inHand = {};
     r.hand.forEach(function (c) { if (c.move) inHand[c.move] = true; });
-    var many = r.moves.length > 8 && r.moves.every(function (m) { return inHand[m.move]; });
+    // a card clicked that can go to several places (Shakti's piles): only those moves, and the places in the picture
+    var places = {};
+    if (r.placing) r.placing.places.forEach(function (p) { places[p.move] = p; });
+    var shownMoves = r.placing ? r.moves.filter(function (m) { return places[m.move]; }) : r.moves;
+    var many = shownMoves.length > 8 && shownMoves.every(function (m) { return inHand[m.move]; });
     moves.textContent = "";
     moves.classList.toggle("play-many", many);
     if (r.forced) moves.appendChild(el("li", "play-forced", r.forced));
-    r.moves.forEach(function (m) {
+    shownMoves.forEach(function (m) {
       var li = document.createElement("li"), b = document.createElement("button");
       var words = (m.words || m.move) + (m.why ? " (" + m.why + ")" : "");
       b.type = "button"; b.className = "play-move"; b.dataset.move = m.move; b.textContent = m.move;
@@ -140,6 +144,7 @@
       li.appendChild(span);
       moves.appendChild(li);
     });
+    if (r.placing) showPlaces(r.placing);
     $("typed").hidden = !r.your_turn;
     var view = $("view");
     view.textContent = "";
@@ -183,6 +188,30 @@
       var tag = child.tagName.toLowerCase();
       if (tag === "defs" || tag === "style" || child.hasAttribute("data-seat")) return;
       if (child.querySelector("[data-seat]")) onlySeats(child); else child.remove();
+    });
+  }
+
+  // the card being placed stands out in the hand; each place it may go is a button in the picture, ringed
+  function showPlaces(placing) {
+    [].forEach.call($("hand").querySelectorAll(".play-card"), function (b) {
+      b.classList.toggle("play-chosen", b.dataset.card === placing.card);
+    });
+    var svg = $("picture").querySelector("svg");
+    placing.places.forEach(function (p) {
+      var g = p.spot && svg ? svg.querySelector('[data-spot="' + p.spot + '"]') : null;
+      if (!g) return;
+      var box = g.getBBox(), ring = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      // inside the place's own box, so that a place at the picture's edge is ringed whole
+      ring.setAttribute("x", box.x + 1); ring.setAttribute("y", box.y + 1);
+      ring.setAttribute("width", Math.max(box.width - 2, 0)); ring.setAttribute("height", Math.max(box.height - 2, 0));
+      ring.setAttribute("rx", 6); ring.setAttribute("class", "play-spot-ring");
+      g.insertBefore(ring, g.firstChild);
+      g.classList.add("play-spot");
+      g.setAttribute("tabindex", "0"); g.setAttribute("role", "button");
+      g.setAttribute("aria-label", p.move + ": " + p.words);
+      var put = function () { act({ op: "move", move: p.move }); };
+      g.addEventListener("click", put);
+      g.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); put(); } });
     });
   }
 

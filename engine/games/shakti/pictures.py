@@ -45,7 +45,8 @@ def state_picture(state, *, viewer=None, names=None) -> Picture:
         top = [pile[-1]] if pile else []
         ppic = hand_picture(top, label=f"pile: {count}", size=SIZE, per_row=1)
         x = hand_width + 16
-        place(body, ppic, x, y)
+        spot = place(body, ppic, x, y)
+        spot.set("data-spot", f"pile-{seat + 1}")  # where a play page lets a card be put by a click
         width = max(width, x + max(ppic.width, estimate_width(f"pile: {count}", 13)))
         alts.append(pic.alt)
         alts.append(f"{names[seat]}'s pile, {count}" + (f": {_name(pile[-1])} on top" if pile else ", empty"))
