@@ -74,6 +74,9 @@ class SimulationDirective(GanjifaDirective):
         "show": show_option,
         "compare": directives.unchanged_required,
         "ratios": directives.unchanged_required,
+        # the columns are not set against each other, for the reason given (tables of other sizes, whose shares
+        # differ by nature): the caption says so and the table carries no marks
+        "untested": directives.unchanged_required,
     }
 
     def run(self):
@@ -103,6 +106,9 @@ class SimulationDirective(GanjifaDirective):
         show = self.options.get("show", ("ratios",) if ratios else ("wins",))
         if "ratios" in show and not ratios:
             raise self.fail(":show: ratios needs :ratios: (label = event / event; ...)")
+        if "untested" in self.options and ("ratios" not in show or len(setups) < 2 or set(show) - {"ratios"}):
+            raise self.fail(":untested: leaves a table of :ratios: with two or more columns untested; this table has "
+                            "none to leave")
         folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
         paired = len(setups) > 1 and ("wins" in show or "seats" in show)
         try:
@@ -186,7 +192,7 @@ class SimulationDirective(GanjifaDirective):
                     v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
                     unit = "%" if share else ""
                     cells.append(f"{v}{unit} ({lo}-{hi})")
-                if i and self.count(reports[0], bottom):
+                if i and self.count(reports[0], bottom) and "untested" not in self.options:
                     tests.append((len(body), len(cells) - 1, against(r, reports[0], measure).p))
             body.append(cells)
         adjusted = holm([p for _, _, p in tests]) if tests else []
@@ -199,7 +205,10 @@ class SimulationDirective(GanjifaDirective):
         caption += (" Each figure with its 95% interval, the games counted as the independent trials (the "
                     "occasions inside one game are not); a figure that never happened shows the bound it stays "
                     "under, 95% sure.")
-        if tests:
+        if "untested" in self.options:
+            reason = self.options["untested"].strip().rstrip(".")
+            caption += f" The columns are not tested against each other: {reason}."
+        elif tests:
             same = len({r.game.players for r in reports}) == 1
             rule = ("each tested against the first column's, "
                     + ("game by game, as every column plays the same deals, " if same else

@@ -97,6 +97,8 @@ EVENTS = MappingProxyType({
     "lead-passes": "a trick's winner has no cards left and the lead passes on",
     "shared-win": "the game ends with players tied for most tricks",
     "opener-wins": "the player who opened with the leading Raja wins, alone or sharing",
+    "other-seat": "a player other than the opener, counted once each when the game ends",
+    "other-wins": "a player other than the opener wins, alone or sharing (once for each such player)",
 })
 
 

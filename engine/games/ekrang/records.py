@@ -138,7 +138,7 @@ def events_of(record) -> tuple[str, ...]:
     trick = record[4]
     if trick is None:
         return out
-    winner, _, _, kind, skipped, passed, over, _, led_by, shared, opener_won = trick
+    winner, _, _, kind, skipped, passed, over, _, led_by, shared, opener_won, others, others_won = trick
     if skipped:
         out += ("skip",)
     if kind == KIND_P1:
@@ -153,4 +153,6 @@ def events_of(record) -> tuple[str, ...]:
         out += ("shared-win",)
     if opener_won:
         out += ("opener-wins",)
+    if others:  # the players besides the opener, once each, and once for each of them who wins: a fair baseline
+        out += ("other-seat",) * others + ("other-wins",) * others_won
     return out

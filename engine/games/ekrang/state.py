@@ -324,11 +324,15 @@ class EKState(State):
         if over:
             extra += ("ek.winner",)
         shared = opener_won = False
+        others = others_won = 0  # at the end: the players besides the opener, and how many of them win
         if over:
             most = max(self._tricks)
             shared = self._tricks.count(most) > 1
             opener_won = self._opener >= 0 and self._tricks[self._opener] == most
-        trick = (winner, count, leader, kind, skipped, passed, over, card[win_code], led_by, shared, opener_won)
+            if self._opener >= 0:
+                others, others_won = len(self._tricks) - 1, self._tricks.count(most) - opener_won
+        trick = (winner, count, leader, kind, skipped, passed, over, card[win_code], led_by, shared, opener_won,
+                 others, others_won)
         return _new(EKRecord, (cp, move, clauses + extra, note, trick))
 
     # --- legality with reasons -------------------------------------------------------------

@@ -90,6 +90,8 @@ EVENTS = MappingProxyType({
     "pass-lead": "a trick's winner is out and the lead passes on",
     "trick": "a trick is played",
     "opener-wins": "the game is won (alone or shared) by the player who held the leading Raja",
+    "other-seat": "a player other than the holder of the leading Raja, counted once each when the game ends",
+    "other-wins": "a player other than the holder of the leading Raja wins, alone or sharing (once for each)",
     "shared-win": "two or more players tie for the most tricks and share the win",
     "courts-left": "the game ends with court cards still in one player's hand",
     "plays-alone": "the game ends with the last player still in leading alone, taking tricks nobody contests",
@@ -232,6 +234,8 @@ class Hamrang(Game):
                 winners, opener = final
                 if opener in winners:
                     out += ("opener-wins",)
+                # the players besides the opener, once each, and once for each of them who wins: a fair baseline
+                out += ("other-seat",) * (self.players - 1) + ("other-wins",) * (len(winners) - (opener in winners))
                 if len(winners) > 1:
                     out += ("shared-win",)
                 if trick[7]:
