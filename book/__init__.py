@@ -22,7 +22,7 @@ def setup(app):
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
     from .directives import glossary, term_index
-    from .directives.game_facts import GameFactsDirective, QuickReferenceDirective
+    from .directives.game_facts import GameFactsDirective, GamesForRole, QuickReferenceDirective
     from .directives.game_table import GameTableDirective
     from .directives.match_story import MatchStoryDirective
     from .directives.match_table import MatchTableDirective
@@ -47,6 +47,7 @@ def setup(app):
     app.add_directive("position", PositionDirective)
     app.add_directive("question", QuestionDirective)
     app.add_directive("game-facts", GameFactsDirective)
+    app.add_role("games-for", GamesForRole())  # the games a number of players may play, by title
     app.add_directive("what-you-need", WhatYouNeedDirective)
     app.add_directive("quick-reference", QuickReferenceDirective)
     app.add_directive("deck-table", DeckTableDirective)

@@ -9,6 +9,7 @@ page, the chapter and the heading the page is under:
   ``...-end``, book/directives/question.py);
 - **headings**: no heading (h2-h6, the booklet's bookmarks) has fewer than two lines of its text under it at
   a page's foot, and no worked game's header ("Game: ...", "Players: ...") is the last text on its page;
+- **lead-ins**: no page ends with a line ending in a colon (a sentence leading into what is overleaf);
 - **underfull pages**: no page is less than a fifth full (:data:`FIFTH`: its inked height between the margins)
   except a chapter's last page; the only page with nothing on it is the blank left-hand page before a
   chapter's opening, or the note pages at the end;
@@ -278,6 +279,20 @@ def headers_ending_pages(book: Booklet) -> list[str]:
     return out
 
 
+def leads_ending_pages(book: Booklet) -> list[str]:
+    """A page whose last line ends with a colon: the sentence that leads into a picture, a question or a list
+    is at the page's foot, and what it leads into is overleaf (the eleventh reading found a dozen)."""
+    out = []
+    for n, text in enumerate(book.texts, 1):
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if lines and lines[-1].endswith(":") and n < len(book.texts):
+            words = lines[-1].split()
+            said = ("... " if len(words) > 10 else "") + " ".join(words[-10:])  # the line's last words, whole
+            out.append(f"{book.where(n)}: the page ends on a lead-in ({said!r}); what it leads into is "
+                       f"on p. {n + 1}")
+    return out
+
+
 def _blank(text: str) -> bool:
     return not text.strip()
 
@@ -527,6 +542,7 @@ def index_entries(book: Booklet) -> dict[str, list[int]]:
 CHECKS = {
     "questions": split_questions,
     "headings": lambda book: headings_ending_pages(book) + headers_ending_pages(book),
+    "lead-ins": leads_ending_pages,
     "underfull pages": underfull_pages,
     "quick references": quick_references,
     "contents order": contents_order,

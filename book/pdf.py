@@ -375,21 +375,56 @@ def _targets_into_chapters(body: ET.Element) -> None:
 LEAD_CHARS = 260  # about three lines: a paragraph this short after a heading leads into what follows it
 
 
+BLOCKS = ("div", "figure", "table", "dl", "ul", "ol")  # what a paragraph may lead into
+
+
 def _mark_leads(root: ET.Element) -> int:
-    """Mark a short paragraph between a heading and a block (a picture, a question, a worked game, a table)
-    ``pdf-lead``: print.css keeps it with the block, so that the heading above it never ends a page with two
-    lines under it and the block overleaf (Naqsh's "A worked round", issue 41). Returns how many."""
+    """Mark ``pdf-lead`` a paragraph that leads into the block after it (a picture, a question, a worked game, a
+    table, a list), so that print.css keeps it with the block: a short paragraph between a heading and a block
+    (the heading above it never ends a page with two lines under it and the block overleaf: Naqsh's "A worked
+    round", issue 41), and any paragraph that ends with a colon before a block ("When Asha adds the last card,
+    Bela takes the trick:" at a page's foot, its picture overleaf: the eleventh reading). Returns how many."""
     marked = 0
     for parent in root.iter():
         children = [c for c in parent if isinstance(c.tag, str)]
-        for heading, lead, block in zip(children, children[1:], children[2:]):
-            if heading.tag in ("h2", "h3", "h4", "h5", "h6") and lead.tag == "p" \
-                    and len(" ".join("".join(lead.itertext()).split())) <= LEAD_CHARS \
-                    and block.tag in ("div", "figure", "table", "dl") and not _has_class(block, "ganjifa-deal"):
-                # (a worked game's header stays with its table: its heading may keep two lines of lead above it)
+        for before, lead, block in zip([None, *children], children, children[1:]):
+            titled = block.tag == "p" and _has_class(block, "ganjifa-table-title")  # a computed table's title
+            if lead.tag != "p" or (block.tag not in BLOCKS and not titled):
+                continue
+            text = " ".join("".join(lead.itertext()).split())
+            after_heading = before is not None and before.tag in ("h2", "h3", "h4", "h5", "h6") \
+                and len(text) <= LEAD_CHARS and block.tag != "ul" and block.tag != "ol" \
+                and not _has_class(block, "ganjifa-deal")
+            # (a worked game's header stays with its table: its heading may keep two lines of lead above it)
+            if after_heading or text.endswith(":"):
                 _add_class(lead, "pdf-lead")
                 marked += 1
     return marked
+
+
+INLINE = ("a", "span", "em", "strong", "b", "i", "code", "abbr", "small", "sup", "sub")
+
+
+def _glue_inside(root: ET.Element) -> int:
+    """A no-break space that ends the text before an inline element goes inside the element: WeasyPrint, given
+    "next\u00a0<a>§8</a>", puts every word of the line before on a line of its own ("Asha / shows / the
+    cards", the eleventh reading). The words and where a line may break stay the same. Returns how many."""
+    moved = 0
+    for parent in root.iter():
+        children = list(parent)
+        for i, child in enumerate(children):
+            if not isinstance(child.tag, str) or child.tag not in INLINE:
+                continue
+            before = parent.text if i == 0 else children[i - 1].tail
+            if not before or not before.endswith("\u00a0"):
+                continue
+            if i == 0:
+                parent.text = before[:-1]
+            else:
+                children[i - 1].tail = before[:-1]
+            child.text = "\u00a0" + (child.text or "")
+            moved += 1
+    return moved
 
 
 LONG_WORD_LIST_ROWS = 10  # a table of words written in a chapter (not computed): more rows may split between rows
@@ -478,6 +513,7 @@ def prepare(root: ET.Element, *, title: str = TITLE, subtitle: str = SUBTITLE,
     _expand_interactive(root)
     _mark_long_tables(root)
     _mark_leads(root)
+    _glue_inside(root)
     body = _find(root, "div", "body")
     if body is None:
         raise ValueError("no <div class='body'> in the HTML: is it Sphinx singlehtml output?")

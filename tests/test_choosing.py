@@ -50,3 +50,21 @@ def test_the_books_chooser_lists_every_game_with_a_chapter():
     index = (ROOT / "index.md").read_text(encoding="utf-8")
     assert index.index("rules/choosing") < index.index("rules/decks")  # front matter, before the games
     assert all(game_class(g).min_players >= 1 for g in named)
+
+
+def test_the_games_a_number_of_players_may_play_are_named_from_the_games():
+    """``{games-for}`players=2```: the choosing page's "Two players?" left out Naqsh, which the book's ruling
+    lets two play (its players option, not its source's five to seven); the list now comes from the games."""
+    from book.directives.game_facts import games_for, seats_allowed
+
+    named = games_for("players=2")
+    for name in available_games():
+        cls = game_class(name)
+        assert (cls.title in named) == (2 in seats_allowed(cls)), (name, named)
+    assert "Naqsh" in named and named.endswith(" and Naqsh")
+    assert games_for("players=7") == "Naqsh"
+    import pytest
+
+    for bad in ("players=two", "seats=2", "players=9"):
+        with pytest.raises(ValueError):
+            games_for(bad)

@@ -995,8 +995,8 @@ def real_pages(real_pdf):
 
 
 @pytest.mark.book
-@pytest.mark.parametrize("check", ["questions", "headings", "underfull pages", "quick references", "contents order",
-                                   "wide gaps", "index"])
+@pytest.mark.parametrize("check", ["questions", "headings", "lead-ins", "underfull pages", "quick references",
+                                   "contents order", "wide gaps", "index"])
 def test_the_page_rules_hold_in_the_booklet(real_pages, check):
     """A question, its picture and its answer on one spread; a heading with its text under it; no page under a
     fifth full but a chapter's last; each "at a glance" on the page (or two) its title promises; no justified
@@ -1104,6 +1104,20 @@ def test_a_quick_reference_over_its_page_fails_naming_its_page(planted):
     assert re.search(r"p\. \d+ \(Planted chapter, \"Under a fifth\"\): Planted at a glance takes pp\. \d+-\d+", fault)
 
 
+def test_a_page_ending_on_a_lead_in_fails_naming_the_page_overleaf():
+    """A page whose last line ends with a colon leads into what is overleaf (the eleventh reading's dozen); a
+    colon inside the last line, or on the book's last page, is no fault."""
+    from types import SimpleNamespace
+
+    from book.pagerules import leads_ending_pages
+
+    book = SimpleNamespace(texts=["Intro.\nWhen Asha adds the last card, Bela takes the trick:\n", "Asha\nBela\n",
+                                  "Note: a word.\nThe end.", "Last page:"],
+                           where=lambda n: f"rules/x.md:3: p. {n}")
+    assert leads_ending_pages(book) == ["rules/x.md:3: p. 1: the page ends on a lead-in ('When Asha adds the last "
+                                        "card, Bela takes the trick:'); what it leads into is on p. 2"]
+
+
 def test_a_stretched_justified_line_fails_naming_its_page_and_words(planted):
     fault = _one_fault(planted, "wide gaps")
     assert re.match(r"rules/planted\.md:17: p\. 8 \(Planted chapter, \"Stranded below\"\): a justified line has a gap of "
@@ -1172,6 +1186,33 @@ def test_a_short_paragraph_between_a_heading_and_a_picture_is_kept_with_the_pict
     assert bookpdf._mark_leads(root) == 1  # a worked game's header keeps with its table, not its heading's lead
     assert [p.get("class") for p in root.iter("p")] == ["pdf-lead", None, None, None]
 
+
+
+def test_a_sentence_ending_in_a_colon_is_kept_with_what_it_leads_into():
+    """The eleventh reading: "When Asha adds the last card, Bela takes the trick:" at a page's foot, its picture
+    overleaf. A paragraph ending in a colon before a block (a question, a picture, a list, a computed table's
+    title) keeps with it; one before another paragraph, or not ending in a colon, does not."""
+    root = ET.fromstring('<section><p>Text.</p><p>Bela takes the trick:</p><div class="ganjifa-question"/>'
+                         '<p>May she?</p><ul><li>a</li></ul><p>Her choices:</p><ul><li>b</li></ul>'
+                         '<p>And this is how often:</p><p class="ganjifa-table-title">T</p><table/>'
+                         '<p>Then:</p><p>More.</p></section>')
+    assert bookpdf._mark_leads(root) == 3
+    marked = [p.text for p in root.iter("p") if p.get("class") == "pdf-lead"]
+    assert marked == ["Bela takes the trick:", "Her choices:", "And this is how often:"]
+
+
+def test_a_no_break_space_before_a_link_goes_inside_it():
+    """WeasyPrint, given "next\u00a0<a>§8</a>", set every word of the line before on a line of its own ("Asha /
+    shows / the cards", Naqsh p. 274): the no-break space moves inside the link, the words unchanged."""
+    root = ET.fromstring('<p>Asha shows the cards and deals next\u00a0<a href="#a">§8</a>\u00a0<a href="#b">§9</a>'
+                         '. A\u00a0<em>word</em> and <strong>bold</strong>.</p>')
+    before = "".join(root.itertext())
+    assert bookpdf._glue_inside(root) == 3
+    assert "".join(root.itertext()) == before
+    assert root.text == "Asha shows the cards and deals next" and [a.text for a in root.iter("a")] == ["\u00a0§8",
+                                                                                                    "\u00a0§9"]
+    assert not any((e.tail or "").endswith("\u00a0") for e in root.iter())
+    assert bookpdf._glue_inside(root) == 0
 
 
 def test_a_worked_game_running_onto_a_fourth_page_starts_a_page():

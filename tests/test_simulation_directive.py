@@ -86,6 +86,24 @@ def test_ratios_show_the_figures_a_chapter_discusses(tmp_path):
     assert "Player 1 wins" not in html  # ratios only, unless :show: asks for more
 
 
+def test_columns_left_untested_carry_no_marks_and_say_why(tmp_path):
+    """``:untested:`` (Ekrang's opener across table sizes, whose shares differ by nature): no column is set
+    against the first, no mark, and the caption gives the reason; asked of a table it cannot apply to, one line."""
+    sim = ("# Sim\n\n```{{simulation}}\n:game: kendra-kari\n:games: 200\n:seed: 4\n:compare: {}\n"
+           ":ratios: dry rounds per game = dry-round per games\n:untested: each size of table has its own share\n"
+           "```\n")
+    (tmp_path / "a").mkdir()
+    code, out = build(tmp_path / "a", sim.format("players=3; players=6"))
+    assert code == 0, out
+    html = (tmp_path / "a" / "out" / "index.html").read_text()
+    assert "The columns are not tested against each other: each size of table has its own share." in html
+    assert "\u00a0*" not in html and "&nbsp;*" not in html and "Holm" not in html
+    (tmp_path / "b").mkdir()
+    code, out = build(tmp_path / "b", sim.format("players=3"))
+    assert code != 0 and re.search(r"index\.md:\d+: .*:untested: leaves a table of :ratios: with two or more "
+                                   r"columns untested", out), out
+
+
 def test_bad_ratios_are_one_line(tmp_path):
     for i, (ratios, word) in enumerate([("x = bridge / nothing", "nothing"), ("no formula here", "label"),
                                         ("draws = draw / bridge", "outnumbers")]):
@@ -101,7 +119,7 @@ def test_show_seats_gives_win_shares_and_length_without_the_events(tmp_path):
     code, out = build(tmp_path, "# Sim\n\n" + sim.format("seats"))
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
-    assert len(re.findall(r"Player \d wins</p>", html)) == 3 and "Moves per game" in html
+    assert len(re.findall(r"Player \d wins</p>", html)) == 3 and "Steps per game" in html
     assert "Games in which" not in html
     (tmp_path / "wins").mkdir()
     code, out = build(tmp_path / "wins", "# Sim\n\n" + sim.format("wins"))
@@ -132,7 +150,7 @@ def test_compare_is_paired_and_corrected_by_the_engine(tmp_path):
     rows = compare_rows(reports, events=False)
     assert [r.label for r in rows][-1] == "Moves per game" and len(rows) == 6  # five seats and the length
     for row in rows:
-        assert row.label in html
+        assert row.label.replace("Moves per game", "Steps per game") in html  # (the notes count steps)
         for cell in row.cells:
             assert cell.text.replace("-", "–") in html or cell.text in html
     assert "on fair 33.3%" in html and "fair share" in html and "Holm" in html and "game by game" in html
@@ -197,5 +215,5 @@ def test_a_table_answers_a_designers_first_questions_money_per_seat_and_minutes(
     r = simulate(get_game("komi", players=3, rounds=3), 120, 1, "random", per_game=True)
     assert len(re.findall(r"Player \d money per game", html)) == 3
     assert f"Minutes a game</p>" in html and minutes(r.mean_moves, *r.moves_interval) in html
-    assert f"at {SECONDS_A_STEP} seconds a move" in html
+    assert f"at {SECONDS_A_STEP} seconds a step" in html
     assert "Each seat tested against its fair share" in html

@@ -135,9 +135,10 @@ class GanjifaDirective(SphinxDirective):
         para = nodes.paragraph(classes=["ganjifa-narration", *classes])
         pos = 0
         for m in CITATION.finditer(text):
-            if m.start() > pos:  # a citation never starts a line alone: the space before it does not break
-                before = text[pos:m.start()]
-                para += nodes.Text(before[:-1] + "\u00a0" if before.endswith(" ") else before)
+            if m.start() > pos:  # a citation never starts a line alone: the space before it becomes a no-break
+                # space inside the link when the link is made (book/directives/clause.py: one at the end of the
+                # text before it makes WeasyPrint put every word of the line before on a line of its own)
+                para += nodes.Text(text[pos:m.start()])
             para += clause_ref(m.group(0), m.group(0), clause_id=m.group(1))
             pos = m.end()
         if pos < len(text):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from docutils import nodes
+from sphinx.util.docutils import SphinxRole
 
 from engine.protocol import option_text
 
@@ -309,3 +310,43 @@ class GameChooserDirective(GanjifaDirective):
                            refdoc=self.env.docname)
         ref += nodes.inline(title, title)
         return [ref]
+
+
+def seats_allowed(cls) -> tuple[int, ...]:
+    """The numbers of players a game may be played by: its ``players`` option's choices (Naqsh's source gives
+    five to seven, the book's ruling allows two to seven), else its class's range."""
+    import dataclasses
+
+    for f in dataclasses.fields(cls):
+        if f.name == "players" and "choices" in f.metadata:
+            return tuple(f.metadata["choices"])
+    return tuple(range(cls.min_players, cls.max_players + 1))
+
+
+def games_for(text: str) -> str:
+    """``players=N`` -> the games of the book that N may play, by title in alphabetical order ("Ekrang,
+    Komi, Nakash and Naqsh"), so that a sentence naming them cannot leave one out."""
+    from engine.registry import game_class, game_names
+
+    key, eq, value = text.strip().partition("=")
+    if key.strip() != "players" or not eq or not value.strip().isdigit():
+        raise ValueError(f"{text!r}: write 'players=N', e.g. 'players=2'")
+    n = int(value)
+    titles = [game_class(name).title for name in game_names() if n in seats_allowed(game_class(name))]
+    if not titles:
+        raise ValueError(f"no game of the book is played by {n}")
+    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+
+
+class GamesForRole(SphinxRole):
+    """``{games-for}`players=2```: the games that many players may play, by title, computed from the games."""
+
+    def run(self):
+        try:
+            text = games_for(self.text)
+        except ValueError as err:
+            msg = self.inliner.reporter.error(f"{{games-for}}: {err}", line=self.lineno)
+            return [self.inliner.problematic(self.rawtext, self.rawtext, msg)], [msg]
+        node = nodes.inline(text, text, classes=["ganjifa-games-for"])
+        self.set_source_info(node)
+        return [node], []

@@ -226,7 +226,7 @@ class SimulationDirective(GanjifaDirective):
         """The caption's first sentence: the game, and the players and bots when every column shares them."""
         first = reports[0]
         game = first.game
-        players = f", {game.players} players" if len({r.game.players for r in reports}) == 1 else ""
+        players = f", {game.players} players" if len({r.game.players for r in reports}) == 1 and game.players > 1 else ""
         bots = f", between {lineup_words(first.bots)}" if len({r.bots for r in reports}) == 1 else ""
         per = " per column" if len(reports) > 1 else ""
         return f"{game.title}{players}: {first.games:,} games{per}{bots}."
@@ -322,14 +322,15 @@ class SimulationDirective(GanjifaDirective):
 
     @staticmethod
     def row_label(row) -> str:
-        return row.label.replace("Games with: ", "Games in which ")
+        # the notes count a game's steps (a Shakti turn is five: a draw and four cards put away), which a chapter's
+        # worked game may tell as one move: the notes' word for them is "step", defined where they begin
+        return row.label.replace("Games with: ", "Games in which ").replace("Moves per game", "Steps per game")
 
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
         caption += self.numbering(reports, labels) + self.fair_shares(reports, labels)
-        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds a move (a player's move; the deal and the shuffles "
-                    "add their own time), the moves' "
-                    "interval scaled alike.")
+        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds a step (a player's step; the deal and the shuffles "
+                    "add their own time), the steps' interval scaled alike.")
         if len(reports) == 1:  # the same rows as a comparison's (money per seat for a stakes game), untested
             body = []
             for row in compare_rows(reports, events=events):
@@ -358,7 +359,7 @@ class SimulationDirective(GanjifaDirective):
                "game by game where a column has the first's number of players (the same deals), and as two "
                "independent samples where it has another (other deals)")
         rule = (f"each difference tested {how}, and corrected for the "
-                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the moves "
+                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the steps "
                 "rescaled and carry their mark")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
