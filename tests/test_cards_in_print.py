@@ -191,3 +191,21 @@ def test_traditional_ganjifa_s_face_down_lead_is_drawn_face_down_and_named_in_th
     own = parse(document(TG.draw_state(led, viewer=1, names=NAMES)))  # Bela knows her own card
     trick = next(g for g in own.iter(NS + "g") if "trick-table" in classes(g))
     assert not backs(trick) and len(faces(trick)) == 1
+
+
+def test_a_card_led_face_down_is_drawn_for_the_reader_with_its_face_and_for_a_seat_as_a_back():
+    """Traditional Ganjifa p. 245 (the eleventh reading): the book's caption named the card Bela led face down
+    ("only Bela saw it") but drew a plain back, against How to use this book ("its face is shown inside the
+    back's ring"). The book's picture (no viewer) draws its face on the back; another seat's view, a back."""
+    from engine import get_game
+    from engine.draw import state_svg, to_string
+
+    game = get_game("traditional-ganjifa")
+    state = game.position("P1=9Kr 3Kr 2Ma 4Vr 3Pa 1Pa; P2=RKr 4Ma 2Ku 3Vr 5Pa 2Pa; P3=10Kr 5Ma 6Ku 1Vr 7Pa 4Pa; "
+                          "lead=P1; lost=P1 P2 P3; moves=natavani 3Kr, add RKr, add 5Ma, utari 2Ku, add 6Ku, add 4Vr, "
+                          "talafa 3Vr as Ma, add 4Pa, add 2Ma")
+    book = ET.fromstring(to_string(state_svg(state, names=["Asha", "Bela", "Chitra"])))
+    shown = [g for g in book.iter(NS + "g") if "face-down-shown" in classes(g)]
+    assert len(shown) == 1 and "3 of Varaha" in to_string(state_svg(state, names=["Asha", "Bela", "Chitra"]))
+    seat = to_string(state_svg(state, viewer=2, names=["Asha", "Bela", "Chitra"]))
+    assert "face-down-shown" not in seat and "3 of Varaha" not in seat

@@ -57,8 +57,9 @@ def seat_columns(seats, full: float = PRINT_WIDTH) -> tuple[list, int]:
 
 def trick_table_picture(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: str | int | None = None,
                         size: float = TRICK_SIZE, per_row: int = 7, caption: str | None = None,
-                        to_play: str | None = None, columns: bool = False) -> Picture:
-    """``rows``: ``(player, cards played)`` in playing order, the leader first; a card None lies face down.
+                        to_play: str | None = None, columns: bool = False, lying=frozenset()) -> Picture:
+    """``rows``: ``(player, cards played)`` in playing order, the leader first; a card None lies face down, and
+    a card in ``lying`` lies face down but is drawn as the book's reader sees it (its face on the back).
 
     ``winner`` is a name (every row of that player is marked) or a row index (that row only).
     ``to_play`` names the player whose turn it is: their last row if they played last, else
@@ -82,7 +83,7 @@ def trick_table_picture(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: s
     for i, (player, cards) in enumerate(rows):
         won = i in won_rows
         hand = hand_picture(cards, size=size, per_row=(len(cards) or 1) if columns else per_row,
-                            highlight=cards if won else ())
+                            highlight=cards if won else (), lying=[c is not None and c in lying for c in cards])
         classes = "play" + " winner" * won + " to-play" * (i == waiting)
         row = sub(body, "g", class_=classes, data_player=player)
         marks = [m for m, on in (("leads", i == 0 and cards), ("wins", won), ("to play", i == waiting)) if on]
@@ -111,7 +112,8 @@ def trick_table_picture(rows: Sequence[tuple[str, Sequence[Card]]], *, winner: s
             height = y - GAP * 3
         if cards:
             parts.append(f"{player} {'leads' if i == 0 else 'plays'} "
-                         + ", ".join("a card face down" if c is None else card_name(c) for c in cards))
+                         + ", ".join("a card face down" if c is None else
+                                     f"{card_name(c)} face down" if c in lying else card_name(c) for c in cards))
         elif i != waiting:
             parts.append(f"{player} plays nothing")
     width, height = max(width, NAME_COLUMN + size), max(height, size)

@@ -83,10 +83,12 @@ def position_picture(state, css_class: str, viewer: int | None, names, draw_tric
     return Picture(body, width, y - SEAT_GAP, ". ".join(alts))
 
 
-def trick_table(plays, seat_names, winner: int | None = None, to_play: str | None = None) -> Picture:
+def trick_table(plays, seat_names, winner: int | None = None, to_play: str | None = None,
+                lying=frozenset()) -> Picture:
     """A trick on the table: ``plays`` are its ``(seat, card)`` in playing order, ``winner`` the seat that won it
-    (a finished trick: one row a seat) or None, ``to_play`` the name of the seat to play or None. The rows stand
-    side by side, each name above its cards, when they fit the page's width; else one under another."""
+    (a finished trick: one row a seat) or None, ``to_play`` the name of the seat to play or None; a card in
+    ``lying`` lies face down, drawn as the book's reader sees it. The rows stand side by side, each name above
+    its cards, when they fit the page's width; else one under another."""
     grouped = trick_rows(plays, by_seat=winner is not None)
     rows = [(seat_names[s], cards) for s, cards in grouped]
     if winner is not None:
@@ -94,7 +96,7 @@ def trick_table(plays, seat_names, winner: int | None = None, to_play: str | Non
     shown = rows + ([(to_play, [])] if to_play is not None and rows[-1][0] != to_play else [])
     wide = sum(max(len(cards) * (TRICK_SIZE + GAP) - GAP, NAME_COLUMN - 12) + 16 for _, cards in shown) - 12
     return trick_table_picture(rows, winner=winner, size=TRICK_SIZE, per_row=TRICK_PER_ROW, to_play=to_play,
-                               columns=wide <= PRINT_WIDTH)
+                               columns=wide <= PRINT_WIDTH, lying=lying)
 
 
 def seat_picture(seat: int, hand: Sequence[Card], name: str, to_play: bool, face_up: set | None,

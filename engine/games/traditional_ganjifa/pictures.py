@@ -39,7 +39,8 @@ def state_picture(state, *, viewer: int | None = None, names=None) -> Picture:
 def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture | None, str]:
     """The trick in progress, else the last trick with its winner, else None; and its caption. A card led
     face down (a talafa or tavani after the tigasta) is said so in the caption, with the suit it named, and
-    drawn face down (its back) but for its leader's own picture; the book's caption names it."""
+    drawn face down (its back) but for its leader's own picture; the book (no viewer) draws its face on the
+    back, as the book draws every card its reader may follow that some players cannot see."""
     deck = state.game.deck
     if state.trick:
         plays, winner, down = state.trick, None, state.down
@@ -61,6 +62,7 @@ def _trick_table(state, seat_names, viewer: int | None = None) -> tuple[Picture 
                                                                   if viewer is None else ""))
     else:
         return None, ""
-    if down is not None:  # it lies face down: its back, for the book too (the caption names it); its leader sees it
+    if down is not None and viewer is not None:  # it lies face down: its back; its leader sees it
         plays = [(p, None if c is down and p != viewer else c) for p, c in plays]
-    return trick_table(plays, seat_names, winner, to_play), caption
+    lying = frozenset({down}) if down is not None and viewer is None else frozenset()
+    return trick_table(plays, seat_names, winner, to_play, lying=lying), caption
