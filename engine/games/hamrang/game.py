@@ -150,6 +150,16 @@ class Hamrang(Game):
     EQUIPMENT: ClassVar = "nothing: the tricks each player wins are counted at the end"
     FIRST_DEALER: ClassVar = "drawn by cards: everyone draws one, the highest deals"
     DIRECTION: ClassVar = "anticlockwise"
+    TABLES: ClassVar = MappingProxyType({"deal": "the chances the cards alone decide: the draw for the dealer "
+                                                 "tying, a player dealt no court card (exact)"})
+
+    def table(self, name: str):
+        """A table for the chapter and the notes, computed by the engine (:mod:`.odds`)."""
+        from . import odds
+
+        if name not in odds.TABLES:
+            return super().table(name)
+        return odds.TABLES[name](self)
 
     def __post_init__(self) -> None:
         self.check_options()
