@@ -151,6 +151,7 @@ class Verdict:
     low: float
     high: float
     p: float
+    exact: str = ""  # the exact test used instead of the normal one where a handful is compared ("" otherwise)
 
     @property
     def direction(self) -> int:
@@ -181,8 +182,45 @@ def against(report, other, measure: Measure, other_measure: Measure | None = Non
     else:  # other numbers of players deal other cards: two independent samples
         se = math.sqrt(_sd(u1) ** 2 / len(u1) + _sd(u2) ** 2 / len(u2))
     diff = r1 - r2
-    return Verdict(estimate(report, measure), estimate(other, other_measure), None, diff, diff - Z * se,
-                   diff + Z * se, _p(diff, se))
+    first, second = estimate(report, measure), estimate(other, other_measure)
+    exact = _exact(report, other, measure, other_measure)
+    if exact is not None:  # a handful: no normal approximation, the exact test's p
+        name, p = exact
+        return Verdict(first, second, None, diff, diff - Z * se, diff + Z * se, p, exact=name)
+    return Verdict(first, second, None, diff, diff - Z * se, diff + Z * se, _p(diff, se))
+
+
+HANDFUL = 10  # fewer games than this showing a share: compared by an exact test, not by the normal approximation
+
+
+def _exact(report, other, measure: Measure, other_measure: Measure) -> tuple[str, float] | None:
+    """Two shares of games of which one rests on a handful (fewer than :data:`HANDFUL` games): McNemar's exact
+    test on the games that differ where both are counted over the same deals (each game a pair), Fisher's exact
+    test where the deals differ; None where neither is a handful or they are not shares of games."""
+    if not (measure.share and other_measure.share and measure.bottom == other_measure.bottom == "games"):
+        return None
+    xs, ys = tops(report, measure), tops(other, other_measure)
+    a, b = round(math.fsum(xs)), round(math.fsum(ys))
+    if min(a, b) >= HANDFUL or any(v not in (0.0, 1.0) for v in (*xs, *ys)):
+        return None
+    if report.game.players == other.game.players and len(xs) == len(ys):  # the same deals, game by game
+        up = sum(1 for x, y in zip(xs, ys) if x > y)
+        down = sum(1 for x, y in zip(xs, ys) if x < y)
+        n = up + down
+        if n == 0:
+            return "McNemar's exact test", 1.0
+        tail = sum(math.comb(n, k) for k in range(min(up, down) + 1)) / 2 ** n
+        return "McNemar's exact test", min(1.0, 2 * tail)
+    n1, n2 = len(xs), len(ys)
+    total = a + b
+
+    def chance(k: int) -> float:  # k of the total in the first sample, the margins fixed (hypergeometric)
+        return math.comb(n1, k) * math.comb(n2, total - k) / math.comb(n1 + n2, total)
+
+    seen = chance(a)
+    p = math.fsum(q for q in (chance(k) for k in range(max(0, total - n2), min(total, n1) + 1))
+                  if q <= seen * (1 + 1e-9))
+    return "Fisher's exact test", min(1.0, p)
 
 
 def against_figure(report, measure: Measure, constant: float) -> Verdict:

@@ -315,3 +315,39 @@ def test_compare_says_what_its_brackets_and_its_marks_are(capsys):
     said = " ".join(capsys.readouterr().out.split())
     assert "the brackets are each figure's own 95% interval, not corrected" in said
     assert "z-tests of two independent samples where it has another" in said and "Holm's correction" in said
+
+
+def _handful_report(flags: list[int], players: int = 4):
+    """A report of ``len(flags)`` games whose one event happened in the games flagged (as engine.verdict reads it)."""
+    from types import SimpleNamespace
+
+    game = SimpleNamespace(EVENTS={"rare": "a rare thing"}, players=players)
+    outcomes = SimpleNamespace(games=len(flags), event_counts=list(flags), moves=[10] * len(flags), wins=[])
+    return SimpleNamespace(game=game, games=len(flags), outcomes=outcomes, seed=1)
+
+
+def test_a_handful_is_compared_by_an_exact_test_not_the_normal_one():
+    """Issue 42 (statistician): "3 against 4 of 600" was compared by a normal approximation on seven events,
+    which the notes' own handful rule forbids. Where a share of games rests on fewer than ten games, the test is
+    exact: McNemar's on the games that differ over the same deals, Fisher's where the deals differ."""
+    import math
+
+    from engine.verdict import Measure, against
+
+    m = Measure("rare", "games", True)
+    first = [1, 1, 1] + [0] * 597
+    second = [0, 0, 0, 1, 1, 1, 1] + [0] * 593
+    paired = against(_handful_report(first), _handful_report(second), m)
+    assert paired.exact == "McNemar's exact test"
+    # 3 games one way, 4 the other: twice the binomial tail P(X <= 3 | 7, 1/2) = 2 * 64/128, capped at 1
+    assert paired.p == 1.0
+    one_sided = [1] * 8 + [0] * 592
+    assert math.isclose(against(_handful_report(one_sided), _handful_report([0] * 600), m).p, 2 / 2 ** 8)
+    unpaired = against(_handful_report(first, 3), _handful_report(second), m)
+    assert unpaired.exact == "Fisher's exact test"
+    # Fisher's two-sided p for 3 of 600 against 4 of 600: the tables no likelier than the one seen
+    def chance(k):
+        return math.comb(600, k) * math.comb(600, 7 - k) / math.comb(1200, 7)
+    assert math.isclose(unpaired.p, sum(chance(k) for k in range(8) if chance(k) <= chance(3) * (1 + 1e-9)))
+    many = [1] * 40 + [0] * 560
+    assert against(_handful_report(many), _handful_report(list(reversed(many))), m).exact == ""

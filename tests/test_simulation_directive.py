@@ -214,6 +214,6 @@ def test_a_table_answers_a_designers_first_questions_money_per_seat_and_minutes(
 
     r = simulate(get_game("komi", players=3, rounds=3), 120, 1, "random", per_game=True)
     assert len(re.findall(r"Player \d money per game", html)) == 3
-    assert f"Minutes a game</p>" in html and minutes(r.mean_moves, *r.moves_interval) in html
+    assert f"Minutes a game</p>" in html and minutes(r.mean_moves, *r.moves_interval, r.games) in html
     assert f"at {SECONDS_A_STEP} seconds a step" in html
     assert "Each seat tested against its fair share" in html

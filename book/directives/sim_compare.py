@@ -88,10 +88,10 @@ def decimals(text: str) -> int:
     return len(text.partition(".")[2])
 
 
-def handful(x: int, n: int, low: float, high: float) -> str:
+def handful(x: float, n: int, low: float, high: float) -> str:
     """A handful of events as the count itself with its 95% interval, both ends: "4 of 200 (0.5-5.0%)" (a rate
     would claim more than a handful supports; a bound alone would read as none)."""
-    return f"{x} of {n:,} ({100 * low:.2g}-{100 * high:.2g}%)".replace(" (", "\u00a0(")
+    return f"{x:g} of {n:,} ({100 * low:.2g}-{100 * high:.2g}%)".replace(" (", "\u00a0(")
 
 
 def value_words(measure: Measure, est, least: int = 0) -> str:
@@ -119,6 +119,8 @@ def difference_words(measure: Measure, verdict) -> str:
         d, lo, hi = number(verdict.difference, verdict.low, verdict.high)
         unit = ""
     sign = lambda t: t.lstrip("-") if float(t) == 0 else t if t.startswith("-") else f"+{t}"  # noqa: E731 ("0.0", never "-0.0")
+    if getattr(verdict, "exact", ""):  # a handful: no normal interval, the exact test that decided
+        return f"{sign(d)}{unit}, by {verdict.exact} as the counts are a handful"
     return f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}"
 
 

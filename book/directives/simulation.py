@@ -42,14 +42,16 @@ MAX_GAMES = 20_000
 SECONDS_A_STEP = 10  # a stated pace at the table, for "minutes a game": a card laid down, a deal, a draw
 
 
-def minutes(moves: float, low: float, high: float) -> str:
-    """A game's length in minutes at :data:`SECONDS_A_STEP` a step, with the moves' interval scaled alike."""
+def minutes(moves: float, low: float, high: float, games: int) -> str:
+    """A game's length in minutes at :data:`SECONDS_A_STEP` a step, with the steps' interval scaled alike."""
     from .sim_compare import number
 
     at = SECONDS_A_STEP / 60
-    if low == high:  # every game as long: no interval to give
-        return f"{number(moves * at, low * at, high * at)[0]} (every game)"
+    if low == high:  # every game of these as long: no interval to give
+        return f"{number(moves * at, low * at, high * at)[0]} in all {games:,} games"
     return "{} ({}-{})".format(*number(moves * at, low * at, high * at))
+
+
 SHOW = ("wins", "seats", "clauses", "ratios")
 TERMS = ("games", "moves")  # besides the game's events, what a ratio may divide
 
@@ -110,7 +112,8 @@ class SimulationDirective(GanjifaDirective):
             raise self.fail(":untested: leaves a table of :ratios: with two or more columns untested; this table has "
                             "none to leave")
         folder = Path(self.env.srcdir) / self.config.ganjifa_cache / "simulations"
-        paired = len(setups) > 1 and ("wins" in show or "seats" in show)
+        # the games kept one by one where a table tests columns or gives an event's times a game with its interval
+        paired = "wins" in show or "seats" in show
         try:
             reports = [cached_report(folder, game, games, seed, b, per_game=paired) for _, game, b in setups]
         except GanjifaError as err:
@@ -299,8 +302,9 @@ class SimulationDirective(GanjifaDirective):
         """A cell as the notes print it: a share never seen as the bound it stays under, a figure every game shows
         alike without an interval, a share of games with its interval (the games the trials)."""
         from engine.stats import wilson, zero_bound
+        from engine.verdict import Measure, estimate
 
-        from .sim_compare import handful, percent
+        from .sim_compare import handful, number, percent
 
         cell = row.cells[i]
         if cell.value is None:
@@ -308,6 +312,10 @@ class SimulationDirective(GanjifaDirective):
         share = row.measure in ("win share", "games with event")
         if share and cell.value == 0:
             return f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
+        wins = cell.value * report.games
+        if row.measure == "win share" and 0 < wins < 10:  # a handful of wins (a shared one counted as its fraction)
+            x = round(wins, 2)
+            return handful(int(x) if x == int(x) else x, report.games, *wilson(x, report.games))
         if row.measure == "games with event" and 0 < round(cell.value * report.games) < 10:  # a handful: its count
             x = round(cell.value * report.games)
             return handful(x, report.games, *wilson(x, report.games))
@@ -315,9 +323,13 @@ class SimulationDirective(GanjifaDirective):
             lo, hi = wilson(cell.value * report.games, report.games)
             v, a, b = percent(cell.value, lo, hi)
             per = cell.text.partition("(")[2].rstrip(")")
+            if per and row.event and report.outcomes is not None:  # how many times a game, with its interval too
+                est = estimate(report, Measure(row.event, "games", False))
+                times, low, high = number(est.value, est.low, est.high)
+                per = f"{times} ({low}-{high}) per game"
             return f"{v}% ({a}-{b}){', ' + per if per else ''}"
-        if cell.low is not None and cell.low == cell.high:  # every game alike: no interval to give
-            return f"{cell.value:g} (every game)"
+        if cell.low is not None and cell.low == cell.high:  # every game of these alike: no interval to give
+            return f"{cell.value:g} in all {report.games:,} games"
         return cell.text
 
     @staticmethod
@@ -336,7 +348,8 @@ class SimulationDirective(GanjifaDirective):
             for row in compare_rows(reports, events=events):
                 body.append([self.row_label(row), self.cell_text(row, 0, reports[0])])
                 if row.measure == "moves per game":
-                    body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) for c in row.cells)])
+                    body.append(["Minutes a game", *(minutes(c.value, c.low, c.high, reports[0].games)
+                                                     for c in row.cells)])
             return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                     nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
         body, starred, tests = [], False, 0
@@ -349,7 +362,8 @@ class SimulationDirective(GanjifaDirective):
                     starred = True
             body.append([self.row_label(row), *cells])
             if row.measure == "moves per game":  # how long a game takes, a designer's first question: its mark
-                body.append(["Minutes a game", *(minutes(c.value, c.low, c.high) + ("\u00a0*" if row.significant(i) else "")
+                body.append(["Minutes a game", *(minutes(c.value, c.low, c.high, reports[i].games)
+                                                 + ("\u00a0*" if row.significant(i) else "")
                                                  for i, c in enumerate(row.cells))])
         players = {r.game.players for r in reports}
         if len(players) > 1:
@@ -416,7 +430,9 @@ class SimulationDirective(GanjifaDirective):
             value_steps = float(steps.lstrip("<").replace(",", "")) if share else 0.0
             if share and x >= 10:  # the steps' interval, the games as the trials; a handful gives its count alone
                 lo_steps, hi_steps = report.clause_steps_interval(cid)
-                steps += f" ({lo_steps:.2f}-{hi_steps:.2f})"
+                # the same number in every game has no interval to give: said so, not as "(23.00-23.00)"
+                steps += f" ({lo_steps:.2f}-{hi_steps:.2f})" if f"{lo_steps:.2f}" != f"{hi_steps:.2f}" else \
+                    " (every game alike)"
             shown.append((cid, title, games, value, steps, value_steps))
         # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
         shown.sort(key=lambda r: (-r[3], -r[5], order.index(r[0])))
