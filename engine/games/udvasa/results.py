@@ -119,19 +119,24 @@ def hints_table(path: Path = SOLVED) -> Table:
         share, lo, hi, tried = deal_share(packed[key], h["won_deals"])
         if c["lost"] == 0:
             shown, said = "none", f"under {100 * zero_bound(tried):.2g}%"
-        elif c["lost"] < 10:  # a handful: its count, with the count's own interval (Wilson, both ends): the deals'
-            # normal interval is too narrow for so few ("4 of 903 under 1.0%"; even 903 free tries reach 1.13%)
-            lo_x, hi_x = wilson(c["lost"], n)
-            shown, said = f"{c['lost']:,} of {n:,}", f"{100 * lo_x:.2g}% to {100 * hi_x:.2g}%"
+        elif c["lost"] < 10:  # a handful: its count, and the deals it fell in with their own interval (Wilson, the
+            # deals the trials: the tries of one deal hang together, and a normal interval is too narrow for so few)
+            hit = sum(1 for part in packed[key].split() if int(part.partition(":")[2].split(",")[1]) > 0)
+            lo_x, hi_x = wilson(hit, tried)
+            shown = f"in {hit} of {tried:,} deals"
+            said = f"{100 * lo_x:.2g}% to {100 * hi_x:.2g}% of deals"
         else:
             shown, said = f"{100 * share:.1f}%", f"{100 * lo:.1f}% to {100 * hi:.1f}%"
-        rows.append((KINDS[kind], when, f"{n:,}", f"{tried:,}", shown, said, f"{c['undecided']:,}"))
+        rows.append((KINDS[kind], when, f"{n:,}", f"{tried:,}", f"{c['lost']:,}" if c["lost"] else "none", shown, said,
+                     f"{c['undecided']:,}"))
     note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
             "the deals are the trials of each 95% interval, as the tries of one deal hang together; a share never "
-            "seen is the bound it stays under; a handful is given as its count, with that count's own interval")
+            "seen is the bound it stays under; a handful (fewer than ten tries lost) is given as the deals it fell in, "
+            "the interval then that of the share of deals with a try lost (Wilson)")
     return Table("First wrong moves: how often they spoil a won deal",
-                 ("instead of the winning move", "stock", "tries", "deals", "share lost", "95% interval", "undecided"),
+                 ("instead of the winning move", "stock", "tries", "deals", "lost", "share lost", "95% interval",
+                  "undecided"),
                  tuple(rows), note)
 
 
