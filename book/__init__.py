@@ -18,6 +18,7 @@ def _add_static(app) -> None:
 
 def setup(app):
     app.setup_extension("book.errors")  # a chapter that is not UTF-8 fails the build at its file and line
+    app.setup_extension("book.leads")  # a sentence ending in a colon leads into what it promises
     from .directives.clause import ClauseDirective, ClauseLinks, RuleRole, cited_before_stated, merge, purge
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective

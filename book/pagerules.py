@@ -285,6 +285,9 @@ def leads_ending_pages(book: Booklet) -> list[str]:
     out = []
     for n, text in enumerate(book.texts, 1):
         lines = [line.strip() for line in text.splitlines() if line.strip()]
+        overleaf = [line.strip() for line in book.texts[n].splitlines() if line.strip()] if n < len(book.texts) else []
+        if overleaf and overleaf[0][:1].islower():
+            continue  # the sentence goes on overleaf: a colon inside it ("... at the 5% level: each ..."), no lead-in
         if lines and lines[-1].endswith(":") and n < len(book.texts):
             words = lines[-1].split()
             said = ("... " if len(words) > 10 else "") + " ".join(words[-10:])  # the line's last words, whole

@@ -437,7 +437,11 @@ def _mark_long_tables(root: ET.Element) -> None:
         # Ganjifa's "Words from the Indian game" did, issue 41); a computed table (ganjifa-table) stays whole
         # a table of how often each rule comes into play, one rule a row, splits between rules as a word list does
         if rows > LONG_TABLE_ROWS or rows > LONG_WORD_LIST_ROWS and (not _has_class(table, "ganjifa-table")
-                                                                     or _has_class(table, "ganjifa-clause-use")):
+                                                                     or _has_class(table, "ganjifa-clause-use")
+                                                                     or _has_class(table, "ganjifa-split-rows")
+                                                                     or _has_class(table, "ganjifa-simulation")):
+            # (a simulation's table of many events, two lines a row with their intervals, left Traditional
+            # Ganjifa's notes a page 73% blank before it: it splits between rows, its heads repeated)
             _add_class(table, "pdf-long-table")
 
 

@@ -579,6 +579,15 @@ def test_18_6_ctrl_c_in_deals_write_leaves_every_file_whole(capsys, tmp_path, mo
     assert sorted(p.name for p in tmp_path.iterdir()) == ["komi-4p.txt", "nakash-4p.txt"]
 
 
+def hears_ctrl_c() -> None:
+    """In a child before it starts: Ctrl-C back to its default. A test run started as a background job of a shell
+    without job control (``(cmd &)``, as some CI runners start it) ignores SIGINT, and a child inherits that: it
+    would never hear the Ctrl-C these tests send (a fresh clone's run here failed so, issue 45)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists() or not hasattr(os, "killpg"), reason="needs Linux's /proc")
 def test_18_6_ctrl_c_sent_to_a_running_simulation(tmp_path):
     """A real Ctrl-C: SIGINT to the whole process group (as a terminal sends it, to the worker processes
@@ -590,7 +599,8 @@ def test_18_6_ctrl_c_sent_to_a_running_simulation(tmp_path):
     argv = [sys.executable, "-m", "engine.cli", "simulate", "komi", "--games", "50000000", "--workers", "2",
             "--json", "r.json", "--csv", "r.csv"]
     child = subprocess.Popen(argv, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             start_new_session=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                             start_new_session=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                             preexec_fn=hears_ctrl_c)
     try:
         children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
         deadline = time.monotonic() + 120
@@ -805,7 +815,7 @@ def test_32_ctrl_c_while_python_is_still_importing_is_one_line(tmp_path, command
     for delay in delays:
         child = subprocess.Popen([sys.executable, "-c", script, *argv], cwd=tmp_path, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True, start_new_session=True,
-                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
+                                 env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=hears_ctrl_c)
         time.sleep(delay)
         try:
             os.killpg(child.pid, signal.SIGINT)
@@ -857,11 +867,17 @@ def test_32_ctrl_c_just_after_the_temporary_file_is_made_leaves_no_part_file(tmp
     monkeypatch.setattr(tempfile, "mkstemp", made_then_interrupted)
     path = tmp_path / "r.json"
     path.write_text("old\n", encoding="utf-8")
-    with pytest.raises(KeyboardInterrupt):
-        files.write_text(path, "new\n")
+    # a test run started where Ctrl-C is ignored (a background job of a shell without job control, as some CI
+    # runners start it) hears no SIGINT at all: this test sets Python's own handler, as a terminal's session has it
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            files.write_text(path, "new\n")
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
     assert path.read_text(encoding="utf-8") in ("old\n", "new\n")
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_importing_the_console_script_leaves_the_ctrl_c_handler_as_it_was():

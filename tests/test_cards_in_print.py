@@ -174,19 +174,34 @@ def test_hamrang_s_out_players_cards_are_drawn_face_down_in_the_book():
     assert "9 of Surkh" not in text and "6 of Taj" not in text  # their cards are not named either
 
 
+def shown_down(root) -> list[ET.Element]:
+    """The cards lying face down drawn as the book's reader sees them: the face, smaller, on the back."""
+    return [g for g in root.iter(NS + "g") if "face-down-shown" in classes(g)]
+
+
+def face_up(root) -> int:
+    """How many cards lie face up: the faces, less the ones drawn on a card lying face down."""
+    return len(faces(root)) - sum(len(faces(g)) for g in shown_down(root))
+
+
 def test_traditional_ganjifa_s_face_down_lead_is_drawn_face_down_and_named_in_the_caption():
+    """The book's picture shows the card led face down as lying face down, its face on the back (How to use this
+    book: the reader may follow it), and names it; a seat that did not lead it sees its back."""
     from tests.games.traditional_ganjifa.test_pictures import AFTER_TALAFA, NAMES, TG
 
     state = TG.position(AFTER_TALAFA)  # the last trick: Bela led the 3 of Varaha face down
     root = parse(document(TG.draw_state(state, names=NAMES)))
     trick = next(g for g in root.iter(NS + "g") if "trick-table" in classes(g))
+    assert not backs(trick) and len(shown_down(trick)) == 1 and face_up(trick) == 2
+    other = parse(document(TG.draw_state(state, viewer=2, names=NAMES)))
+    trick = next(g for g in other.iter(NS + "g") if "trick-table" in classes(g))
     assert len(backs(trick)) == 1 and len(faces(trick)) == 2
     assert "Bela led the 3 of Varaha face down" in root.get("aria-label")
     # the trick in progress, just after the lead
     led = TG.position(AFTER_TALAFA.rsplit(", add 4Pa", 1)[0])
     pic = TG.draw_state(led, names=NAMES)
     trick = next(g for g in parse(document(pic)).iter(NS + "g") if "trick-table" in classes(g))
-    assert len(backs(trick)) == 1 and not faces(trick)
+    assert not backs(trick) and len(shown_down(trick)) == 1 and not face_up(trick)
     assert "(the 3 of Varaha; only Bela knows it)" in pic.alt
     own = parse(document(TG.draw_state(led, viewer=1, names=NAMES)))  # Bela knows her own card
     trick = next(g for g in own.iter(NS + "g") if "trick-table" in classes(g))

@@ -1112,7 +1112,8 @@ def test_a_page_ending_on_a_lead_in_fails_naming_the_page_overleaf():
     from book.pagerules import leads_ending_pages
 
     book = SimpleNamespace(texts=["Intro.\nWhen Asha adds the last card, Bela takes the trick:\n", "Asha\nBela\n",
-                                  "Note: a word.\nThe end.", "Last page:"],
+                                  "Note: a word.\nmarks a difference at the 5% level:", "each tested ...",
+                                  "Last page:"],
                            where=lambda n: f"rules/x.md:3: p. {n}")
     assert leads_ending_pages(book) == ["rules/x.md:3: p. 1: the page ends on a lead-in ('When Asha adds the last "
                                         "card, Bela takes the trick:'); what it leads into is on p. 2"]

@@ -23,7 +23,10 @@ class GameTableDirective(GanjifaDirective):
     required_arguments = 1
     optional_arguments = 1
     has_content = False
-    option_spec = {"table": directives.unchanged_required, "options": directives.unchanged}
+    # :split: rows lets a long table go over a page between its rows (its heads repeated) rather than leave the
+    # page before it nearly blank (Udvasa's first wrong moves, fourteen rows of several lines each)
+    option_spec = {"table": directives.unchanged_required, "options": directives.unchanged,
+                   "split": lambda a: directives.choice(a, ("rows",))}
 
     def run(self):
         self.note_engine()
@@ -40,7 +43,8 @@ class GameTableDirective(GanjifaDirective):
             title = nodes.paragraph(classes=["ganjifa-table-title"])
             title += nodes.strong(text=made.title)
             out.append(title)
-        out.append(table(list(made.header), [list(r) for r in made.rows], classes=["ganjifa-game-table"]))
+        out.append(table(list(made.header), [list(r) for r in made.rows],
+                         classes=["ganjifa-game-table"] + (["ganjifa-split-rows"] if "split" in self.options else [])))
         if made.note:
             out.append(nodes.paragraph(made.note, made.note, classes=["ganjifa-caption"]))
         for node in out:  # computed, not typed: the prose checks leave it alone (book/directives/table_figure.py)
