@@ -78,7 +78,7 @@ def _book_glossary() -> dict[str, tuple[str, list[str]]]:
 def _chapter_terms() -> dict[str, list[str]]:
     """headword -> the chapters that mark it with {define}, and the sentence around each mark."""
     out: dict[str, list[str]] = {}
-    for path in sorted((BOOK / "rules").rglob("*.md")):  # (the notes for designers define "step")
+    for path in sorted((BOOK / "rules").rglob("*.md")):  # (the notes for designers define "action")
         text = path.read_text(encoding="utf-8")
         for found in re.finditer(r"\{define\}`([^`]+)`", text):
             role = re.match(r"^\s*(.+?)\s*(?:<([^<>]+)>)?\s*$", found[1], re.S)

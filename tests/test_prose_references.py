@@ -300,7 +300,7 @@ def test_a_comparison_is_made_from_its_test_and_one_typed_by_hand_fails(tmp_path
                      r"ones\.' compares \('longer'\) with no test behind it", out), out
     assert "kendra-kari.md:7: WARNING" not in out, out
     printed = " ".join(text_of(tmp_path, "rules/designers/kendra-kari").split())
-    found = re.search(rf"a game is {expected} \(([\d.]+) against ([\d.]+) steps a game; the difference,? "
+    found = re.search(rf"a game is {expected} \(([\d.]+) against ([\d.]+) actions a game; the difference,? "
                       r"([-+][\d.]+),", printed)
     assert found, printed
     first, second, difference = found.groups()
@@ -344,9 +344,9 @@ def test_a_seat_sentence_after_a_comparison_keeps_its_own_words(tmp_path):
     # (read after Kendra Kari's page: the pages are read in the order of their names)
     code, out = build(tmp_path, {"rules/designers/kendra-kari": notes, "rules/designers/sama": seats_page})
     printed = text_of(tmp_path, "rules/designers/sama")
-    assert "steps a game" not in printed and "against" not in printed.partition("fair share")[0], printed
+    assert "actions a game" not in printed and "against" not in printed.partition("fair share")[0], printed
     assert ("no seat's share of the wins differs from its fair share" in printed or "Player " in printed), printed
-    assert "steps a game; the difference" in text_of(tmp_path, "rules/designers/kendra-kari")
+    assert "actions a game; the difference" in text_of(tmp_path, "rules/designers/kendra-kari")
 
 
 def test_one_set_up_is_played_once_in_the_book(tmp_path):

@@ -119,7 +119,7 @@ def test_show_seats_gives_win_shares_and_length_without_the_events(tmp_path):
     code, out = build(tmp_path, "# Sim\n\n" + sim.format("seats"))
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
-    assert len(re.findall(r"Player \d wins</p>", html)) == 3 and "Steps per game" in html
+    assert len(re.findall(r"Player \d wins</p>", html)) == 3 and "Actions per game" in html
     assert "Games in which" not in html
     (tmp_path / "wins").mkdir()
     code, out = build(tmp_path / "wins", "# Sim\n\n" + sim.format("wins"))
@@ -150,7 +150,7 @@ def test_compare_is_paired_and_corrected_by_the_engine(tmp_path):
     rows = compare_rows(reports, events=False)
     assert [r.label for r in rows][-1] == "Moves per game" and len(rows) == 6  # five seats and the length
     for row in rows:
-        assert row.label.replace("Moves per game", "Steps per game") in html  # (the notes count steps)
+        assert row.label.replace("Moves per game", "Actions per game") in html  # (the notes count actions)
         for cell in row.cells:
             assert cell.text.replace("-", "–") in html or cell.text in html
     assert "on fair 33.3%" in html and "fair share" in html and "Holm" in html and "game by game" in html
@@ -215,5 +215,5 @@ def test_a_table_answers_a_designers_first_questions_money_per_seat_and_minutes(
     r = simulate(get_game("komi", players=3, rounds=3), 120, 1, "random", per_game=True)
     assert len(re.findall(r"Player \d money per game", html)) == 3
     assert f"Minutes a game</p>" in html and minutes(r.mean_moves, *r.moves_interval, r.games) in html
-    assert f"at {SECONDS_A_STEP} seconds a step" in html
+    assert f"at {SECONDS_A_STEP} seconds an action" in html
     assert "Each seat tested against its fair share" in html

@@ -95,7 +95,7 @@ def handful(x: float, n: int, low: float, high: float) -> str:
 
 
 def value_words(measure: Measure, est, least: int = 0) -> str:
-    """One estimate as the sentence prints it: "2.4%", "none (under 0.03%)", "49.1 steps a game", "1.74 a game";
+    """One estimate as the sentence prints it: "2.4%", "none (under 0.03%)", "49.1 actions a game", "1.74 a game";
     to at least ``least`` decimals (those of the difference printed beside it)."""
     if est.zero:
         bound = f"{100 * est.high:.2g}%" if measure.share else f"{est.high:.2g} a game"
@@ -107,7 +107,7 @@ def value_words(measure: Measure, est, least: int = 0) -> str:
         return percent(est.value, est.low, est.high, least)[0] + "%"
     text = number(est.value, est.low, est.high, least)[0]
     if measure.bottom == "games":
-        return f"{text} steps a game" if measure.top == "moves" else f"{text} a game"
+        return f"{text} actions a game" if measure.top == "moves" else f"{text} a game"
     return f"{text} per {measure.bottom.rstrip('s')}"
 
 
@@ -242,7 +242,7 @@ class SimCompareRole(SphinxRole):
         first, second_ = value_words(measure, verdict.first, digits), value_words(measure, verdict.other, digits)
         unit = re.match(r"[-\d.]+( .*)?$", second_)
         if unit and unit.group(1) and first.endswith(unit.group(1)) and not verdict.first.zero:
-            first = first[: -len(unit.group(1))]  # "51.1 against 49.1 steps a game"
+            first = first[: -len(unit.group(1))]  # "51.1 against 49.1 actions a game"
         return self.tested(options, verdict, f"({first} against {second_}; the difference {difference})",
                            f"({first} against {second_}; the difference, {difference}, is within chance at the 5% "
                            "level)")

@@ -43,7 +43,7 @@ SECONDS_A_STEP = 10  # a stated pace at the table, for "minutes a game": a card 
 
 
 def minutes(moves: float, low: float, high: float, games: int) -> str:
-    """A game's length in minutes at :data:`SECONDS_A_STEP` a step, with the steps' interval scaled alike."""
+    """A game's length in minutes at :data:`SECONDS_A_STEP` an action, with the actions' interval scaled alike."""
     from .sim_compare import number
 
     at = SECONDS_A_STEP / 60
@@ -334,15 +334,15 @@ class SimulationDirective(GanjifaDirective):
 
     @staticmethod
     def row_label(row) -> str:
-        # the notes count a game's steps (a Shakti turn is five: a draw and four cards put away), which a chapter's
-        # worked game may tell as one move: the notes' word for them is "step", defined where they begin
-        return row.label.replace("Games with: ", "Games in which ").replace("Moves per game", "Steps per game")
+        # the notes count a game's actions (a Shakti turn is five: a draw and four cards put away), which a chapter's
+        # worked game may tell as one move: the notes' word for them is "action", defined where they begin
+        return row.label.replace("Games with: ", "Games in which ").replace("Moves per game", "Actions per game")
 
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
         caption += self.numbering(reports, labels) + self.fair_shares(reports, labels)
-        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds a step (a player's step; the deal and the shuffles "
-                    "add their own time), the steps' interval scaled alike.")
+        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds an action (a player's action; the deal and the "
+                    "shuffles add their own time), the actions' interval scaled alike.")
         if len(reports) == 1:  # the same rows as a comparison's (money per seat for a stakes game), untested
             body = []
             for row in compare_rows(reports, events=events):
@@ -373,7 +373,7 @@ class SimulationDirective(GanjifaDirective):
                "game by game where a column has the first's number of players (the same deals), and as two "
                "independent samples where it has another (other deals)")
         rule = (f"each difference tested {how}, and corrected for the "
-                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the steps "
+                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the actions "
                 "rescaled and carry their mark")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
@@ -402,7 +402,7 @@ class SimulationDirective(GanjifaDirective):
         return list(dict.fromkeys(stated + list(game.CLAUSES)))
 
     def clause_table(self, report) -> list[nodes.Node]:
-        """The rules of play in order of use (share of games, then steps a game); the set-up rules, which shape
+        """The rules of play in order of use (share of games, then actions a game); the set-up rules, which shape
         every game, named apart in the caption, so that the table follows one convention."""
         game = report.game
         setup = self.setup_clauses(game)
@@ -442,9 +442,9 @@ class SimulationDirective(GanjifaDirective):
         setup = sorted(setup, key=order.index)
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
                 "games in which it decided a move or the result, with its 95% interval (a handful given as the "
-                "count), and on how many steps of a game (a step is one move, or the result, that the rule decided), "
+                "count), and on how many actions of a game (an action is one move, or the result, that the rule decided), "
                 "with its 95% interval, the games as the trials (none beside a handful), "
-                "sorted by the share of games, then by the steps. A rule that only forbids a move does not count.")
+                "sorted by the share of games, then by the actions. A rule that only forbids a move does not count.")
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])
         if setup:
             caption += nodes.Text(" The rules that set the game up are left out: ")
@@ -454,7 +454,7 @@ class SimulationDirective(GanjifaDirective):
                 caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
             caption += nodes.Text(".")
         if never:
-            caption += nodes.Text(" No step of these games cited ")
+            caption += nodes.Text(" No action of these games cited ")
             for i, cid in enumerate(sorted(never, key=order.index)):
                 if i:
                     caption += nodes.Text(", " if i + 1 < len(never) else " or ")
@@ -464,7 +464,7 @@ class SimulationDirective(GanjifaDirective):
                                   "step.")
         rounds = getattr(game, "rounds", 1)  # Komi's default is a word: one round for each player
         if (rounds if isinstance(rounds, int) else game.players) > 1:
-            caption += nodes.Text(" The first deal is made before a game's first step, so a rule for dealing counts "
+            caption += nodes.Text(" The first deal is made before a game's first action, so a rule for dealing counts "
                                   "one deal fewer than a game has.")
-        return [table(["Rule", "Games", "Steps a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
+        return [table(["Rule", "Games", "Actions a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 caption]
