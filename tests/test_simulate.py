@@ -351,3 +351,25 @@ def test_a_handful_is_compared_by_an_exact_test_not_the_normal_one():
     assert math.isclose(unpaired.p, sum(chance(k) for k in range(8) if chance(k) <= chance(3) * (1 + 1e-9)))
     many = [1] * 40 + [0] * 560
     assert against(_handful_report(many), _handful_report(list(reversed(many))), m).exact == ""
+
+
+def test_what_the_deal_alone_decides_is_counted_exactly():
+    """Issue 42 (statistician): a chance the cards alone decide is counted, not sampled: Hamrang's player dealt
+    no court card and Traditional Ganjifa's hand without a Raja, checked against a brute count on a small pack
+    and against the engine's own deals."""
+    from fractions import Fraction
+    from itertools import combinations
+
+    from engine.families.tricks.deals import some_hand_lacks
+
+    # a pack of 6 cards, 2 marked, two hands of 3: every way to deal the first hand, the second takes the rest
+    dealt = list(combinations(range(6), 3))
+    lacking = sum(1 for first in dealt if not {0, 1} & set(first) or {0, 1} <= set(first))
+    assert some_hand_lacks(6, 2, 2, 3) == Fraction(lacking, len(dealt))
+    tg = get_game("traditional-ganjifa").table("deal")
+    assert tg.rows[0][1] == "4.25%"
+    game = get_game("traditional-ganjifa")
+    seeds = 4000
+    top = max(c.rank for c in game.deck.cards)
+    rajaless = sum(1 for s in range(seeds) if any(not any(c.rank == top for c in h) for h in game.deal(s).hands))
+    assert abs(rajaless / seeds - 0.0425) < 0.015  # the engine's deals agree, within chance

@@ -15,6 +15,7 @@ from fractions import Fraction
 from math import comb
 
 from ...decks import MUGHAL
+from ...families.tricks.deals import hands_lack, some_hand_lacks
 from ...protocol import Table
 
 PLAYERS = 4
@@ -36,17 +37,12 @@ def draw_ties() -> Fraction:
 
 def no_court(hands: int) -> Fraction:
     """The chance that ``hands`` given hands of the deal all hold no court card."""
-    ways, left, plain = 1, len(MUGHAL.cards), len(MUGHAL.cards) - COURTS
-    for _ in range(hands):
-        ways *= Fraction(comb(plain, HAND), comb(left, HAND))
-        plain -= HAND
-        left -= HAND
-    return ways
+    return hands_lack(len(MUGHAL.cards), COURTS, hands, HAND)
 
 
 def some_hand_without_a_court() -> Fraction:
-    """The chance that at least one of the four hands holds no court card (inclusion and exclusion)."""
-    return sum((-1) ** (k + 1) * comb(PLAYERS, k) * no_court(k) for k in range(1, PLAYERS + 1))
+    """The chance that at least one of the four hands holds no court card."""
+    return some_hand_lacks(len(MUGHAL.cards), COURTS, PLAYERS, HAND)
 
 
 def deal_table(game=None) -> Table:

@@ -136,6 +136,21 @@ class TraditionalGanjifa(Game):
                               "opens: Rama's by day, Krishna's by night) leads")
     # the face-up batches are noted and picked up before play [tg.face-up]: at the table, every player holds a hand
     SEAT_CARDS: ClassVar = ("hand",)
+    TABLES: ClassVar = MappingProxyType({"deal": "the chance of a hand without a Raja, dealt again (exact)"})
+
+    def table(self, name: str):
+        """A table for the chapter and the notes: what the deal alone decides, counted exactly."""
+        if name != "deal":
+            return super().table(name)
+        from ...families.tricks.deals import some_hand_lacks
+        from ...protocol import Table
+
+        size = len(DASHAVATARA.cards) // 3
+        rajas = sum(1 for c in DASHAVATARA.cards if c.rank == max(d.rank for d in DASHAVATARA.cards))
+        chance = some_hand_lacks(len(DASHAVATARA.cards), rajas, 3, size)
+        return Table("What the deal alone decides", ("", "chance"),
+                     (("a hand without a Raja, so the cards are dealt again", f"{100 * float(chance):.2f}%"),),
+                     "counted exactly over every deal of the 120 cards, three hands of 40")
 
     players: int = option(3, choices=(3,), help="number of players", clause="tg.players")
     time: str = option("day", choices=("day", "night"),
