@@ -461,7 +461,7 @@ class SimulationDirective(GanjifaDirective):
                 caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
             caption += nodes.Text(f" (in under {100 * zero_bound(report.games):.2g}% of games, 95% sure): a rule that "
                                   "only forbids a move, or frames every turn without deciding one, is cited by no "
-                                  "step.")
+                                  "action.")
         rounds = getattr(game, "rounds", 1)  # Komi's default is a word: one round for each player
         if (rounds if isinstance(rounds, int) else game.players) > 1:
             caption += nodes.Text(" The first deal is made before a game's first action, so a rule for dealing counts "
