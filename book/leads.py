@@ -9,7 +9,7 @@ from __future__ import annotations
 from docutils import nodes
 from sphinx.util import logging
 
-from .nodes import ganjifa_figure
+from .nodes import ancestors as _ancestors, ganjifa_figure
 
 logger = logging.getLogger(__name__)
 
@@ -64,12 +64,6 @@ def leads_into_nothing(app, doctree: nodes.document) -> None:
             continue
         logger.warning(f"a sentence ending in a colon leads into {said}: show what it promises, or end it with a "
                        "full stop", location=para, type="ganjifa", subtype="lead-in")
-
-
-def _ancestors(node):
-    while node is not None:
-        yield node
-        node = node.parent
 
 
 def setup(app) -> None:

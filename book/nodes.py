@@ -12,6 +12,13 @@ from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
+def ancestors(node):
+    """``node`` and every node above it, nearest first."""
+    while node is not None:
+        yield node
+        node = node.parent
+
+
 class ganjifa_figure(nodes.General, nodes.Element):
     """A picture: ``svg`` (markup), ``alt`` (plain text), optional ``caption``."""
 

@@ -18,6 +18,7 @@ import re
 from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
+from ..nodes import ancestors as _ancestors
 
 logger = logging.getLogger(__name__)
 
@@ -89,12 +90,6 @@ def typed_numbers(app, doctree: nodes.document) -> None:
             logger.warning(f"a number typed by hand: {found.group(0)!r}; cite a rule with {{rule}}`id` and a ruling "
                            f"with {{ruling}}`its title`, so that the number is the book's own",
                            location=where or node, type="ganjifa", subtype="typed-number")
-
-
-def _ancestors(node):
-    while node is not None:
-        yield node
-        node = node.parent
 
 
 def resolve(app, doctree: nodes.document, docname: str) -> None:

@@ -25,6 +25,7 @@ from sphinx.util.docutils import SphinxRole
 from engine.errors import GanjifaError
 from engine.options import option_text
 from engine.registry import available_games, game_class
+from ..nodes import ancestors as _ancestors
 
 logger = logging.getLogger(__name__)
 
@@ -163,12 +164,6 @@ def typed_names(app, doctree: nodes.document) -> None:
             continue
         for found in bare.finditer(str(text)):
             _warn(parent, found.group(0), names[found.group(0).lower()])
-
-
-def _ancestors(node):
-    while node is not None:
-        yield node
-        node = node.parent
 
 
 def _warn(node: nodes.Node, said: str, text: str) -> None:

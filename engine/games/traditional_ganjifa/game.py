@@ -50,7 +50,8 @@ from typing import ClassVar
 
 from ...cards import Card
 from ...decks import DASHAVATARA
-from ...protocol import Deal, Game, option
+from ...families.tricks.deals import some_hand_lacks
+from ...protocol import Deal, Game, Table, option
 from ...shuffle import Rng, seed_int
 from .moves import TGMove
 
@@ -142,9 +143,6 @@ class TraditionalGanjifa(Game):
         """A table for the chapter and the notes: what the deal alone decides, counted exactly."""
         if name != "deal":
             return super().table(name)
-        from ...families.tricks.deals import some_hand_lacks
-        from ...protocol import Table
-
         size = len(DASHAVATARA.cards) // 3
         rajas = sum(1 for c in DASHAVATARA.cards if c.rank == max(d.rank for d in DASHAVATARA.cards))
         chance = some_hand_lacks(len(DASHAVATARA.cards), rajas, 3, size)
