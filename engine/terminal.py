@@ -456,22 +456,29 @@ class TerminalGame(MoveReader, Saving):
         state = self.state
         try:
             record, new = brought(state, move, seat)
-            if new:
+            # a step whose words turn on cards the seat cannot see says the choice itself (Traditional Ganjifa's
+            # hardu, right or void): those words name cards, never where they lie
+            choice = getattr(record, "narrate_choice", None)
+            as_choice = (choice(self.names) if callable(choice) else None) or ""
+            text = as_choice
+            if not text and new:
                 told = foreseen(state, move, self.names)
                 text = told[0] if told is not None else rule_of(state, move, record)
+            elif not text:
+                tell_for = getattr(record, "narrate_for", None)
+                text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
+            if not as_choice:
+                hidden = set(state.all_cards()) - cards_in(state.view(seat)) - set(state.visible_cards(seat))
+                text = self.redact(text, hidden)
         except GanjifaError:
             return ""
-        if not new:
-            tell_for = getattr(record, "narrate_for", None)
-            text = tell_for(seat, self.names) if callable(tell_for) else record.narrate(self.names)
-        hidden = set(state.all_cards()) - cards_in(state.view(seat)) - set(state.visible_cards(seat))
-        text = self.redact(text, hidden)
         text = re.sub(r"\s*\[[a-z]+\.[\w-]+\]", "", text).strip()
         name = self.names[seat]
         if text.startswith(name + " "):
             text = text[len(name) + 1:]
-        # "... to Asha" is "... to you"; a sentence that begins with the name keeps it ("you draws" would not do)
-        return re.sub(rf"(?<![.:;]) {re.escape(name)} ", " you ", text).rstrip(".") if text else ""
+        # "... to Asha" is "... to you"; the name as a subject keeps it ("you draws", "and you owes" would not do)
+        return re.sub(rf"\b(to|from|for|with|of|by|than|asks|gives|pays|tells) {re.escape(name)}(?=[ .,;:]|$)",
+                      r"\1 you", text).rstrip(".") if text else ""
 
     def play(self, move) -> None:
         try:

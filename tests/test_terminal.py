@@ -514,3 +514,52 @@ def test_a_hint_that_names_several_moves_rates_them_all():
             term.step(term.chance.outcome(state) if state.current_player == CHANCE
                       else term.bots[state.current_player].choose(state))
     pytest.skip("no tied hint found")
+
+
+def test_a_hardu_in_the_list_of_moves_reads_the_same_whether_it_is_right_or_void():
+    """The list told a hardu "void" before it was declared, and so where the suit's two top cards lay (issue 41,
+    the learner at the terminal): a choice whose outcome turns on hidden cards is told as the choice."""
+    from rich.console import Console
+
+    from engine.terminal import CAST, TerminalGame, parse_humans
+
+    g = game_class("traditional-ganjifa")()
+    said = []
+    for hands in ("P1=9Kr 3Kr 2Ma; P2=RKr 10Kr 2Ku; P3=4Ma 5Ma 6Ku",  # Bela holds both top cards: right
+                  "P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Kr 5Ma 6Ku"):  # one each: void
+        table = TerminalGame(g, 1, parse_humans("1", 3), ["random"] * 3, CAST[:3],
+                             Console(file=io.StringIO(), width=100, color_system=None), ask=lambda p: "")
+        table.state = g.position(f"{hands}; lead=P1; lost=P1 P2 P3")
+        hardu = next(m for m in table.state.legal_moves() if str(m) == "hardu 3Kr")
+        said.append(table.describe(hardu, 0))
+    assert said[0] == said[1], said
+    assert "void" in said[0] and "whoever holds both the Raja of Krishna and the 10 of Krishna" in said[0]
+    assert "Bela" not in said[0] and "Chitra" not in said[0] and "a card" not in said[0]
+
+
+def test_the_seat_s_name_becomes_you_only_where_it_is_not_the_subject():
+    """"and you owes a tavani" (issue 41): the name is "you" after a word such as "to", never before a verb."""
+    from rich.console import Console
+
+    from engine.terminal import CAST, TerminalGame, parse_humans
+
+    g = game_class("traditional-ganjifa")()
+    table = TerminalGame(g, 1, parse_humans("1", 3), ["random"] * 3, CAST[:3],
+                         Console(file=io.StringIO(), width=100, color_system=None), ask=lambda p: "")
+    for state_text in ("P1=9Kr 5Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku 7Ku; P3=10Kr 5Ma 6Ku 8Ku; lead=P1; lost=P1 P2 P3",):
+        table.state = g.position(state_text)
+        told = [table.describe(m, 0) for m in table.state.legal_moves() if str(m).startswith("natavani")]
+        assert told and all("you owes" not in t for t in told), told
+        assert any("Asha owes a tavani" in t for t in told), told
+
+
+def test_a_void_hardu_is_told_to_every_seat_without_a_card_and_a_card():
+    """Once played, a void hardu told a seat "a card and a card are in different hands" (the two cards' names
+    redacted): it says the suit's two best cards instead, to every seat."""
+    g = game_class("traditional-ganjifa")()
+    state = g.position("P1=9Kr 3Kr 2Ma; P2=RKr 4Ma 2Ku; P3=10Kr 5Ma 6Ku; lead=P1; lost=P1 P2 P3")
+    record = state.apply(next(m for m in state.legal_moves() if str(m) == "hardu 3Kr"))
+    for seat in range(3):
+        told = record.narrate_for(seat, ["Asha", "Bela", "Chitra"])
+        assert "the two best cards of Krishna still held are in different hands" in told, told
+    assert "the Raja of Krishna and the 10 of Krishna are in different hands" in record.narrate(["Asha", "Bela", "Chitra"])

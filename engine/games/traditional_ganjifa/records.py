@@ -47,9 +47,32 @@ class TGRecord(TrickRecord):
         hand, the cards passed between two hands)."""
         return narrate(self, names, public=viewer is None or viewer not in _knowing(self))
 
+    def narrate_choice(self, names: Sequence[str] | None = None) -> str | None:
+        """The step told as a choice its player may make, before it is made, where what it does turns on cards
+        the player cannot see (issue 41, the terminal learner: the list told a hardu "void" before it was
+        declared, so where the two top cards lay); None where :meth:`narrate_for` may tell it."""
+        return choice_words(self, names)
+
 
 def card_name(card: Card) -> str:
     return DASHAVATARA.card_name(card)
+
+
+def choice_words(record: TGRecord, names: Sequence[str] | None) -> str | None:
+    """A hardu (right or void) and a request for a low card, told as the choice: what the player does and what
+    the rule then asks of whoever holds the cards, the same words however the hidden cards lie."""
+    names = names or default_names(3)
+    who = names[record.player] if record.player != CHANCE else "Chance"
+    what, cards = record.note[0], record.move.cards
+    if what in ("hardu", "void"):
+        top, second = record.note[1], record.note[2]
+        return (f"{who} declares a hardu with the {card_name(cards[0])}: whoever holds both the {card_name(top)} and "
+                f"the {card_name(second)} must play them; if they lie in two hands, the lead is void and taken back.")
+    if what == "ask":
+        suit = DASHAVATARA.suit(record.move.extra).name
+        return (f"{who} holds the Mantri of {suit} alone and asks whoever holds its Raja for a low card of {suit}, "
+                f"offering the {card_name(cards[0])}.")
+    return None
 
 
 def card_names(cards) -> str:
@@ -68,6 +91,8 @@ def _knowing(record: TGRecord) -> tuple[int, ...]:
         return (note[2],)
     if what == "hardu":
         return (note[3],)
+    if what == "void":  # the table learns that the two top cards lie apart, not which they are
+        return ()
     if what == "ask":  # the card offered stays in the asker's hand until the gheni gives a card for it
         return (player,)
     if what in ("give", "return"):
@@ -145,10 +170,12 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
         text = (f"{who} declares a hardu with the {card_name(cards[0])}: "
                 + ("one player" if public else names[note[3]])
                 + f" holds both the {card_name(note[1])} and the {card_name(note[2])} and must play them.")
-    elif what == "void":
-        text = (f"{who} declares a hardu with the {card_name(cards[0])}, but the {card_name(note[1])} and the "
-                f"{card_name(note[2])} are in different hands: the lead is void and taken back, and the next "
-                f"may not be a natavani.")
+    elif what == "void":  # told to the table without the two cards' names: a seat that cannot see them would
+        # hear "a card and a card" (issue 41, the learner at the terminal)
+        text = (f"{who} declares a hardu with the {card_name(cards[0])}, but "
+                + (f"the two best cards of {cards[0].suit.name} still held" if public else
+                   f"the {card_name(note[1])} and the {card_name(note[2])}")
+                + " are in different hands: the lead is void and taken back, and the next may not be a natavani.")
     elif what == "utari":
         if len(cards) == 1:
             text = f"{who} leads the hukm, the {card_name(cards[0])}, as an utari."
