@@ -31,13 +31,14 @@ ganjifa_site = ""
 # games each holds, in this order (a game joins its booklet as soon as rules/<game>.md exists). Each booklet
 # also holds How to use this book and The decks before its games, and its games' notes for designers, a
 # glossary and an index of terms of its own after them. `leave_out`: the sections of The decks (by id) on
-# the other decks, which the booklet leaves out (`keep`: a section inside those that stays, The leading Raja
-# for the Mughal booklet games that begin with it). The complete book (`make book`) holds every chapter.
+# the other decks, which the booklet leaves out (`keep`: a section inside those that stays). The leading Raja
+# is a section of its own, in the contents, as both suited decks' games begin with one; the Naqsh pack has
+# none. The complete book (`make book`) holds every chapter.
 ganjifa_booklets = {
     "mughal": {"title": "Mughal Ganjifa", "deck": "mughal", "file": "ganjifa-mughal",
                "subtitle": "The games of the 96-card Mughal deck",
                "games": ["kendra-kari", "udvasa", "ekrang", "komi", "nakash", "hamrang", "shakti", "sama"],
-               "leave_out": ["the-dashavatara-deck", "the-naqsh-pack"], "keep": ["the-leading-raja"]},
+               "leave_out": ["the-dashavatara-deck", "the-naqsh-pack"]},
     "dashavatara": {"title": "Dashavatara Ganjifa", "deck": "dashavatara", "file": "ganjifa-dashavatara",
                     "subtitle": "The games of the ten-suited, 120-card Dashavatara deck",
                     "games": ["guru-ganjifa", "traditional-ganjifa"],
@@ -45,7 +46,7 @@ ganjifa_booklets = {
     "naqsh": {"title": "Naqsh", "deck": "naqsh", "file": "ganjifa-naqsh", "games": ["naqsh"],
               "subtitle": "The Delhi banking game and its 48-card pack",
               "leave_out": ["what-every-suit-holds", "strong-suits-and-weak-suits", "card-notation",
-                            "the-mughal-deck", "the-dashavatara-deck"]},
+                            "the-mughal-deck", "the-dashavatara-deck", "the-leading-raja"]},
 }
 
 # Who each game's rules are retold from, for the imprint of the booklets that hold it (book/pdf.py names the

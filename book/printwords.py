@@ -59,7 +59,7 @@ WORDS: tuple[Word, ...] = (
     _w("legal moves", r"\blegal\s+moves?\b", "say 'the moves you may make', 'moves allowed' or 'choices'", re.I),
     _w("range dots", r"(?<!\.)\.\.(?!\.)", "write 'to': '1 high to 10 low'"),
     _w("seat code", r"\bP[1-9]\b", "name the player (Asha) or say 'Player 1'"),
-    _w("Naqsh set code", r"\bN[1-4]\b", "say 'the first set' ... 'the fourth set', or show the set by colour"),
+    _w("Naqsh set code", r"\bN[1-4]\b", "say 'the first suit' ... 'the fourth suit', or show the suit by colour"),
     # issue 30: what a program says about its own lists and moves, never what a player at the table says
     _w("choice count", r"\(\d+ choices?\)", "say what the player may do, without counting the list in brackets"),
     _w("Played label", r"\bPlayed:", "name the player: 'Asha's choice:'"),

@@ -154,10 +154,10 @@ NAQSH = _deck(
     "The Naqsh pack of 48 cards: four sets of 1 to 10, Ghodi (11) and Mir (12). "
     "Suits play no part; they only tell the four sets apart.",
     [
-        ("N1", "first set", (), "none", "#2b2b2b", "strong"),
-        ("N2", "second set", (), "none", "#c0262d", "strong"),
-        ("N3", "third set", (), "none", "#1f7a3a", "strong"),
-        ("N4", "fourth set", (), "none", "#1f4fa8", "strong"),
+        ("N1", "first suit", (), "none", "#2b2b2b", "strong"),
+        ("N2", "second suit", (), "none", "#c0262d", "strong"),
+        ("N3", "third suit", (), "none", "#1f7a3a", "strong"),
+        ("N4", "fourth suit", (), "none", "#1f4fa8", "strong"),
     ],
     {12: "M", 11: "G"}, {12: "Mir", 11: "Ghodi"}, {12: (), 11: ()},
 )

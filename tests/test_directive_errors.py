@@ -172,7 +172,7 @@ def _gg_bad_copy(kind: str) -> tuple[str, T.Step, str, str]:
     if kind == "holds back":  # a compulsory lead without one of its compulsory cards
         r = next(r for r in steps if "gg.compulsory" in r.record.clauses and len(r.record.move.cards) > 1)
         cards = r.step.move.split()[1:]
-        move, clause, words = "lead " + " ".join(cards[1:]), "gg.compulsory", "missing: the "
+        move, clause, words = "lead " + " ".join(cards[1:]), "gg.compulsory", "it leaves out the "
     else:  # a Deni whose led card is the shown card itself: no lower card of the suit led
         r = next(r for r in steps if r.step.move.startswith("deni"))
         shown = r.step.move.split()[-1]

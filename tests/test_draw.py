@@ -114,7 +114,7 @@ def test_every_card_of_every_deck_draws(deck_key):
 def test_labels():
     assert [rank_label(C(t)) for t in ("RSh", "VSh", "10Sh", "MKr", "GN1", "MN2")] == ["R", "V", "10", "M", "G", "M"]
     assert suit_label(MUGHAL.suit("Shamsher")) == "Shams" and suit_label(MUGHAL.suit("Qimash")) == "Qimash"
-    assert suit_label(NAQSH.suits[2]) == "Set 3"
+    assert suit_label(NAQSH.suits[2]) == "Suit 3"
     assert card_name(C("MKr")) == "Mantri of Krishna"
 
 
@@ -708,7 +708,7 @@ def test_gg_small_hands_sit_two_to_a_row_and_large_ones_one():
 
 
 def test_a_naqsh_card_shows_its_value_and_its_set_by_colour_only():
-    """Suits play no part in Naqsh: a card of the Naqsh pack prints no set code (N1 to N4 never reach a player)."""
+    """Suits play no part in Naqsh: a card of the Naqsh pack prints no suit code (N1 to N4 never reach a player)."""
     from engine.decks import NAQSH
 
     colours = set()

@@ -605,7 +605,7 @@ def test_the_imprint_is_whole_on_the_back_of_the_title_page(real_pdf):
 def test_a_table_starts_on_the_page_of_the_words_that_introduce_it(real_pdf):
     """The Naqsh pack's table began on the page after its section (p. 23, issue 30)."""
     section = real_pdf.page_of("Naqsh, the Delhi banking game, uses a smaller pack")
-    assert real_pdf.page_of("fourth set", section) == section
+    assert real_pdf.page_of("fourth suit", section) == section
 
 
 @pytest.mark.book
@@ -1274,3 +1274,16 @@ def test_no_blank_page_inside_the_notes_for_designers(real_pages):
     assert len(notes) >= 10, [m.title for m in real_pages.chapters]
     blank = [p for p in range(notes[0].page, notes[-1].page) if not real_pages.texts[p - 1].strip()]
     assert not blank, f"blank pages inside the notes: {blank}"
+
+
+def test_a_typed_apostrophe_prints_curly_but_code_keeps_its_own():
+    """Captions, labels and the engine's sentences came through with straight apostrophes beside the prose's
+    curly ones (the twelfth reading: "Dev's turn goes on", "one deal's")."""
+    from book.pdf import _curl_apostrophes
+
+    root = ET.fromstring("<div><p class='ganjifa-caption'>After this step: Dev's turn goes on</p>"
+                         "<p>Bela's <code>'RSa'</code> and Asha's</p><pre>it's</pre></div>")
+    assert _curl_apostrophes(root) == 3
+    text = ET.tostring(root, encoding="unicode")
+    assert "Dev\u2019s turn" in text and "Bela\u2019s" in text and "Asha\u2019s" in text
+    assert "<code>'RSa'</code>" in text and "<pre>it's</pre>" in text

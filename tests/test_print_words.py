@@ -53,7 +53,7 @@ CAUGHT = {
 }
 CLEAN = ["Player 1 wins", "the 10 of Shamsher (10Sh)", "Naqsh, the Delhi banking game", "and so on...",
          "1 high to 10 low", "the moves you may make", "worked out by computer", "careful players",
-         "the first set", "§5 says",
+         "the first suit", "§5 says",
          "What Asha may do:", "Asha's choice: Asha plays", "Played that way, the deal is lost", "the Raja, as she must",
          "Bela's own pile", "Each other player lays down their own highest card", "the 10 of Shamsher (10Sh)",
          "Choices: 1, 2, 3, 4, 5.", "Choices: if none, any time.", "killing it, akheri-marne", "a number is refused",

@@ -58,7 +58,7 @@ def test_the_box_shows_the_three_parts_in_order(tmp_path):
     assert code == 0, out
     text = re.sub(r"<[^>]+>", "", (tmp_path / "out" / "index.html").read_text())
     box = text.split("Kendra Kari at a glance")[1]
-    assert "Three to six players · the Mughal deck of 96 cards." in box
+    assert "Three to six players · the Mughal deck of 96 cards · play goes clockwise." in box
     assert box.index("Set-up") < box.index("Deal six cards each (§1)") < box.index("Your turn") \
         < box.index("Match the last card (§2)") < box.index("The end") < box.index("First out wins (§3)")
 

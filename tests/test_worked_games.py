@@ -117,7 +117,7 @@ def test_a_told_game_says_once_how_it_is_told(tmp_path):
     assert code == 0, out
     key = "How this game is told:"
     told = _text(_print_build(tmp_path, page + second))
-    assert told.count(key) == 1 and "a line like \u201c12\u201330.\u201d for the moves between" in told
+    assert told.count(key) == 1 and "the moves between a stretch to a line, numbered from its first move to its last" in told
     assert told.index(key) < told.index("Asha keeps her best card for later.")
     assert "All the moves are" not in told  # no site address set: no pointer to it (test_prose_references)
     site = _text((tmp_path / "out" / "index.html").read_text())

@@ -128,11 +128,14 @@ class GanjifaDirective(SphinxDirective):
                                              element.findtext("title") or "picture")
         node = ganjifa_figure(svg=to_string(element), alt=alt, caption=caption or "")
         node["classes"] = list(classes)
+        # pictures drawn so far on this page: {position} leaves out a picture the one just before it shows
+        self.env.temp_data["ganjifa_figures"] = self.env.temp_data.get("ganjifa_figures", 0) + 1
         return node
 
     def narration(self, text: str, classes=()) -> nodes.paragraph:
         """A paragraph of engine narration whose ``[clause]`` citations become clause links."""
         para = nodes.paragraph(classes=["ganjifa-narration", *classes])
+        text = keep_together(text)
         pos = 0
         for m in CITATION.finditer(text):
             if m.start() > pos:  # a citation never starts a line alone: the space before it becomes a no-break
@@ -154,6 +157,16 @@ class GanjifaDirective(SphinxDirective):
         except ValueError:
             rel = str(path)
         return path, rel
+
+
+# a number that belongs to the word before it: a score to its player ("Dev +2"), a count to its noun ("phase 2",
+# "Position 7"); a line broken between them read "Dev / +2 §5" and "no phase / 2 §11" (issue 41, twelfth reading)
+_TOGETHER = re.compile(r"\b([A-Z][a-z]+ (?=[+-]\d)|[Pp]hase (?=\d))")
+
+
+def keep_together(text: str) -> str:
+    """``text`` with a no-break space between a name or a counted word and the number that follows it."""
+    return _TOGETHER.sub(lambda m: m.group(1)[:-1] + "\u00a0", text)
 
 
 def table(header: list[str], rows: list[list], classes=(), widths=None) -> nodes.table:

@@ -229,12 +229,13 @@ class DealDirective(GanjifaDirective):
 
     def reading_key(self, rel: str) -> list[nodes.Node]:
         """How a told game reads, once per worked game on a page (its first told part): a reader who opens the
-        chapter at its worked game learns there what a line numbered like "12-30." is, not only in How to use."""
+        chapter at its worked game learns there what a line numbered from move to move is, not only in How to use."""
         told = self.env.temp_data.setdefault("ganjifa-told-games", set())
         if rel in told:
             return []
         told.add(rel)
-        words = "How this game is told: key moves in full, and a line like “12–30.” for the moves between."
+        words = ("How this game is told: key moves in full, and the moves between a stretch to a line, numbered from its "
+                 "first move to its last.")
         out = []
         from .site_address import site_words
 

@@ -34,11 +34,11 @@ class DeckTableDirective(GanjifaDirective):
             rows.append([s.name, s.code, ", ".join(s.other_names) or "-", s.sign, s.group,
                          [swatch(colour=s.colour, label=f"{s.name} colour {s.colour}")], order])
         head, widths = ["Suit", "Code", "Other names", "Sign", "Group", "Colour", "Order, high to low"], [3, 1, 3, 3, 2, 1, 3]
-        if self.options.get("codes", "yes") == "no":  # a pack whose suits play no part (Naqsh): its sets, by colour;
-            # no code, no strong or weak group (the words are the suited decks'), one order for every set
+        if self.options.get("codes", "yes") == "no":  # a pack whose suits play no part (Naqsh): its suits, by colour;
+            # no code, no strong or weak group (the words are the suited decks'), one order for every suit
             keep = [0, 2, 3, 5, 6]
             rows = [[row[i] for i in keep] for row in rows]
-            head, widths = [["Set", *head[1:]][i] for i in keep], [widths[i] for i in keep]
+            head, widths = [head[i] for i in keep], [widths[i] for i in keep]
         out = [] if self.options.get("table", "yes") == "no" else [table(head, rows, classes=["ganjifa-deck-table"],
                                                                           widths=widths)]
         if "pictures" in self.options:

@@ -175,7 +175,11 @@ class QuickReferenceDirective(GameFactsDirective):
             title += nodes.inline(text=" (two pages)", classes=["ganjifa-quick-pages"])
         box += title
         facts = nodes.paragraph(classes=["ganjifa-quick-facts"])
-        facts += nodes.Text(f"{players_in_words(cls)} · the {cls.deck.name} {'pack' if cls.deck.name == 'Naqsh' else 'deck'} of {len(cls.deck.cards)} cards.")
+        # which way play goes, as the "What you need" box says it: a table keeping only this page needs it too
+        # (the twelfth reading: Hamrang's and Sama's glance pages never said it)
+        way = f" · play goes {game.direction_of_play()}" if cls.max_players > 1 else ""
+        facts += nodes.Text(f"{players_in_words(cls)} · the {cls.deck.name} {'pack' if cls.deck.name == 'Naqsh' else 'deck'} "
+                            f"of {len(cls.deck.cards)} cards{way}.")
         box += facts
         if cls.EQUIPMENT and not cls.EQUIPMENT.startswith("nothing"):
             need = nodes.paragraph(classes=["ganjifa-quick-facts"])

@@ -42,7 +42,13 @@ class PositionDirective(GanjifaDirective):
         state, flat = self.example_position(game, text, "position")
         names = self.names(game)
         box = nodes.container(classes=["ganjifa-position"])
-        box += self.state_figure(state, self.options.get("caption"), names)
+        # the position the picture just before this one shows already (the example before ended on it, and
+        # nothing was drawn since) is not drawn twice (issue 41: Kendra Kari's fresh ring, the same table on
+        # facing pages); the caption goes with the picture after the move instead
+        shown = self.env.temp_data.get("ganjifa_last_drawn")
+        again = shown == (self.env.temp_data.get("ganjifa_figures", 0), state.position()) and "move" in self.options
+        if not again:
+            box += self.state_figure(state, self.options.get("caption"), names)
         if state.is_terminal():
             box += self.narration(f"The game is over. {outcome(state.result(), names)[1]}.")  # as a question answers it
         else:
@@ -69,7 +75,9 @@ class PositionDirective(GanjifaDirective):
             raise self.fail("the words contradict the position: " + "; ".join(wrong))
         if "move" in self.options:
             box += self.shown_move(game, state, names, self.options["move"].strip(),
-                                   said=self.options.get("legal", "yes") == "yes")
+                                   said=self.options.get("legal", "yes") == "yes",
+                                   caption=self.options.get("caption") if again else None)
+            self.env.temp_data["ganjifa_last_drawn"] = (self.env.temp_data.get("ganjifa_figures", 0), state.position())
         return [box]
 
     def names(self, game) -> tuple[str, ...]:
@@ -104,7 +112,7 @@ class PositionDirective(GanjifaDirective):
             items += item
         return [intro, items]
 
-    def shown_move(self, game, state, names, text, said: bool) -> list[nodes.Node]:
+    def shown_move(self, game, state, names, text, said: bool, caption: str | None = None) -> list[nodes.Node]:
         """The position after ``text``; its sentence only if the list of choices has not said it already."""
         try:
             move = game.parse_move(text)
@@ -118,7 +126,7 @@ class PositionDirective(GanjifaDirective):
         # said again once played when the list told it only as a choice (the cards it brought unnamed)
         out = [] if said and told == as_listed else [self.narration(told)]
         # a move that leaves its player to go on (Shakti's draw before the four cards put away) is not a turn's end
-        caption = (f"After this step: {names[mover]}'s turn goes on" if state.current_player == mover
-                   and mover is not None and mover >= 0 else "After the move played")
+        caption = caption or (f"After this step: {names[mover]}'s turn goes on" if state.current_player == mover
+                              and mover is not None and mover >= 0 else "After the move played")
         out.append(self.state_figure(state, caption, names))
         return out

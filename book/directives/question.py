@@ -44,7 +44,9 @@ class QuestionDirective(GanjifaDirective):
         "answer": directives.unchanged_required,
         "clause": directives.unchanged,
         "outcome": directives.unchanged,
-        "picture": lambda a: directives.choice(a, ("yes", "no")),
+        # "after": the position the asked moves lead to, for a question whose words are about that moment (Komi's
+        # show, asked before any card is dealt: its picture read "No cards are dealt yet", issue 41)
+        "picture": lambda a: directives.choice(a, ("yes", "no", "after")),
         "caption": directives.unchanged,
         **GanjifaDirective.POSITION_OPTIONS,
     }
@@ -86,7 +88,13 @@ class QuestionDirective(GanjifaDirective):
             wrong += answer_problems(state, answer, intro, names, notation, history=True)
         if wrong:
             raise self.fail("the words contradict the example: " + "; ".join(wrong))
-        drawn = self.options.get("picture", "yes") == "yes"
+        drawn = self.options.get("picture", "yes") in ("yes", "after")
+        pictured = state
+        if self.options.get("picture") == "after":
+            if not answer.steps:
+                raise self.fail(":picture: after draws the position the asked moves lead to, but the question "
+                                "plays no move")
+            pictured = answer.steps[-1][2]
         # a question without a picture is a few lines: kept whole on one page, the answer with its question
         # its id names the chapter and line (``question-rules-hamrang-143``) and an empty mark ends it
         # (``...-end``): the booklet's check finds the pages it starts and ends on (book/pagerules.py)
@@ -101,7 +109,7 @@ class QuestionDirective(GanjifaDirective):
         if drawn:
             from engine.draw import state_svg
 
-            box += self.figure(state_svg(state, names=names), caption=self.options.get("caption"),
+            box += self.figure(state_svg(pictured, names=names), caption=self.options.get("caption"),
                                classes=["ganjifa-state"])
         box += self.narration(answer.text, classes=["ganjifa-answer"])
         if answer.moves:

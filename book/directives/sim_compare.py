@@ -120,7 +120,7 @@ def difference_words(measure: Measure, verdict) -> str:
         unit = ""
     sign = lambda t: t.lstrip("-") if float(t) == 0 else t if t.startswith("-") else f"+{t}"  # noqa: E731 ("0.0", never "-0.0")
     if getattr(verdict, "exact", ""):  # a handful: no normal interval, the exact test that decided
-        return f"{sign(d)}{unit}, by {verdict.exact} as the counts are a handful"
+        return f"{sign(d)}{unit}, by {verdict.exact}, as one of the two counts is a handful (under ten games)"
     return f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}"
 
 

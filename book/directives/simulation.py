@@ -441,8 +441,8 @@ class SimulationDirective(GanjifaDirective):
             body.append([[cite, nodes.Text(f" {title}")], games, steps])
         setup = sorted(setup, key=order.index)
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
-                "games in which it decided a move or the result, with its 95% interval (a handful given as the "
-                "count), and on how many actions of a game (an action is one move, or the result, that the rule decided), "
+                f"games, between {lineup_words(report.bots)}, in which it decided a move or the result, with its 95% interval (a handful given as the "
+                "count), and on how many of a game's actions (or its result) it decided, "
                 "with its 95% interval, the games as the trials (none beside a handful), "
                 "sorted by the share of games, then by the actions. A rule that only forbids a move does not count.")
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])

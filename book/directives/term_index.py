@@ -216,19 +216,6 @@ def places(env) -> dict[str, list[tuple[int, int, str, dict, bool]]]:
     return out
 
 
-def once_a_section(found: list, where) -> list:
-    """``found`` with a place left out where an earlier one is in the same chapter and section (``where``
-    gives both): in print the two would most often give one page twice."""
-    seen, out = set(), []
-    for place in found:
-        key = where(place)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(place)
-    return out
-
-
 def topics(env) -> dict[str, list[tuple[str, str, str]]]:
     """topic -> its places ``(docname, anchor, where)`` in the book's order: the rules and sections of
     :data:`TOPICS`, and for each game chapter its sections."""
@@ -249,8 +236,9 @@ def topics(env) -> dict[str, list[tuple[str, str, str]]]:
             if heading:
                 places += [(h["line"], doc, h["anchor"], f"{title}: {h['title']}", h["title"]) for h in found["sections"]
                            if h["depth"] and heading.search(h["title"])]
-            # in the chapter's order, a section once (several rules of one section are on one page or two)
-            out.setdefault(topic, []).extend(place[1:4] for place in once_a_section(sorted(places), lambda p: (p[1], p[4])))
+            # in the chapter's order, every rule: a section can run over two pages (Naqsh's payments), and the
+            # printed index gives a page once (book.pdf.index_repeats, from the laid-out book)
+            out.setdefault(topic, []).extend(place[1:4] for place in sorted(places))
         short = title.split(" (")[0]  # "Kendra Kari", not "Kendra Kari (केंद्र कड़ी)": the entry's name
         out[short] = [(doc, h["anchor"], h["title"]) for h in found["sections"] if h["depth"] == 1]
     return {topic: places for topic, places in out.items() if places}

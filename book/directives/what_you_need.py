@@ -52,6 +52,23 @@ def facts(game) -> list[tuple[str, str]]:
     return lines
 
 
+def table_key(game) -> str:
+    """What the table picture draws for its sake rather than as it is (issue 41: a reader counted three cards
+    in a hand of six, and took Kendra Kari's 2 of Shamsher for a card every game starts with)."""
+    from engine.draw.cards import card_name
+
+    words = ""
+    if "hand" in game.SEAT_CARDS:
+        words += " Each hand is drawn as three backs, whatever its size."
+    for spot in game.TABLE_LAYOUT:
+        pile = game.deal(0).pile(spot.pile) if spot.kind == "face-up" and spot.pile else ()
+        if pile:  # the same example deal the picture draws (engine.draw.table)
+            words += f" The {card_name(pile[0])} on {spot.label} is one deal's card: any card may turn up there."
+    if "face-up" in game.SEAT_CARDS:
+        words += " The cards face up before the players are one deal's: any cards may turn up there."
+    return words
+
+
 class WhatYouNeedDirective(GanjifaDirective):
     required_arguments = 1
     has_content = False
@@ -74,9 +91,14 @@ class WhatYouNeedDirective(GanjifaDirective):
             lines += item
         box += lines
         dealer = CAST[game.dealer_seat()]
-        caption = (f"The table as play starts, with {dealer} dealing. Face-down cards show their latticed backs; "
+        # Komi's bets come before the deal: its picture shows both, so it is not the table as play starts
+        start = ("The table once the bets are made and the cards dealt" if "bet" in game.SEAT_CARDS
+                 else "The table as play starts")
+        caption = (f"{start}, with {dealer} dealing. Face-down cards show their latticed backs; "
                    "the arrow shows which way play goes." if type(game).max_players > 1 else
                    "The table as play starts. Face-down cards show their latticed backs.")
+        if type(game).max_players > 1:
+            caption += table_key(game)
         if type(game).max_players > 1:
             picture = table_svg(game, CAST)
         else:  # a patience: the table is the layout it starts from, drawn as the game draws its positions

@@ -103,17 +103,17 @@ def rank_label(card: Card) -> str:
 
 
 def suit_label(suit: Suit) -> str:
-    """The suit's name, cut to five letters when long; numbered sets read ``Set 1``."""
+    """The suit's name, cut to five letters when long; the Naqsh pack's numbered suits read ``Suit 1``."""
     words = suit.name.split()
-    if len(words) == 2 and words[1] == "set" and words[0] in ORDINALS:
-        return f"Set {ORDINALS[words[0]]}"
+    if len(words) == 2 and words[1] == "suit" and words[0] in ORDINALS:
+        return f"Suit {ORDINALS[words[0]]}"
     return suit.name if len(suit.name) <= 6 else suit.name[:5]
 
 
 def card_label(suit: Suit) -> str:
     """What a card shows under its rank: the suit's two-letter code (the notation the book uses,
     e.g. ``Ta`` for Taj), short enough to print large inside the rim; nothing for a suit without a
-    sign (the Naqsh pack's sets, which play no part in the game: their colour tells them apart)."""
+    sign (the Naqsh pack's suits, which play no part in the game: their colour tells them apart)."""
     return "" if suit.sign == "none" else suit.code
 
 

@@ -100,12 +100,12 @@ class Checks(GGHands):
         for c in move.cards:
             if c not in unbeatable:
                 over = self._t.beater(c, seat)
-                return IllegalMoveError(move, "gg.unbeatable", f"the {_name(c)} is not unbeatable: "
-                                        f"the {_name(over)} is in another hand")
+                return IllegalMoveError(move, "gg.unbeatable", f"the {_name(c)} is not unbeatable (the {_name(over)} "
+                                        "is in another hand), and only unbeatable cards go into a combined lead")
         missing = [c for c in compulsory if c not in move.cards]
         if missing:
             return IllegalMoveError(move, "gg.compulsory", "the lead must include every unbeatable card but the "
-                                    f"lowest of each suit; missing: {_names(missing)}")
+                                    f"lowest of each suit, and it leaves out {_names(missing)}")
         return None
 
     def _illegal_deni(self, move: GGMove, seat: int) -> IllegalMoveError | None:

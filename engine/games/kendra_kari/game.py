@@ -84,7 +84,7 @@ class KendraKari(Game):
 
     players: int = option(4, choices=range(3, 7), help="number of players, 3 to 6", clause="kk.players")
     direction: str = option("clockwise", choices=("clockwise", "anticlockwise"),
-                            help="the direction of play (only the wording and pictures differ)", clause="kk.direction")
+                            help="the direction of play: the rules are the same either way", clause="kk.direction")
     stock_out: str = option("end", choices=("end", "reshuffle"),
                             help="when a player must draw from an empty stock: end the game (fewest cards wins), "
                                  "or shuffle the cards taken out by bridges into a new stock", title='An empty stock',

@@ -409,7 +409,7 @@ class KKState(State):
             return Result(winners, scores, "no cards left in hand", "kk.out")
         fewest = len(self._hands[winners[0]])
         cards = "card" if fewest == 1 else "cards"
-        return Result(winners, scores, f"the stock ran out, and nobody holds fewer cards ({fewest} {cards})",
+        return Result(winners, scores, f"the stock ran out, and {fewest} {cards} is the fewest any hand holds",
                       "kk.stock-out")
 
     def view(self, player: int) -> KKView:

@@ -122,7 +122,7 @@ def score_table(game) -> Table:
     for score in (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0):
         label = "Komi (three court cards)" if score == 10 else str(score)
         rows.append((label, f"{counts[score]:,}", _pct(Fraction(counts[score], total))))
-    return Table("Komi: the scores, best first, and how often a hand of three makes each",
+    return Table("Komi: the hands, best first (a Komi, then the scores 9 down to 0), and how often a hand of three makes each",
                  ("score", "hands", "chance"), tuple(rows),
                  f"Counted over all {total:,} hands of three cards from the 96 (exact).")
 

@@ -72,7 +72,8 @@ class Nakash(StakesGame, Game):
     first_dealer: str = option("chance", choices=FIRST_DEALER,
                                help="who deals first: one chosen by chance, or a player the table agrees on", title='First dealer', labels={'player-1': 'agreed by the table', 'chance': 'by chance'},
                                clause="nk.dealer")
-    rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each",
+    rounds: int = option(1, choices=ROUNDS, help="rounds in a game; the deal passes on after each (in a game of one round, a pot nobody wins is "
+                              "handed back at once: agree on more for it to wait)",
                          title='Rounds', 
                          clause="nk.rounds")
     limit: int = option(LIMIT, choices=LIMITS,

@@ -104,7 +104,7 @@ class Shakti(Game):
     PEER: ClassVar = "crazy_eights"  # a draw-and-discard game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
     PEER_TARGET: ClassVar = (4, 1.0)  # issue 23: the least ratio to the peer, at this many players
     FIRST_DEALER: ClassVar = "the youngest player; the player on the dealer's right starts"
-    TABLE_LAYOUT: ClassVar = (TableSpot("deck", "face-down", "deck"),)
+    TABLE_LAYOUT: ClassVar = (TableSpot("stock", "face-down", "deck"),)
     SEAT_CARDS: ClassVar = ("hand", "face-up")  # (the face-up card is the start of each player's discard pile)
 
     def __post_init__(self) -> None:

@@ -350,7 +350,7 @@ class ShState(CachedMoves, State):
         if move.pile not in self._owed:
             d = self._draw._k
             if d == DECK:
-                why = f"cards drawn from the stock are discarded to {who}'s own pile"
+                why = f"after taking from the stock, {who} puts the four cards away on {who}'s own pile"
             elif d in (TOP, BOTTOM):
                 why = f"the four cards go back where they came from, Player {self._draw.pile + 1}'s pile"
             else:

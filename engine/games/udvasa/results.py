@@ -169,7 +169,7 @@ def chances_table(path: Path = UNSEEN) -> Table:
             row("the careful player, who never looks ahead", s["careful"], s["deals"]),
             row("a computer that knows the order of the stock, dealing only when no card can move", lit["won"],
                 lit["deals"]))
-    note = ("a deal counts as won only when a winning game was found within the search's limit, so the share that "
+    note = ("A deal counts as won only when a winning game was found within the search's limit, so the share that "
             "can be won at all may be a little higher; each interval holds, 95 times in 100, the share such a player "
-            "would win over endless deals")
+            "would win over endless deals.")
     return Table("How often a deal is won", ("who plays", "wins", "95% interval", "deals"), rows, note)

@@ -316,7 +316,7 @@ def test_stock_out_ends_the_game_fewest_cards_win():
     result = state.result()
     assert result.winners == (1, 3) and result.scores == (0.0, 0.5, 0.0, 0.5) and result.clause == "kk.stock-out"
     assert result.narrate(["A", "B", "C", "D"]) == (
-        "B and D share the win: the stock ran out, and nobody holds fewer cards (1 card).")
+        "B and D share the win: the stock ran out, and 1 card is the fewest any hand holds.")
     assert "the stock is empty, so the game ends" in record.narrate()
 
 
