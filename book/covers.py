@@ -84,7 +84,18 @@ def edition_line(decks: tuple[str, ...] | None = None) -> str:
         version = metadata.version("ganjifa-rules")
     except metadata.PackageNotFoundError:
         version = "0"
-    return f"For the {decks} {word} \u00b7 Edition {version}"
+    return f"For the {decks} {word} \u00b7 {edition_words(version)}"
+
+
+ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth")
+
+
+def edition_words(version: str) -> str:
+    """The printed edition a rules version makes: the major number counts editions, 0 and 1 both the first
+    (a reader took "Edition 0.1.0", a software version, for an edition that does not exist)."""
+    major = int(version.split(".")[0]) if version.split(".")[0].isdigit() else 0
+    n = max(major, 1)
+    return f"{ORDINALS[n - 1]} edition" if n <= len(ORDINALS) else f"Edition {n}"
 
 
 def sources(games: tuple[str, ...] | None = None) -> str:
@@ -111,7 +122,7 @@ def imprint(title: str, author: str, edition: str, games: tuple[str, ...] | None
     except metadata.PackageNotFoundError:
         version, licence = "0", "MIT"
     decks = edition.split(" \u00b7 ")[0]
-    return [f"{title}, edition {version}. {decks}.",
+    return [f"{title}, {edition_words(version).lower()}, from the rules as of version {version}. {decks}.",
             f"\u00a9 2026 {author}. Text, pictures and the software that checks them under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
             f"Sources: {sources(games)}. The wording, the numbering of the rules and the rulings are this book's own.",

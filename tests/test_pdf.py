@@ -551,6 +551,7 @@ def test_cover_picture_falls_back_to_plain_circles():
 
 def test_edition_line_names_every_deck():
     line = bookpdf.edition_line()
+    assert line.endswith("First edition")  # a printed edition, not the software's version number
     assert "Mughal (96 cards)" in line and "Dashavatara (120 cards)" in line and "Naqsh (48 cards)" in line
     assert "French (no jacks, 48 cards)" in line and "))" not in line  # a name with brackets is not bracketed twice
 
@@ -589,7 +590,7 @@ def test_page_count_is_a_multiple_of_four(real_pdf):
 def test_the_title_page_and_the_imprint_follow(real_pdf):
     assert "Ganjifa: rules of play" in real_pdf.pages[0] and "In this booklet:" not in real_pdf.text
     imprint = " ".join(real_pdf.pages[1].replace("\u2010\n", "").split())
-    assert "MIT licence" in imprint and "edition 0.1.0" in imprint and "Sources:" in imprint
+    assert "MIT licence" in imprint and "first edition, from the rules as of version 0.1.0" in imprint and "Sources:" in imprint
 
 
 @pytest.mark.book

@@ -52,7 +52,10 @@ class PositionDirective(GanjifaDirective):
         if state.is_terminal():
             box += self.narration(f"The game is over. {outcome(state.result(), names)[1]}.")  # as a question answers it
         else:
-            box += nodes.paragraph("", f"{names[state.current_player]} to play.", classes=["ganjifa-turn"])
+            alone = state.players == 1 and self.options.get("legal", "yes") == "no"
+            if not alone:  # a patience's table with no moves listed: whose turn goes without saying (Udvasa's
+                # "Asha to play." stood alone under its first picture, the twelfth reading)
+                box += nodes.paragraph("", f"{names[state.current_player]} to play.", classes=["ganjifa-turn"])
             chosen = self.options.get("move", "").strip()
             if self.options.get("legal", "yes") == "yes":
                 box += self.legal_moves(state, names, state.copy, chosen)

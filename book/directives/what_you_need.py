@@ -58,8 +58,6 @@ def table_key(game) -> str:
     from engine.draw.cards import card_name
 
     words = ""
-    if "hand" in game.SEAT_CARDS:
-        words += " Each hand is drawn as three backs, whatever its size."
     for spot in game.TABLE_LAYOUT:
         pile = game.deal(0).pile(spot.pile) if spot.kind == "face-up" and spot.pile else ()
         if pile:  # the same example deal the picture draws (engine.draw.table)
@@ -94,7 +92,9 @@ class WhatYouNeedDirective(GanjifaDirective):
         # Komi's bets come before the deal: its picture shows both, so it is not the table as play starts
         start = ("The table once the bets are made and the cards dealt" if "bet" in game.SEAT_CARDS
                  else "The table as play starts")
-        caption = (f"{start}, with {dealer} dealing. Face-down cards show their latticed backs; "
+        # a hand is drawn as three backs whatever its size (a reader counted three in a hand of six)
+        backs = "latticed backs, a hand three of them" if "hand" in game.SEAT_CARDS else "latticed backs"
+        caption = (f"{start}, with {dealer} dealing. Face-down cards show their {backs}; "
                    "the arrow shows which way play goes." if type(game).max_players > 1 else
                    "The table as play starts. Face-down cards show their latticed backs.")
         if type(game).max_players > 1:
