@@ -169,8 +169,9 @@ def back_cover(title: str, games: tuple[str, ...] | None = None) -> str:
     from engine.registry import available_games, game_class
 
     names = ", ".join(game_class(g).title for g in (games or available_games()))
+    kind = "book" if games is None else "booklet"  # the complete book is no booklet (the thirteenth reading)
     return ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
             "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
-            f"players. In this booklet: {html_escape(names)}.</p>"
+            f"players. In this {kind}: {html_escape(names)}.</p>"
             "<p>Every rule is numbered, the examples show play at the table, and "
-            "every example was checked by computer when the booklet was made.</p></section>")
+            f"every example was checked by computer when the {kind} was made.</p></section>")

@@ -460,7 +460,7 @@ def test_the_cover_spread_is_back_spine_front_with_bleed(tmp_path):
     assert abs(float(page.mediabox.width) - (2 * 148 + spine + 6) * MM) < HALF_MM
     assert abs(float(page.mediabox.height) - (210 + 6) * MM) < HALF_MM
     text = " ".join((page.extract_text() or "").split())
-    assert text.count(bookpdf.TITLE) >= 3 and "In this booklet:" in text  # back, spine and front
+    assert text.count(bookpdf.TITLE) >= 3 and "In this book:" in text  # back, spine and front (the complete book: no games named)
 
 
 # -- the imprint names the sources of the booklet's games ---------------------------------------

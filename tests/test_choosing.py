@@ -68,3 +68,13 @@ def test_the_games_a_number_of_players_may_play_are_named_from_the_games():
     for bad in ("players=two", "seats=2", "players=9"):
         with pytest.raises(ValueError):
             games_for(bad)
+
+
+def test_the_chooser_s_players_agree_with_the_players_the_book_allows(tmp_path):
+    """The table gave Naqsh "5 to 7" and the next page said two can play it (the thirteenth reading): the
+    numbers the book lets play, its ruling's two to seven (the chapter says five to seven is the source's)."""
+    code, out = _build(tmp_path, "naqsh | Banking | Easy | a round | players=6 games=20 bots=heuristic\n")
+    assert code == 0, out
+    html = (tmp_path / "out" / "rules" / "choosing.html").read_text()
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)]
+    assert cells[1] == "2 to 7", cells

@@ -269,7 +269,7 @@ def test_the_cover_is_its_own_file_with_bleed_and_crop_marks(built):
         assert abs(float(page.mediabox.height) - A5_PT[1] - 2 * bleed) < HALF_MM_PT
     front, back = (page.extract_text() for page in cover.pages)
     assert "Ganjifa: rules of play" in front and "edition" in front.lower()
-    assert "In this booklet:" in back
+    assert "In this book:" in back  # the complete book, not a booklet
     if shutil.which("pdftoppm"):  # crop marks: dark strokes in the bleed at the corners, outside the trim
         from PIL import Image
 
@@ -1288,3 +1288,12 @@ def test_a_typed_apostrophe_prints_curly_but_code_keeps_its_own():
     text = ET.tostring(root, encoding="unicode")
     assert "Dev\u2019s turn" in text and "Bela\u2019s" in text and "Asha\u2019s" in text
     assert "<code>'RSa'</code>" in text and "<pre>it's</pre>" in text
+
+
+def test_the_back_cover_calls_a_deck_s_booklet_a_booklet_and_the_complete_book_a_book():
+    """The complete book's back cover said "In this booklet:" beside its 376 pages (the thirteenth reading)."""
+    from book.covers import back_cover
+
+    assert "In this booklet: Naqsh." in back_cover("Naqsh", ("naqsh",)) and "booklet was made" in back_cover("Naqsh", ("naqsh",))
+    whole = back_cover("Ganjifa: rules of play")
+    assert "In this book: " in whole and "booklet" not in whole

@@ -53,7 +53,7 @@ def test_a_picture_between_keeps_the_position_drawn(tmp_path):
     captions = _figures((tmp_path / "out" / "index.html").read_text())
     assert captions[-2:] == ["Move 12: Chitra starts the fresh ring.", "After the move played"], captions
     table = next(c for c in captions if c.startswith("The table as play starts"))
-    assert "Face-down cards show their latticed backs, a hand three of them" in table  # six cards, three drawn
+    assert "Face-down cards show their latticed backs, three for any hand" in table  # six cards, three drawn
     assert "The 2 of Shamsher on Position 7 is one deal" in table
 
 

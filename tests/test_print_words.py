@@ -134,7 +134,7 @@ def test_imprint_and_covers_speak_players_words():
 
     text = (" ".join(pdf.imprint("Ganjifa", "the project", pdf.edition_line())) + pdf.end_matter(7, "")
             + pdf.cover_html("Ganjifa", "The round playing cards of India", pdf.edition_line(), ""))
-    assert "In this booklet:" in text  # the back cover, in the cover's file
+    assert "In this book:" in text  # the back cover, in the cover's file
     assert [(w.kind, t) for w, t in find(text, tuple(w for w in WORDS if not w.waiting))] == []
 
 

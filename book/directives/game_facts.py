@@ -272,8 +272,11 @@ class GameChooserDirective(GanjifaDirective):
                     raise self.fail(f"line {k + 1} of the body: turns={keys['turns']}: {err}") from None
             else:
                 each = rate_words(report.tally.moves, report.games * game.players)
-            players = (f"{cls.min_players}" if cls.min_players == cls.max_players
-                       else f"{cls.min_players} to {cls.max_players}")
+            # the numbers the book lets play, as {games-for} says on the same page (Naqsh's source gives five to
+            # seven, its ruling two to seven: the table said "5 to 7" beside "two can play", the thirteenth reading)
+            allowed = sorted(seats_allowed(cls))
+            players = (f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
+                       if allowed == list(range(allowed[0], allowed[-1] + 1)) else ", ".join(map(str, allowed)))
             rows.append([self._link(name, game.title), players, f"{cls.deck.name} {len(cls.deck.cards)}", kind,
                          f"{each[:1].upper()}{each[1:]} in {stretch}", hard])
         if not rows:

@@ -442,9 +442,10 @@ class SimulationDirective(GanjifaDirective):
         setup = sorted(setup, key=order.index)
         text = (f"How often each rule of play comes into play: the share of {report.games:,} {game.players}-player "
                 f"games, between {lineup_words(report.bots)}, in which it decided a move or the result, with its 95% interval (a handful given as the "
-                "count), and on how many of a game's actions (or its result) it decided, "
+                "count), and how many times a game it decided something (an action, a deal or draw by chance, or the "
+                "result), "
                 "with its 95% interval, the games as the trials (none beside a handful), "
-                "sorted by the share of games, then by the actions. A rule that only forbids a move does not count.")
+                "sorted by the share of games, then by the times a game. A rule that only forbids a move does not count.")
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])
         if setup:
             caption += nodes.Text(" The rules that set the game up are left out: ")
@@ -454,17 +455,17 @@ class SimulationDirective(GanjifaDirective):
                 caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
             caption += nodes.Text(".")
         if never:
-            caption += nodes.Text(" No action of these games cited ")
+            caption += nodes.Text(" In none of these games did ")
             for i, cid in enumerate(sorted(never, key=order.index)):
                 if i:
                     caption += nodes.Text(", " if i + 1 < len(never) else " or ")
                 caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-            caption += nodes.Text(f" (in under {100 * zero_bound(report.games):.2g}% of games, 95% sure): a rule that "
-                                  "only forbids a move, or frames every turn without deciding one, is cited by no "
-                                  "action.")
+            caption += nodes.Text(f" decide anything (so it does so in under {100 * zero_bound(report.games):.2g}% "
+                                  "of games, 95% sure): a rule that only forbids a move, or that shapes every turn "
+                                  "without settling one, never decides anything by itself.")
         rounds = getattr(game, "rounds", 1)  # Komi's default is a word: one round for each player
         if (rounds if isinstance(rounds, int) else game.players) > 1:
-            caption += nodes.Text(" The first deal is made before a game's first action, so a rule for dealing counts "
-                                  "one deal fewer than a game has.")
-        return [table(["Rule", "Games", "Actions a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
+            caption += nodes.Text(" The first deal is made before the game's count begins, so a rule for dealing "
+                                  "counts one deal fewer than a game has.")
+        return [table(["Rule", "Games", "Times a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 caption]
