@@ -87,15 +87,14 @@ def edition_line(decks: tuple[str, ...] | None = None) -> str:
     return f"For the {decks} {word} \u00b7 {edition_words(version)}"
 
 
-ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth")
-
-
 def edition_words(version: str) -> str:
     """The printed edition a rules version makes: the major number counts editions, 0 and 1 both the first
     (a reader took "Edition 0.1.0", a software version, for an edition that does not exist)."""
+    from .directives.sim_compare import ORDINALS  # the book's ordinal words, "first" to "eighth"
+
     major = int(version.split(".")[0]) if version.split(".")[0].isdigit() else 0
     n = max(major, 1)
-    return f"{ORDINALS[n - 1]} edition" if n <= len(ORDINALS) else f"Edition {n}"
+    return f"{ORDINALS[n - 1].capitalize()} edition" if n <= len(ORDINALS) else f"Edition {n}"
 
 
 def sources(games: tuple[str, ...] | None = None) -> str:
