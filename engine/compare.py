@@ -224,7 +224,9 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
             text = figure(100 * share, 1, '%') + ("" if per_game else f" ({figure(r.event_rate(event), 2)} per game)")
             cells.append(Cell(share, None, None, text))
             seen.append(happened)
-        ps = (None,) + tuple(None if s is None or seen[0] is None else tested(i, seen[0], s)
+        # a column whose rules make the event impossible is not a count to test (Game.ruled_out)
+        out = [event in r.game.ruled_out() for r in reports]
+        ps = (None,) + tuple(None if s is None or seen[0] is None or out[0] or out[i] else tested(i, seen[0], s)
                              for i, s in enumerate(seen) if i)
         rows.append(Row("games with event", None, f"Games with: {what}", tuple(cells), ps, event=event))
         if not per_game:
@@ -241,7 +243,7 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
             mean, lo, hi = mean_interval(times)
             cells.append(Cell(mean, lo, hi, f"{figure(mean, 2)} ({figure(lo, 2)}-{figure(hi, 2)})"))
             counts.append(times)
-        ps = (None,) + tuple(None if c is None or counts[0] is None else tested(i, counts[0], c)
+        ps = (None,) + tuple(None if c is None or counts[0] is None or out[0] or out[i] else tested(i, counts[0], c)
                              for i, c in enumerate(counts) if i)
         rows.append(Row("event per game", None, f"Per game: {what}", tuple(cells), ps, event=event))
 

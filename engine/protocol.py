@@ -250,6 +250,11 @@ class Game:
         """The ids (keys of ``EVENTS``) of the events a record shows, for simulation statistics."""
         return ()
 
+    def ruled_out(self) -> frozenset[str]:
+        """The events (keys of ``EVENTS``) that these options make impossible: a zero the rules give, not one
+        that chance gave, so the notes print it as "cannot happen", never as a bound, and test nothing against it."""
+        return frozenset()
+
     # --- the table: "What you need" ------------------------------------------------------
     def direction_of_play(self) -> str:
         """``clockwise`` or ``anticlockwise``: the ``direction`` option when the game has one, else ``DIRECTION``."""

@@ -22,7 +22,7 @@ from typing import Sequence
 
 from .compare import fair_share_p, holm
 from .simgames import UNIT
-from .stats import wilson, zero_bound
+from .stats import newcombe, wilson, zero_bound
 
 ALPHA = 0.05
 Z = 1.959963984540054  # the two-sided 95% point of the normal distribution
@@ -174,6 +174,10 @@ def against(report, other, measure: Measure, other_measure: Measure | None = Non
     if other.games != report.games or other.seed != report.seed:
         raise ValueError("the two set-ups must play the same games from the same seed to be compared game by game")
     other_measure = other_measure or measure
+    for r, m in ((report, measure), (other, other_measure)):
+        if m.top in r.game.ruled_out():  # a zero the rules give is no figure to compare (Game.ruled_out)
+            raise ValueError(f"{m.top!r} cannot happen in {r.game.title} with {r.game.describe_options() or 'its rules as written'}: "
+                             "its rules make it impossible, so there is nothing to compare")
     r1, u1, _ = _linear(report, measure)
     r2, u2, _ = _linear(other, other_measure)
     if report.game.players == other.game.players:  # the same deals: game by game
@@ -184,19 +188,21 @@ def against(report, other, measure: Measure, other_measure: Measure | None = Non
     diff = r1 - r2
     first, second = estimate(report, measure), estimate(other, other_measure)
     exact = _exact(report, other, measure, other_measure)
-    if exact is not None:  # a handful: no normal approximation, the exact test's p
-        name, p = exact
-        return Verdict(first, second, None, diff, diff - Z * se, diff + Z * se, p, exact=name)
+    if exact is not None:  # a handful: no normal approximation, the exact test's p and Newcombe's score interval
+        name, p, low, high = exact
+        return Verdict(first, second, None, diff, low, high, p, exact=name)
     return Verdict(first, second, None, diff, diff - Z * se, diff + Z * se, _p(diff, se))
 
 
 HANDFUL = 10  # fewer games than this showing a share: compared by an exact test, not by the normal approximation
 
 
-def _exact(report, other, measure: Measure, other_measure: Measure) -> tuple[str, float] | None:
+def _exact(report, other, measure: Measure, other_measure: Measure) -> tuple[str, float, float, float] | None:
     """Two shares of games of which one rests on a handful (fewer than :data:`HANDFUL` games): McNemar's exact
     test on the games that differ where both are counted over the same deals (each game a pair), Fisher's exact
-    test where the deals differ; None where neither is a handful or they are not shares of games."""
+    test where the deals differ, each with the difference's 95% interval by Newcombe's score method (paired or
+    not, :func:`engine.stats.newcombe`), which a handful supports where the normal interval does not; None where
+    neither is a handful or they are not shares of games."""
     if not (measure.share and other_measure.share and measure.bottom == other_measure.bottom == "games"):
         return None
     xs, ys = tops(report, measure), tops(other, other_measure)
@@ -206,11 +212,13 @@ def _exact(report, other, measure: Measure, other_measure: Measure) -> tuple[str
     if report.game.players == other.game.players and len(xs) == len(ys):  # the same deals, game by game
         up = sum(1 for x, y in zip(xs, ys) if x > y)
         down = sum(1 for x, y in zip(xs, ys) if x < y)
+        both = sum(1 for x, y in zip(xs, ys) if x and y)
+        low, high = newcombe(a, len(xs), b, len(ys), both=both)
         n = up + down
         if n == 0:
-            return "McNemar's exact test", 1.0
+            return "McNemar's exact test", 1.0, low, high
         tail = sum(math.comb(n, k) for k in range(min(up, down) + 1)) / 2 ** n
-        return "McNemar's exact test", min(1.0, 2 * tail)
+        return "McNemar's exact test", min(1.0, 2 * tail), low, high
     n1, n2 = len(xs), len(ys)
     total = a + b
 
@@ -220,7 +228,7 @@ def _exact(report, other, measure: Measure, other_measure: Measure) -> tuple[str
     seen = chance(a)
     p = math.fsum(q for q in (chance(k) for k in range(max(0, total - n2), min(total, n1) + 1))
                   if q <= seen * (1 + 1e-9))
-    return "Fisher's exact test", min(1.0, p)
+    return ("Fisher's exact test", min(1.0, p), *newcombe(a, n1, b, n2))
 
 
 def against_figure(report, measure: Measure, constant: float) -> Verdict:

@@ -321,7 +321,7 @@ def _handful_report(flags: list[int], players: int = 4):
     """A report of ``len(flags)`` games whose one event happened in the games flagged (as engine.verdict reads it)."""
     from types import SimpleNamespace
 
-    game = SimpleNamespace(EVENTS={"rare": "a rare thing"}, players=players)
+    game = SimpleNamespace(EVENTS={"rare": "a rare thing"}, players=players, ruled_out=frozenset)
     outcomes = SimpleNamespace(games=len(flags), event_counts=list(flags), moves=[10] * len(flags), wins=[])
     return SimpleNamespace(game=game, games=len(flags), outcomes=outcomes, seed=1)
 
@@ -351,6 +351,13 @@ def test_a_handful_is_compared_by_an_exact_test_not_the_normal_one():
     assert math.isclose(unpaired.p, sum(chance(k) for k in range(8) if chance(k) <= chance(3) * (1 + 1e-9)))
     many = [1] * 40 + [0] * 560
     assert against(_handful_report(many), _handful_report(list(reversed(many))), m).exact == ""
+    # the difference carries Newcombe's score interval, paired or not, never a normal one a handful cannot support
+    from engine.stats import newcombe
+
+    assert (paired.low, paired.high) == newcombe(3, 600, 4, 600, both=0)
+    assert (unpaired.low, unpaired.high) == newcombe(3, 600, 4, 600)
+    lone = against(_handful_report(one_sided), _handful_report([0] * 600), m)
+    assert 0 < lone.low < 8 / 600 < lone.high  # 8 against none: above zero, as the exact test finds
 
 
 def test_what_the_deal_alone_decides_is_counted_exactly():

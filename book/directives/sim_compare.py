@@ -32,7 +32,7 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.util import logging
-from sphinx.util.docutils import SphinxRole
+from sphinx.util.docutils import SphinxDirective, SphinxRole
 
 from engine.errors import GanjifaError
 from engine.registry import game_class
@@ -77,9 +77,17 @@ def percent(value: float, low: float, high: float, least: int = 0) -> tuple[str,
 
 
 def number(value: float, low: float, high: float, least: int = 0) -> tuple[str, str, str]:
-    """A rate and its interval, to as many decimals as keep the ends apart, and at least ``least``."""
+    """A rate and its interval, to as many decimals as keep the ends apart (up to four), and at least ``least``.
+
+    >>> number(0.0903, 0.0862, 0.0944), number(0.0049, 0.0040, 0.0060)
+    (('0.090', '0.086', '0.094'), ('0.005', '0.004', '0.006'))
+    """
     width = high - low
     digits = max(least, 0 if width >= 20 else 1 if width >= 0.2 else 2)
+    # more decimals while the ends would print alike ("0.09 (0.09-0.09)") or a rate above none would read 0
+    while digits < 4 and width > 0 and (rounded(low, digits) == rounded(high, digits)
+                                        or (value > 0 and float(rounded(value, digits)) == 0)):
+        digits += 1
     return tuple(rounded(v, digits) for v in (value, low, high))  # type: ignore[return-value]
 
 
@@ -119,9 +127,60 @@ def difference_words(measure: Measure, verdict) -> str:
         d, lo, hi = number(verdict.difference, verdict.low, verdict.high)
         unit = ""
     sign = lambda t: t.lstrip("-") if float(t) == 0 else t if t.startswith("-") else f"+{t}"  # noqa: E731 ("0.0", never "-0.0")
-    if getattr(verdict, "exact", ""):  # a handful: no normal interval, the exact test that decided
-        return f"{sign(d)}{unit}, by {verdict.exact}, as one of the two counts is a handful (under ten games)"
+    if getattr(verdict, "exact", ""):  # a handful: the exact test that decided, and Newcombe's score interval
+        return (f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}; as one of the two counts is a handful (under "
+                f"ten games), {verdict.exact} and Newcombe's score interval")
     return f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}"
+
+
+def measure_words(game, measure: Measure) -> str:
+    """What a comparison measures, in the words of the game's events: "games in which the stock runs out"."""
+    from engine.simtables import event_words
+
+    said = event_words(game)
+
+    def term(t: str) -> str:
+        return said.get(t, t)
+
+    top, bottom = measure.top, measure.bottom
+    seat = re.fullmatch(r"win-(\d+)", top)
+    if seat and measure.share and bottom == "games":
+        return f"games Player {seat.group(1)} wins"
+    if top == "moves":
+        return "actions a game" if bottom == "games" else f"actions per time {term(bottom)}"
+    if measure.share and bottom == "games":
+        return f"games in which {term(top)}"
+    if measure.share:
+        return f"times {term(top)}, of those {term(bottom)}"
+    if bottom == "games":
+        return f"times a game {term(top)}"
+    return f"times {term(top)}, per time {term(bottom)}"
+
+
+def setup_words(game, bots) -> str:
+    """A set-up in players' words: "four careful players, seven cards" (its options away from the rules)."""
+    from engine.bots import lineup_words
+
+    changed = [f"{info.heading.lower()} {info.label(getattr(game, info.name))}" for info in game.options()
+               if info.name != "players" and getattr(game, info.name) != info.default]
+    return ", ".join([f"{number_words(game.players)} players, {lineup_words(bots)}", *changed])
+
+
+def contrast_words(game, other, bots, other_bots) -> str:
+    """What two set-ups differ in, in players' words: "hand size 7 against 6" (the rest said once)."""
+    from engine.bots import lineup_words
+
+    parts = [f"{info.heading.lower()} {info.label(getattr(game, info.name))} against "
+             f"{info.label(getattr(other, info.name))}" for info in game.options()
+             if getattr(game, info.name) != getattr(other, info.name)]
+    if tuple(bots) != tuple(other_bots):
+        parts.append(f"{lineup_words(bots)} against {lineup_words(other_bots)}")
+    same = [f"{info.heading.lower()} {info.label(getattr(game, info.name))}" for info in game.options()
+            if info.name != "players" and getattr(game, info.name) == getattr(other, info.name)
+            and getattr(game, info.name) != info.default]
+    if tuple(bots) == tuple(other_bots):
+        same.insert(0, lineup_words(bots))
+    return "; ".join(parts) + (f" ({', '.join(same)})" if same else "")
 
 
 def constant_words(measure: Measure, c: float) -> str:
@@ -146,7 +205,7 @@ class SimCompareRole(SphinxRole):
     def run(self):
         # one role object serves every use in the book: a test left from the use before would be worded over this
         # one (a seats sentence, which keeps no test, took the comparison before it, of another game too)
-        self.test = None
+        self.test, self.what = None, ""
         try:
             text = self.sentence()
         except (ValueError, GanjifaError) as err:
@@ -204,9 +263,13 @@ class SimCompareRole(SphinxRole):
             raise ValueError("compare with something: '~ OPTIONS' (the same set-up with options or players "
                              "changed) or '~ 1/2' (a fixed figure)")
         measure = Measure.parse(formula, game)
-        self.key = f"{game.name}: " + " ".join(f"{formula} @ {setting} ~ {other}".split())
+        self.key = (f"{game.name}: {measure.top} {'/' if measure.share else 'per'} {measure.bottom} @ "
+                    f"{game.options_text()} games={report.games} seed={report.seed} bots={','.join(bots)} ~ "
+                    + " ".join(other.split()))
+        self.what = f"{measure_words(game, measure)}, {setup_words(game, bots)}"
         constant = parse_constant(other)
         if constant is not None:
+            self.what += f", against {constant_words(measure, constant)}"
             verdict = against_figure(report, measure, constant)
             est = verdict.first
             lo, hi = (percent(est.value, est.low, est.high)[1:] if measure.share
@@ -220,6 +283,8 @@ class SimCompareRole(SphinxRole):
             if second_measure.share != measure.share:
                 raise ValueError(f"{measure} and {second_measure} are not alike: compare a share with a share, a rate "
                                  "with a rate")
+            self.what = (f"{measure_words(game, measure)} against {measure_words(game, second_measure)}, the same "
+                         f"games, {setup_words(game, bots)}")
             verdict = against(report, report, measure, second_measure)
             return self.worded(options, measure, verdict)
         changed = {w.partition("=")[0]: w for w in other.split()}
@@ -230,6 +295,12 @@ class SimCompareRole(SphinxRole):
         if game2.options_text() == game.options_text() and bots2 == bots:
             raise ValueError(f"'~ {other.strip()}' changes nothing: name an option or the players that differ")
         self.quantity = (*self.quantity[:2], ",".join(dict.fromkeys(bots + bots2)))
+        # one test, however its sentence is written (options in any order, the two sides either way round): one key,
+        # so that Holm's method counts it once
+        sides = sorted(f"{g.options_text()} bots={','.join(b)}" for g, b in ((game, bots), (game2, bots2)))
+        self.key = (f"{game.name}: {measure.top} {'/' if measure.share else 'per'} {measure.bottom} "
+                    f"games={report.games} seed={report.seed} " + " ~ ".join(sides))
+        self.what = f"{measure_words(game, measure)}: {contrast_words(game, game2, bots, bots2)}"
         return self.worded(options, measure, against(report, report2, measure))
 
     def worded(self, options, measure, verdict) -> str:
@@ -253,7 +324,8 @@ class SimCompareRole(SphinxRole):
         (:func:`decide`), so that the notes and the chapter, and two sentences of one page, never part."""
         sign = 1 if verdict.difference > 0 else -1 if verdict.difference < 0 else 0
         self.test = {"key": self.key, "game": self.key.partition(":")[0], "p": float(verdict.p), "sign": sign,
-                     "words": list(options), "significant": significant, "within": within, "plain": self.plain}
+                     "words": list(options), "significant": significant, "within": within, "plain": self.plain,
+                     "what": self.what, "exact": getattr(verdict, "exact", "")}
         return wording(self.test, verdict.p)
 
     @staticmethod
@@ -310,7 +382,69 @@ def collect_tests(app, doctree: nodes.document) -> None:
     for node in doctree.findall(nodes.inline):
         test = node.get("ganjifa_test")
         if test:
-            found.append((test["game"], test["key"], test["p"]))
+            found.append((test["game"], test["key"], test["p"], test.get("what", ""), _where(doctree, node),
+                          test.get("exact", "")))
+
+
+def _where(doctree, node) -> str:
+    """The page's title and the section a sentence stands in: "Notes on Kendra Kari: Hand size"."""
+    titles = [s.next_node(nodes.title).astext() for s in _ancestors(node) if isinstance(s, nodes.section)]
+    titles.reverse()
+    return ": ".join(dict.fromkeys(t for t in titles[:1] + titles[-1:]))
+
+
+class comparisons_list(nodes.General, nodes.Element):
+    """Where the list of a game's comparisons goes, filled in once every page is read (:func:`decide`)."""
+
+
+class ComparisonsDirective(SphinxDirective):
+    """``{comparisons} GAME``: every comparison the book makes about GAME (its chapter and its notes), each with
+    its p-value alone and after Holm's method over them all, so that "once the 12 comparisons ... are taken
+    together" can be checked line by line."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self):
+        name = self.arguments[0]
+        try:
+            game_class(name)
+        except GanjifaError as err:
+            raise self.error(f"{{comparisons}}: {err}")
+        node = comparisons_list(game=name)
+        self.set_source_info(node)
+        return [node]
+
+
+def _p_words(p: float) -> str:
+    return "under 0.001" if p < 0.001 else f"{p:.3f}" if p < 0.1 else f"{p:.2f}"
+
+
+def comparisons_table(app, game: str) -> list[nodes.Node]:
+    from engine.compare import holm
+
+    from . import table
+
+    seen: dict[str, tuple] = {}
+    order = sorted(tests_of(app.env), key=lambda d: ("/designers/" in f"/{d}", d))
+    for docname in order:
+        for entry in tests_of(app.env)[docname]:
+            if entry[0] == game and len(entry) > 3:
+                seen.setdefault(entry[1], entry)
+    if not seen:
+        return [nodes.paragraph("", "This book makes no comparison about this game.")]
+    keys = list(seen)
+    adjusted = dict(zip(keys, holm([seen[k][2] for k in keys])))
+    body = [[seen[k][4], seen[k][3] + (f" ({seen[k][5]})" if seen[k][5] else ""), _p_words(seen[k][2]),
+             _p_words(adjusted[k]), "differs" if adjusted[k] < ALPHA else "within chance"] for k in keys]
+    n = len(keys)
+    text = (f"Every comparison this book makes about {game_class(game).title}, in its chapter and in these notes "
+            f"({number_words(n)} in all), each test once however often its sentence is printed: the test's p-value "
+            f"alone, and after Holm's method over all {number_words(n)} (Holm's p); a sentence says a difference "
+            "only where Holm's p is under 0.05.")
+    return [table(["Where", "What is compared", "p", "Holm's p", "Verdict"], body,
+                  classes=["ganjifa-simulation", "ganjifa-comparisons"], widths=[28, 44, 9, 9, 10]),
+            nodes.paragraph(text, text, classes=["ganjifa-caption"])]
 
 
 def decide(app, doctree: nodes.document, docname: str) -> None:
@@ -320,8 +454,10 @@ def decide(app, doctree: nodes.document, docname: str) -> None:
 
     families: dict[str, dict[str, float]] = {}
     for found in tests_of(app.env).values():
-        for game, key, p in found:
+        for game, key, p, *_ in found:
             families.setdefault(game, {})[key] = p
+    for node in list(doctree.findall(comparisons_list)):
+        node.replace_self(comparisons_table(app, node["game"]))
     adjusted: dict[str, tuple[float, int]] = {}
     for game, family in families.items():
         keys = sorted(family)
@@ -402,6 +538,8 @@ def _ancestors(node):
 
 def setup(app) -> None:
     app.add_role("sim-compare", SimCompareRole())
+    app.add_node(comparisons_list)
+    app.add_directive("comparisons", ComparisonsDirective)
     app.connect("doctree-read", check)
     app.connect("doctree-read", collect_tests)
     app.connect("doctree-resolved", decide)

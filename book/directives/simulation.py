@@ -27,6 +27,8 @@ from pathlib import Path
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+import re
+
 from engine.bots import lineup_words
 from engine.compare import compare_rows
 from engine.errors import GanjifaError
@@ -53,6 +55,7 @@ def minutes(moves: float, low: float, high: float, games: int) -> str:
 
 
 SHOW = ("wins", "seats", "clauses", "ratios")
+RULED_OUT = "cannot happen"  # a cell whose event the column's rules make impossible (Game.ruled_out)
 TERMS = ("games", "moves")  # besides the game's events, what a ratio may divide
 
 
@@ -162,7 +165,7 @@ class SimulationDirective(GanjifaDirective):
         tested against the first's game by game, Holm's method over the table's tests, the significant
         ones marked *."""
         from engine.compare import holm
-        from engine.stats import wilson
+        from engine.stats import poisson_interval, wilson
         from engine.verdict import Measure, against, estimate
 
         from .sim_compare import handful, number, percent
@@ -181,6 +184,9 @@ class SimulationDirective(GanjifaDirective):
                 if share and x > n:
                     raise self.fail(f":ratios: {label}: {top} ({x}) outnumbers {bottom} ({n}), so it is not a "
                                     f"share; write '{top} per {bottom}'")
+                if top in r.game.ruled_out():  # a zero the rules give: no count, no bound, nothing to test
+                    cells.append(RULED_OUT)
+                    continue
                 est = estimate(r, measure)
                 alike = est.low == est.high  # every game shows the same figure: no interval to give, nothing to test
                 if est.zero:
@@ -191,11 +197,15 @@ class SimulationDirective(GanjifaDirective):
                     continue
                 elif share and x < 10:  # a handful: the count itself, never a rate it cannot support, and its bound
                     cells.append(handful(x, n, *wilson(x, n)))  # the count's own interval (Wilson), not the normal one
+                elif x < 10 and x == int(x):  # a handful of events: the count, with its exact (Poisson) interval a game
+                    lo, hi = poisson_interval(int(x))
+                    cells.append(f"{int(x)} in\u00a0{n:,}\u00a0({lo / n:.2g}-{hi / n:.2g})")
                 else:
                     v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
                     unit = "%" if share else ""
                     cells.append(f"{v}{unit} ({lo}-{hi})")
-                if i and self.count(reports[0], bottom) and "untested" not in self.options:
+                if (i and self.count(reports[0], bottom) and "untested" not in self.options
+                        and top not in reports[0].game.ruled_out()):
                     tests.append((len(body), len(cells) - 1, against(r, reports[0], measure).p))
             body.append(cells)
         adjusted = holm([p for _, _, p in tests]) if tests else []
@@ -208,6 +218,12 @@ class SimulationDirective(GanjifaDirective):
         caption += (" Each figure with its 95% interval, the games counted as the independent trials (the "
                     "occasions inside one game are not); a figure that never happened shows the bound it stays "
                     "under, 95% sure.")
+        if any(re.search(r"\d in\u00a0[\d,]+\u00a0\(", c) for row in body for c in row[1:]):
+            caption += (" A handful of events (fewer than ten) is given as the count, \u201c3 in 1,000\u201d, with "
+                        "the exact 95% interval of the rate it allows.")
+        if any(RULED_OUT in row for row in body):
+            caption += (f" \u201c{RULED_OUT.capitalize()}\u201d marks a figure the column's own rules make impossible: "
+                        "a zero by the rules, not a count, so it is not tested.")
         if "untested" in self.options:
             reason = self.options["untested"].strip().rstrip(".")
             caption += f" The columns are not tested against each other: {reason}."
@@ -307,6 +323,8 @@ class SimulationDirective(GanjifaDirective):
         from .sim_compare import handful, number, percent
 
         cell = row.cells[i]
+        if row.event is not None and row.event in report.game.ruled_out():
+            return RULED_OUT
         if cell.value is None:
             return cell.text
         share = row.measure in ("win share", "games with event")
@@ -326,7 +344,8 @@ class SimulationDirective(GanjifaDirective):
             if per and row.event and report.outcomes is not None:  # how many times a game, with its interval too
                 est = estimate(report, Measure(row.event, "games", False))
                 times, low, high = number(est.value, est.low, est.high)
-                per = f"{times} ({low}-{high}) per game"
+                per = (f"{est.value:g} in every game" if est.low == est.high  # no interval to give: said so
+                       else f"{times} ({low}-{high}) per game")
             return f"{v}% ({a}-{b}){', ' + per if per else ''}"
         if cell.low is not None and cell.low == cell.high:  # every game of these alike: no interval to give
             return f"{cell.value:g} in all {report.games:,} games"
@@ -352,7 +371,7 @@ class SimulationDirective(GanjifaDirective):
                                                      for c in row.cells)])
             return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                     nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
-        body, starred, tests = [], False, 0
+        body, starred, tests, ruled_out = [], False, 0, False
         for row in compare_rows(reports, events=events):
             cells = [self.cell_text(row, i, r) for i, r in enumerate(reports)]
             for i in range(len(cells)):
@@ -361,6 +380,7 @@ class SimulationDirective(GanjifaDirective):
                     cells[i] += "\u00a0*"
                     starred = True
             body.append([self.row_label(row), *cells])
+            ruled_out = ruled_out or RULED_OUT in cells
             if row.measure == "moves per game":  # how long a game takes, a designer's first question: its mark
                 body.append(["Minutes a game", *(minutes(c.value, c.low, c.high, reports[i].games)
                                                  + ("\u00a0*" if row.significant(i) else "")
@@ -377,6 +397,9 @@ class SimulationDirective(GanjifaDirective):
                 "rescaled and carry their mark")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
+        if ruled_out:
+            caption += (f" \u201c{RULED_OUT.capitalize()}\u201d marks a figure the column's own rules make impossible: "
+                        "a zero by the rules, not a count, so it is not tested.")
         return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                 nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
 

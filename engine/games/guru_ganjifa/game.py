@@ -202,6 +202,9 @@ class GuruGanjifa(Game):
 
         return state_picture(state, viewer=viewer, names=names)
 
+    def ruled_out(self) -> frozenset[str]:
+        return frozenset() if self.double else frozenset({"double"})
+
     def events_of(self, record) -> tuple[str, ...]:
         move = record.move
         kind = move[0]

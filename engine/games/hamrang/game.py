@@ -213,6 +213,10 @@ class Hamrang(Game):
 
         return state_picture(state, viewer=viewer, names=names)
 
+    def ruled_out(self) -> frozenset[str]:
+        # the book's rule lets the opener put in another suit's card only with no other card of the Raja's suit
+        return frozenset({"opener-substitutes"}) if self.opener_substitute == "if-none" else frozenset()
+
     def events_of(self, record) -> tuple[str, ...]:
         note = record[3]
         kind = note[0]

@@ -165,6 +165,9 @@ class Shakti(Game):
 
         return state_picture(state, viewer=viewer, names=names)
 
+    def ruled_out(self) -> frozenset[str]:
+        return frozenset({"reshuffle"}) if self.empty_deck == "piles-only" else frozenset()
+
     def events_of(self, record) -> tuple[str, ...]:
         clauses = record[2]
         if record[8]:  # a whole turn: its steps' events

@@ -238,6 +238,9 @@ class TraditionalGanjifa(Game):
 
         return parse_position(self, text)
 
+    def ruled_out(self) -> frozenset[str]:
+        return frozenset() if self.double else frozenset({"double"})
+
     def events_of(self, record) -> tuple[str, ...]:
         out = []
         for clause in record.clauses:
