@@ -40,7 +40,7 @@ ganjifa_booklets = {
                "games": ["kendra-kari", "udvasa", "ekrang", "komi", "nakash", "hamrang", "shakti", "sama"],
                "leave_out": ["the-dashavatara-deck", "the-naqsh-pack"]},
     "dashavatara": {"title": "Dashavatara Ganjifa", "deck": "dashavatara", "file": "ganjifa-dashavatara",
-                    "subtitle": "The games of the ten-suited, 120-card Dashavatara deck",
+                    "subtitle": "The games of the ten-suited, 120-card Dashavatara\u00a0deck",
                     "games": ["guru-ganjifa", "traditional-ganjifa"],
                     "leave_out": ["the-mughal-deck", "the-naqsh-pack"]},
     "naqsh": {"title": "Naqsh", "deck": "naqsh", "file": "ganjifa-naqsh", "games": ["naqsh"],

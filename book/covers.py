@@ -121,10 +121,11 @@ def imprint(title: str, author: str, edition: str, games: tuple[str, ...] | None
     except metadata.PackageNotFoundError:
         version, licence = "0", "MIT"
     decks = edition.split(" \u00b7 ")[0]
-    return [f"{title}, {edition_words(version).lower()}, from the rules as of version {version}. {decks}.",
+    return [f"{title}, {edition_words(version).lower()}, text revision {version}. {decks}.",
             f"\u00a9 2026 {author}. Text, pictures and the software that checks them under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
-            f"Sources: {sources(games)}. The wording, the numbering of the rules and the rulings are this book's own.",
+            f"Sources: {sources(games)}. The wording, the numbering of the rules and the rulings are this "
+            f"{'booklet' if games is not None else 'book'}'s own.",
                         f"Every example in this {'booklet' if games is not None else 'book'} was worked out by computer and "
             f"checked against the text when the {'booklet' if games is not None else 'book'} was made."]
 
@@ -167,10 +168,12 @@ def back_cover(title: str, games: tuple[str, ...] | None = None) -> str:
     """The back cover's HTML: the title, what the booklet is, and the games it holds (every game when None)."""
     from engine.registry import available_games, game_class
 
-    names = ", ".join(game_class(g).title for g in (games or available_games()))
+    chosen = games or available_games()
+    names = ", ".join(game_class(g).title for g in chosen)
     kind = "book" if games is None else "booklet"  # the complete book is no booklet (the thirteenth reading)
+    what = ("The rules of the games played with Ganjifa, the round playing cards of India" if len(chosen) > 1
+            else f"The rules of {html_escape(names)}, a game of the round playing cards of India")
     return ('<section class="pdf-back-cover"><p class="pdf-back-title">' + html_escape(title) + "</p>"
-            "<p>The rules of the games played with Ganjifa, the round playing cards of India, written for "
-            f"players. In this {kind}: {html_escape(names)}.</p>"
+            f"<p>{what}, written for players. In this {kind}: {html_escape(names)}.</p>"
             "<p>Every rule is numbered, the examples show play at the table, and "
             f"every example was checked by computer when the {kind} was made.</p></section>")

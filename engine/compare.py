@@ -138,11 +138,13 @@ def compare_rows(reports: Sequence[Report], events: bool = True, fair: bool = Fa
     same_players = len(set(players)) == 1
     rows: list[Row] = []
 
-    def tested(i: int, base: Sequence[float], values: Sequence[float]) -> float:
+    def tested(i: int, base: Sequence[float], values: Sequence[float]) -> float | None:
         """The p-value of column ``i``'s ``values`` against the first column's ``base``: game by game where it
         has the first's number of players (the same deals), as two independent samples where not."""
         if players[i] == players[0]:
-            return paired_p([b - a for a, b in zip(base, values)])
+            differences = [b - a for a, b in zip(base, values)]
+            # the same in every game of both (the same deals decide it): nothing to test, and no test counted
+            return paired_p(differences) if any(differences) else None
         return two_sample(base, values)[3]
 
     for seat in range(max(players)):

@@ -590,7 +590,7 @@ def test_page_count_is_a_multiple_of_four(real_pdf):
 def test_the_title_page_and_the_imprint_follow(real_pdf):
     assert "Ganjifa: rules of play" in real_pdf.pages[0] and "In this booklet:" not in real_pdf.text
     imprint = " ".join(real_pdf.pages[1].replace("\u2010\n", "").split())
-    assert "MIT licence" in imprint and "first edition, from the rules as of version 0.1.0" in imprint and "Sources:" in imprint
+    assert "MIT licence" in imprint and "first edition, text revision 0.1.0." in imprint and "Sources:" in imprint
 
 
 @pytest.mark.book

@@ -128,8 +128,8 @@ def difference_words(measure: Measure, verdict) -> str:
         unit = ""
     sign = lambda t: t.lstrip("-") if float(t) == 0 else t if t.startswith("-") else f"+{t}"  # noqa: E731 ("0.0", never "-0.0")
     if getattr(verdict, "exact", ""):  # a handful: the exact test that decided, and Newcombe's score interval
-        return (f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}; as one of the two counts is a handful (under "
-                f"ten games), {verdict.exact} and Newcombe's score interval")
+        return (f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}; as a count here is a handful (under ten "
+                f"games), {verdict.exact} and Newcombe's score interval")
     return f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}"
 
 
@@ -519,6 +519,8 @@ def check(app, doctree: nodes.document) -> None:
         for child in para.children:
             if isinstance(child, nodes.inline) and "ganjifa-sim-compare" in child.get("classes", ()):
                 pieces.append(" \u2983TESTED\u2984 ")
+            elif isinstance(child, nodes.inline) and "ganjifa-sim-figure" in child.get("classes", ()):
+                pieces.append(" \u2983FIGURE\u2984 ")  # a figure's own words ("fewer than one in 660") compare nothing
             else:
                 pieces.append(child.astext())
         for sentence in _sentences(" ".join("".join(pieces).split())):

@@ -164,6 +164,13 @@ class SimulationDirective(GanjifaDirective):
         occasion inside a game is not an independent trial); with several columns, each column's figure
         tested against the first's game by game, Holm's method over the table's tests, the significant
         ones marked *."""
+        from engine.verdict import per_game, tops
+
+        def same_games(r, first, measure) -> bool:
+            """The figure the same in every game of both columns (the same deals decide it): nothing to test."""
+            return (r.game.players == first.game.players and tops(r, measure) == tops(first, measure)
+                    and per_game(r, measure.bottom) == per_game(first, measure.bottom))
+
         from engine.compare import holm
         from engine.stats import poisson_interval, wilson
         from engine.verdict import Measure, against, estimate
@@ -205,7 +212,7 @@ class SimulationDirective(GanjifaDirective):
                     unit = "%" if share else ""
                     cells.append(f"{v}{unit} ({lo}-{hi})")
                 if (i and self.count(reports[0], bottom) and "untested" not in self.options
-                        and top not in reports[0].game.ruled_out()):
+                        and top not in reports[0].game.ruled_out() and not same_games(r, reports[0], measure)):
                     tests.append((len(body), len(cells) - 1, against(r, reports[0], measure).p))
             body.append(cells)
         adjusted = holm([p for _, _, p in tests]) if tests else []
@@ -359,6 +366,9 @@ class SimulationDirective(GanjifaDirective):
 
     def report_table(self, reports, labels, events: bool = True) -> list[nodes.Node]:
         caption = self.setting(reports) + " Win shares with 95% intervals; shared wins count as fractions."
+        if any(getattr(r.game, "won_by_money", lambda: False)() for r in reports):  # who wins a game played for money
+            caption += (" A game is won by the player furthest ahead in money at its end; one in which nobody is "
+                        "ahead (no money changed hands) is shared by all.")
         caption += self.numbering(reports, labels) + self.fair_shares(reports, labels)
         caption += (f" Minutes a game at {SECONDS_A_STEP} seconds an action (a player's action; the deal and the "
                     "shuffles add their own time), the actions' interval scaled alike.")

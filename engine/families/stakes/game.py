@@ -28,6 +28,11 @@ class StakesGame:
     DRAW_CLAUSE: str | None = None  # the clause of chance's blind draws, if not the deal's (DEAL_CLAUSE)
     FIRST_DEALER = "a player the table agrees on"  # the `first_dealer=player-1` words
 
+    def won_by_money(self) -> bool:
+        """Whether a game is won by the player furthest ahead in money at its end (every one of these games but
+        Sama counted in rounds won), a game where nobody is ahead being shared by all."""
+        return getattr(self, "scoring", "stakes") == "stakes"
+
     @property
     def round_count(self) -> int:
         """The rounds in a game: the ``rounds`` option, or one for each player with ``rounds=each-deals-once``.

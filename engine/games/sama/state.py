@@ -232,7 +232,7 @@ class SamaState(StakesState):
             raise IllegalMoveError(move, "sa.show", "every player has had the chance to exchange; now each shows "
                                    "in turn")
         raise IllegalMoveError(move, "sa.exchange", "first each player in turn keeps the cards or makes one "
-                               "exchange; the totals are shown after that")
+                               "exchange")
 
     # --- results ------------------------------------------------------------------------------
     @property

@@ -47,13 +47,22 @@ def odds_table(path: Path = SOLVED) -> Table:
                         (lit["won"], "dealing only when no card can move: the solver wins", lit["deals"]),
                         (lit["lost"], "dealing only when no card can move: proved lost", lit["deals"]),
                         (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
-        rows.append((label, f"{f['count']:,} of {n:,}", (f"{100 * f['share']:.1f}%" if f['count'] else "none"), interval_words(f, n)))
-    note = (f"the solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
-            f"({unseen['literal']['limit']:,} when dealing only when no card can move); it took "
-            f"{s['mean_ms'] / 1000:.2f} s a deal on average, {s['worst_ms'] / 1000:.1f} s at worst; the searching "
-            f"player took {u['mean_ms'] / 1000:.1f} s a deal on average, {u['worst_ms'] / 1000:.0f} s at worst "
-            f"({unseen['workers']} deals at a time)")
+        rows.append((label, f"{f['count']:,} of {n:,}", share_words(f, n) if not 0 < f["count"] < 10 else "a handful",
+                     interval_words(f, n)))
+    note = (f"The solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
+            f"({unseen['literal']['limit']:,} when dealing only when no card can move); a handful (fewer than ten "
+            "deals) is given as its count.")
     return Table("How often a deal can be won", ("", "deals", "share", "95% interval"), tuple(rows), note)
+
+
+def share_words(f: dict, n: int) -> str:
+    """A share as the tables print it: "none", a handful (fewer than ten) as its count, never a rate it cannot
+    support ("1 of 200"), else the share in percent."""
+    if f["count"] == 0:
+        return "none"
+    if f["count"] < 10:
+        return f"{f['count']} of {n:,}"
+    return f"{100 * f['share']:.1f}%"
 
 
 def interval_words(f: dict, n: int) -> str:
@@ -117,15 +126,25 @@ def hints_table(path: Path = SOLVED) -> Table:
         when = {"stock used up": "used up", "stock left": "left"}.get(when, when)
         n = sum(c.values())
         share, lo, hi, tried = deal_share(packed[key], h["won_deals"])
-        if c["lost"] == 0:
+        # an unsettled try may be a lost one: counted as lost, they give each interval's upper end
+        either = sum(1 for part in packed[key].split() if sum(map(int, part.partition(":")[2].split(",")[1:])) > 0)
+        as_lost = " ".join(f"{d}:{w},{int(lost) + int(u)},0" for d, (w, lost, u) in
+                           ((p.partition(":")[0], p.partition(":")[2].split(",")) for p in packed[key].split()))
+        # (a handful, fewer than ten, by the deals it fell in (Wilson), as the note says: no normal interval)
+        worst = (deal_share(as_lost, h["won_deals"])[2] if c["lost"] + c["undecided"] >= 10
+                 else wilson(either, tried)[1])
+        if c["lost"] == 0 and c["undecided"]:
+            shown, said = "none proved", f"under {100 * worst:.2g}%"
+        elif c["lost"] == 0:
             shown, said = "none", f"under {100 * zero_bound(tried):.2g}%"
         elif c["lost"] < 10:  # a handful: its count, and the deals it fell in with their own interval (Wilson, the
             # deals the trials: the tries of one deal hang together, and a normal interval is too narrow for so few)
             hit = sum(1 for part in packed[key].split() if int(part.partition(":")[2].split(",")[1]) > 0)
             lo_x, hi_x = wilson(hit, tried)
             shown = f"in {hit} of {tried:,} deals"
-            said = f"{100 * lo_x:.2g}% to {100 * hi_x:.2g}% of deals"
+            said = f"{100 * lo_x:.2g}% to {100 * max(hi_x, wilson(either, tried)[1]):.2g}% of deals"
         else:
+            hi = max(hi, worst)
             shown, said = f"{100 * share:.1f}%", f"{100 * lo:.1f}% to {100 * hi:.1f}%"
         rows.append((KINDS[kind], when, f"{n:,}", f"{tried:,}", f"{c['lost']:,}" if c["lost"] else "none", shown, said,
                      f"{c['undecided']:,}"))
@@ -133,7 +152,8 @@ def hints_table(path: Path = SOLVED) -> Table:
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
             "the deals are the trials of each 95% interval, as the tries of one deal hang together; a share never "
             "seen is the bound it stays under; a handful (fewer than ten tries lost) is given as the deals it fell in, "
-            "the interval then that of the share of deals with a try lost (Wilson)")
+            "the interval then that of the share of deals with a try lost (Wilson); an undecided try may be a lost "
+            "one, so each interval's upper end counts the deals with a try lost or undecided")
     return Table("First wrong moves: how often they spoil a won deal",
                  ("instead of the winning move", "stock", "tries", "deals", "lost", "share lost", "95% interval",
                   "undecided"),
@@ -160,7 +180,7 @@ def chances_table(path: Path = UNSEEN) -> Table:
     u, lit = data["summary"], data["literal"]["summary"]
 
     def row(label, f, n):
-        return (label, (f"{100 * f['share']:.1f}%" if f['count'] else "none"), interval_words(f, n), f"{n:,}")
+        return (label, share_words(f, n), interval_words(f, n), f"{n:,}")
 
     rows = (row("a computer that knows the order of the stock", s["won"], s["deals"]),
             row("a computer that does not: it guesses the order several times over", u["won"], u["deals"]),
