@@ -36,6 +36,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import Card, cards_in
 from .choices import brought, foreseen, rule_clause, rule_of
+from .clause_numbers import chapter_numbers, cite
 from .errors import GanjifaError, OptionError
 from .play import Chance, seat_bots
 from .protocol import CHANCE, Game, default_names
@@ -200,8 +201,11 @@ class TerminalGame(MoveReader, Saving):
                     if callable(order) and isinstance(value, tuple):
                         value = tuple(sorted(value, key=order))
                 if f.name in self.per_seat and isinstance(value, tuple) and len(value) == self.game.players:
-                    shown = Text(", ").join(Text.assemble(f"{name} ", self.value_text(v))
-                                            for name, v in zip(self.names, value))
+                    seats = list(zip(self.names, value))
+                    if f.name == "face_up" and not value[seat]:  # your own face-up cards are in your hand above
+                        seats = [sv for i, sv in enumerate(seats) if i != seat]
+                        label = "others face up"
+                    shown = Text(", ").join(Text.assemble(f"{name} ", self.value_text(v)) for name, v in seats)
                 else:
                     shown = self.value_text(value) if not isinstance(value, str) else value
                 table.add_row(label, shown)
@@ -209,9 +213,26 @@ class TerminalGame(MoveReader, Saving):
             table.add_row("view", str(view))
         self.console.print(table)
 
+    def rules_in_play(self) -> str:
+        """The options in force in players' words, as the chapter's choices table names them: "3 players; Face-up
+        batches: yes"; the rules as written are said to be so."""
+        g = self.game
+        said = [f"{g.players} player{'s' if g.players != 1 else ''}"]
+        said += [f"{info.heading}: {info.label(getattr(g, info.name))}" for info in g.options()
+                 if info.name != "players" and getattr(g, info.name) != info.default]
+        return "; ".join(said) + ("" if len(said) > 1 else ", the chapter's rules")
+
     def clause_words(self, clauses: Sequence[str]) -> str:
+        """The rules cited, as the book prints them: "§11 A bridge matches the last card ..." (the chapter's
+        number, never the clause's id)."""
         titles = self.game.CLAUSES
-        return "; ".join(f"[{c}] {titles.get(c, '(not a clause of this game)')}" for c in clauses)
+        return self.cited("; ".join(f"[{c}] {titles.get(c, '(not a clause of this game)')}" for c in clauses))
+
+    def cited(self, text: str) -> str:
+        """The rules cited in ``text`` as the book prints them, "[kk.bridge]" as "§11" (a play page keeps the ids,
+        which it turns into links to the chapter)."""
+        text = re.sub(r"\[clause ([a-z]+\.[\w-]+)\]", r"([\1])", text)  # an error's "[clause kk.bridge]": "(§11)"
+        return cite(text, chapter_numbers(self.game))
 
     def _would_cite(self, move) -> tuple[str, ...]:
         """The clauses ``move`` would be played under, said before it is made (the forced move's line, a hint): for a
@@ -265,7 +286,7 @@ class TerminalGame(MoveReader, Saving):
     def tell(self, record) -> None:
         """One step, in words, as the person at the table (or, with several, all of them) may know it."""
         viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-        text = self.told(record, viewer)
+        text = self.cited(self.told(record, viewer))  # "§11", as the book prints it
         self.told_lines.append(text)
         self.console.print(text, highlight=False, markup=False)
 
@@ -283,7 +304,7 @@ class TerminalGame(MoveReader, Saving):
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> int:
         c = self.console
-        c.print(f"{self.game.title}, {self.game.options_text()}, seed {self.seed}. "
+        c.print(f"{self.game.title}, {self.rules_in_play()}, seed {self.seed}. "
                 f"You play {' and '.join(self.names[s] for s in sorted(self.humans)) if len(self.humans) < self.game.players else 'every seat'}"
                 f" (seat{'s' if len(self.humans) > 1 else ''} {', '.join(str(s + 1) for s in sorted(self.humans))}). "
                 "Type 'help' for the commands.",
@@ -539,7 +560,7 @@ class TerminalGame(MoveReader, Saving):
             return
         record = history[-1]
         if self.told_lines:  # the step in the game's words, as it was told at this table (no hidden card named)
-            said = re.sub(r"\s*\[[a-z]+\.[\w-]+\]", "", self.told_lines[-1]).strip().rstrip(".")
+            said = re.sub(r"\s*(\[[a-z]+\.[\w-]+\]|§\d+)", "", self.told_lines[-1]).strip().rstrip(".")
         else:
             said = f"{CHANCE_NAME if record.player == CHANCE else self.names[record.player]} moved"
         rules = self.clause_words(record.clauses)

@@ -91,7 +91,7 @@ class MoveReader:
             self.console.print(self.notation_help(text, moves), highlight=False, markup=False)
             return None
         except GanjifaError as err:
-            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
+            self.console.print(self.with_names(self.cited(err.described())), highlight=False, markup=False)
             return None
         seen = cards_in(self.state.view(seat))
         unseen = [c for c in map(_card, typed.split()) if c is not None and c not in seen]
@@ -103,6 +103,7 @@ class MoveReader:
         try:
             self.state.check(move)
         except GanjifaError as err:
-            self.console.print(self.with_names(err.described()), highlight=False, markup=False)
+            self.console.print(self.with_names(self.cited(err.described())), highlight=False, markup=False)
             return None
         return move
+

@@ -114,3 +114,18 @@ def test_every_comparison_about_a_game_is_listed_with_its_p_alone_and_taken_toge
 
     for p, q in zip(ps, holm(ps)):
         assert f"{_p_words(p)} {_p_words(q)}" in text, (p, q, text)
+
+
+def test_a_difference_that_holds_alone_but_not_with_the_others_says_which_way_it_leans():
+    """Issue 42 (fourteenth reading's statistician): "about as long, as far as chance can tell" beside an interval of
+    +0.2 to +3.8 claimed the two equal; the sentence now says the way the figures lean, and that it is within chance
+    once the game's comparisons are taken together."""
+    from book.directives.sim_compare import wording
+
+    test = {"sign": 1, "p": 0.028, "plain": False, "words": ["longer", "shorter", "about as long"],
+            "significant": "(+2.0)", "within": "(the difference, +2.0, is within chance at the 5% level)"}
+    said = wording(test, 0.22, family=8)
+    assert said.startswith("longer, though not beyond chance (") and "once the 8 comparisons" in said
+    assert wording(test, 0.01, family=8).startswith("longer (")  # beyond chance with the others too
+    assert wording(dict(test, p=0.4), 1.0, family=8).startswith("about as long (")  # not even alone
+    assert wording(dict(test, plain=True), 0.22, family=8) == "about as long"  # a players' chapter: the verdict

@@ -80,9 +80,9 @@ def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(
     try:
         term.expect("You play Asha (seat 1)")
         first = term.expect("Asha (you)> ")
-        assert "what Asha sees" in first and "Your only move is show, under [km.show]" in first
+        assert "what Asha sees" in first and "Your only move is show, under §5 Everyone shows at once" in first  # §N, as printed
         term.type("why")  # Bela's bet: the clause behind it
-        assert "[km.bet]" in term.expect("Asha (you)> ")
+        assert "§3" in term.expect("Asha (you)> ")  # the book's number for km.bet, never its id
         term.type("")  # Enter plays the only move
         second = term.expect("Asha (you)> ")
         assert "Asha, the dealer, shows" in second and "Your moves:" in second
@@ -90,7 +90,7 @@ def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(
         term.type("hint")
         assert "careful player" in term.expect("Asha (you)> ")
         term.type("bet 5")  # in notation, but above the limit: one line naming the clause
-        assert "[clause km.bet]" in term.expect("Asha (you)> ")
+        assert "a bet is 1 to 3 stakes (§3)" in term.expect("Asha (you)> ")  # the refusal cites §N
         term.type("3")
         over = term.expect("game over")
         assert "Asha bets 3 stakes" in over and "Money: Asha" in over
@@ -186,7 +186,7 @@ def test_why_never_shows_cards_hidden_from_the_person():
     code, shown = scripted("shakti", 1, ["why", "1"] * 900, "players=4", humans="2")
     assert code == 0
     answers = " ".join(shown.split())  # the terminal wraps its lines
-    told = re.findall(r"> ([^>]*?shuffled into a new stock\. The rules behind it: \[sk\.reshuffle\][^>]*?)(?: \w+ \(you\)|$)",
+    told = re.findall(r"> ([^>]*?shuffled into a new stock\. The rules behind it: §13 [^>]*?)(?: \w+ \(you\)|$)",
                       answers)
     assert told, "no why after a reshuffle"
     suits = "|".join(s.name for s in MUGHAL.suits)
@@ -563,3 +563,20 @@ def test_a_void_hardu_is_told_to_every_seat_without_a_card_and_a_card():
         told = record.narrate_for(seat, ["Asha", "Bela", "Chitra"])
         assert "the two best cards of Krishna still held are in different hands" in told, told
     assert "the Raja of Krishna and the 10 of Krishna are in different hands" in record.narrate(["Asha", "Bela", "Chitra"])
+
+
+def test_the_terminal_cites_rules_as_the_book_numbers_them_and_says_the_options_in_words():
+    """Issue 44 (the learners): the terminal cited clause ids ("[gg.opening]") where the book prints §N, and named
+    the options as code ("players=3 face-up-batches=yes"); your own face-up batches read "none"."""
+    import re
+
+    from engine import get_game
+    from engine.clause_numbers import chapter_numbers
+
+    code, shown = scripted("guru-ganjifa", 9, ["why", "quit"], "players=3 face-up-batches=yes", humans="1")
+    said = " ".join(shown.split())
+    assert "Guru Ganjifa, 3 players; Packets: face-up packets, seed 9" in said
+    opening = chapter_numbers(get_game("guru-ganjifa"))["gg.opening"]
+    assert f"The rules behind it: §{opening} The leading Raja opens" in said
+    assert not re.search(r"\[(gg|clause)[. ]", said)  # no clause id anywhere
+    assert "others face up Bela" in said and "Asha none" not in said.split("others face up")[1][:20]

@@ -364,7 +364,10 @@ def wording(test: dict, p: float, family: int = 1) -> str:
     if direction:
         return f"{said} {test['significant']}"
     detail = test["within"]
-    if family > 1 and test["p"] < ALPHA:  # alone it would pass; with the game's other comparisons it does not
+    if family > 1 and test["p"] < ALPHA and test["sign"]:
+        # alone it would pass; with the game's other comparisons it does not: the way the figures lean is said,
+        # and that it is not beyond chance (never "about as long" beside an interval that leans one way)
+        said = test["words"][{1: 0, -1: 1}[test["sign"]]] + ", though not beyond chance"
         detail = detail[:-1] + (f", once the {family} comparisons the book makes about this game are taken "
                                 "together by Holm's method)")
     return f"{said} {detail}"

@@ -64,9 +64,9 @@ from .ranks import HAND_SIZE
 
 CLAUSES = MappingProxyType({
     "hr.players": "Four players",
+    "hr.ranking": "The order of the cards in a suit",
     "hr.draw": "The draw for the dealer",
     "hr.deal": "Twenty-four cards each",
-    "hr.ranking": "The order of the cards in a suit",
     "hr.opening": "The leading Raja opens",
     "hr.follow": "Following: the highest and the lowest",
     "hr.substitute": "Short of the suit led",

@@ -42,6 +42,7 @@ from .state import KKState
 
 CLAUSES = MappingProxyType({
     "kk.players": "Three to six players",
+    "kk.direction": "Direction of play",
     "kk.deal": "Six cards each, one to the centre, the rest is the stock",
     "kk.first": "The first card goes to Position 1 and matches the centre card",
     "kk.match": "Match the last card by suit or rank",
@@ -49,14 +50,13 @@ CLAUSES = MappingProxyType({
     "kk.must-play": "A player who can play must",
     "kk.draw": "Otherwise draw; a playable drawn card is played at once",
     "kk.drawn-no-bridge": "A drawn card never builds a bridge",
-    "kk.bridge": "A bridge matches the last card and the card opposite it",
     "kk.opposite": "Opposite positions",
-    "kk.two-card": "Two cards in one turn: a play, then a bridge",
+    "kk.bridge": "A bridge matches the last card and the card opposite it",
     "kk.clear": "A bridge clears the table",
+    "kk.two-card": "Two cards in one turn: a play, then a bridge",
     "kk.new-phase": "The bridger starts a fresh ring",
     "kk.out": "An empty hand wins",
     "kk.stock-out": "When the stock runs out",
-    "kk.direction": "Direction of play",
 })
 
 HAND_SIZE = 6

@@ -41,8 +41,8 @@ from .state import NQState
 
 CLAUSES = MappingProxyType({
     "nq.pack": "The pack: four each of 1 to 10, Ghodi and Mir",
-    "nq.substitutes": "Playing with a French pack or a Mughal deck",
     "nq.values": "What the cards count",
+    "nq.substitutes": "Playing with a French pack or a Mughal deck",
     "nq.players": "Five to seven players",
     "nq.first-dealer": "The highest card deals first",
     "nq.deal": "One card face down to each",
@@ -54,10 +54,10 @@ CLAUSES = MappingProxyType({
     "nq.throw": "Or throw in your cards",
     "nq.bust": "Over 17 you are out",
     "nq.player-naqsh": "A player’s Naqsh ends the round",
+    "nq.next-dealer": "Who deals next",
     "nq.dealer-turn": "Then the dealer plays",
     "nq.dealer-naqsh": "The dealer’s Naqsh: everyone pays",
     "nq.dealer-fails": "When the dealer fails too",
-    "nq.next-dealer": "Who deals next",
 })
 
 # the packs the game can be played with (option pack): key -> (deck, its suits used)
