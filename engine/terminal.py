@@ -167,9 +167,10 @@ class TerminalGame(MoveReader, Saving):
         if isinstance(value, (tuple, list)):
             if not value:
                 return Text("none")
-            if all(isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and isinstance(v[1], Card)
-                   and 0 <= v[0] < self.game.players for v in value):  # (seat, card): a trick
-                return Text(", ").join(Text.assemble(f"{self.names[s]} ", self.card_text(c)) for s, c in value)
+            if all(isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and (isinstance(v[1], Card) or v[1] is None)
+                   and 0 <= v[0] < self.game.players for v in value):  # (seat, card): a trick, None face down
+                return Text(", ").join(Text.assemble(f"{self.names[s]} ", self.card_text(c) if c is not None
+                                                     else Text("a card face down")) for s, c in value)
             if all(isinstance(v, Card) or v is None for v in value) and any(isinstance(v, Card) for v in value):
                 return Text(" ").join(self.value_text(v) for v in value)
             return Text(" | ").join(self.value_text(v) for v in value)

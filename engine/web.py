@@ -199,6 +199,10 @@ class WebGame(TerminalGame):
                 value = self.names[value]
             if f.name in self.per_seat and isinstance(value, tuple) and len(value) == self.game.players:
                 text = ", ".join(f"{n} {_words(v)}" for n, v in zip(self.names, value))
+            elif value and isinstance(value, tuple) and all(
+                    isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and 0 <= v[0] < self.game.players
+                    and (v[1] is None or isinstance(v[1], Card)) for v in value):  # a trick: who played what
+                text = ", ".join(f"{self.names[p]} {'a card face down' if c is None else c}" for p, c in value)
             else:
                 text = _words(value)
             lines.append([f.name.replace("_", " "), text])

@@ -580,3 +580,27 @@ def test_the_terminal_cites_rules_as_the_book_numbers_them_and_says_the_options_
     assert f"The rules behind it: §{opening} The leading Raja opens" in said
     assert not re.search(r"\[(gg|clause)[. ]", said)  # no clause id anywhere
     assert "others face up Bela" in said and "Asha none" not in said.split("others face up")[1][:20]
+
+
+def test_a_card_led_face_down_is_in_the_trick_shown_its_face_to_its_owner_only():
+    """Issue 44 (the learners): a card laid face down was missing from the trick the terminal showed the others."""
+    import io
+
+    from rich.console import Console
+
+    from engine import get_game
+    from engine.terminal import CAST, TerminalGame
+
+    game = get_game("traditional-ganjifa", rounds=1)
+    state = game.position("P1=9Kr 3Kr 2Ma 4Vr 3Pa 1Pa; P2=RKr 4Ma 2Ku 3Vr 5Pa 2Pa; P3=10Kr 5Ma 6Ku 1Vr 7Pa 4Pa; "
+                          "lead=P1; lost=P1 P2 P3; moves=natavani 3Kr, add RKr, add 5Ma, utari 2Ku, add 6Ku, add 4Vr, "
+                          "talafa 3Vr as Ma")
+    down = next(c for p, c in state.view(1).trick if p == 1)
+    assert str(down) == "3Vr"  # its owner sees its face
+    assert state.view(0).trick == ((1, None),) and state.view(2).trick == ((1, None),)  # the others: a card face down
+    out = io.StringIO()
+    table = TerminalGame(game, 1, {0}, ["random"] * 3, CAST[:3], Console(file=out, width=100, color_system=None))
+    table.state = state
+    table.show_table(0)
+    shown = " ".join(out.getvalue().split())
+    assert "trick Bela a card face down" in shown and "3Vr" not in shown

@@ -39,8 +39,8 @@ class TGView:
     hand: tuple[Card, ...]
     face_up: tuple[tuple[Card, ...], ...]  # per seat: its face-up batch cards not seen played (own: ())
     hand_sizes: tuple[int, ...]
-    trick: tuple[tuple[int, Card], ...]
-    last_trick: tuple[tuple[int, Card], ...]  # the last trick completed, as everyone saw it played
+    trick: tuple[tuple[int, Card | None], ...]  # a card face down: None but to its owner
+    last_trick: tuple[tuple[int, Card | None], ...]  # the last trick completed, as everyone saw it played
     burned: tuple[Card, ...]
     won: tuple[int, ...]
     leader: int
@@ -227,8 +227,9 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
             player, tuple(self.hands[player]),
             tuple(() if p == player else self.seen_at_deal(p) for p in range(3)),
             tuple(len(h) for h in self.hands_),
-            tuple((p, c) for p, c in self.trick if c is not self.down or p == player),
-            tuple((p, c) for p, c in self.last_trick[0] if c is not self.last_down or p == player)
+            # a card laid face down is in the trick for everyone, its face for its owner only (None to the others)
+            tuple((p, c if c is not self.down or p == player else None) for p, c in self.trick),
+            tuple((p, c if c is not self.last_down or p == player else None) for p, c in self.last_trick[0])
             if self.last_trick else (),
             tuple(c for c in self.burned if self.owner[c.index] in (-1, player) or c in visible),
             tuple(len(w) for w in self.won), self.leader, self.stage, self.tigasta, self.current_player,
