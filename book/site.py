@@ -28,6 +28,15 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
     context["ganjifa_booklet"] = {"title": found[0], "pdf": f"{found[1]}.pdf"} if found else None
     # a game's chapter links to its play page (book/playpages.py), when the site has play pages
     context["ganjifa_play"] = play_page(app, pagename)
+    # the front page invites play: every game's play page, in the book's order (issue 44)
+    context["ganjifa_play_all"] = []
+    if pagename == app.config.root_doc:
+        from engine.registry import game_class
+
+        for doc in app.env.toctree_includes.get(app.config.root_doc, []):
+            page = play_page(app, doc)
+            if page:
+                context["ganjifa_play_all"].append({"title": game_class(doc.split("/", 1)[1]).title, "page": page})
 
 
 def _try_links(app, doctree, docname) -> None:

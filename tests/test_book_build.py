@@ -91,3 +91,18 @@ def test_a_rare_rule_is_not_shown_as_never_used(html):
     share, per_game = re.findall(r"<td[^>]*><p>([^<]*)</p></td>", row)[:2]
     assert re.fullmatch(r"[1-9] of [\d,]+\u00a0\([\d.]+-[\d.]+%\)|[12]% \(\d+-\d+\)", share), row
     assert per_game not in ("0", "0.00"), row
+
+
+def test_the_front_page_invites_play_of_every_game(html):
+    """Issue 44: the site's first screen starts any game at once (where the site has play pages)."""
+    from engine.registry import game_class, game_names
+
+    front = (html / "index.html").read_text(encoding="utf-8")
+    listed = re.findall(r'<nav class="ganjifa-play-all".*?</nav>', front, re.S)
+    if not (html / "play").is_dir():
+        assert not listed  # no play pages: no promise of them
+        return
+    links = re.findall(r'href="play/([a-z-]+)\.html">([^<]+)</a>', listed[0])
+    assert sorted(g for g, _ in links) == sorted(game_names())
+    assert all(title == game_class(g).title for g, title in links)
+    assert all((html / "play" / f"{g}.html").is_file() for g, _ in links)
