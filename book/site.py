@@ -30,7 +30,7 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
     context["ganjifa_play"] = play_page(app, pagename)
     # the front page invites play: every game's play page, in the book's order (issue 44)
     context["ganjifa_play_all"] = []
-    if pagename == app.config.root_doc:
+    if pagename == getattr(app.config, "root_doc", "index") and getattr(app, "env", None) is not None:
         from engine.registry import game_class
 
         for doc in app.env.toctree_includes.get(app.config.root_doc, []):

@@ -95,8 +95,8 @@ def test_every_comparison_about_a_game_is_listed_with_its_p_alone_and_taken_toge
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
-    assert "actions a game: hand size 7 against 6 (careful players)" in text, text
-    assert "games in which the stock runs out (the game ends, or chance refills it): hand size 7 against 6" in text
+    assert "actions a game; Hand size: 7 against 6 (careful players)" in text, text
+    assert "games in which the stock runs out (the game ends, or chance refills it); Hand size: 7 against 6" in text
     assert text.count("Notes on Kendra Kari: Hand size") == 2  # three sentences, two tests: each counted once
     assert "(two in all)" in text and "after Holm's method over all two" in text
     from engine.compare import holm

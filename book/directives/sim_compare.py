@@ -151,7 +151,7 @@ def measure_words(game, measure: Measure) -> str:
     if measure.share and bottom == "games":
         return f"games in which {term(top)}"
     if measure.share:
-        return f"times {term(top)}, of those {term(bottom)}"
+        return f"times {term(top)}, of the actions" if bottom == "moves" else f"times {term(top)}, of those {term(bottom)}"
     if bottom == "games":
         return f"times a game {term(top)}"
     return f"times {term(top)}, per time {term(bottom)}"
@@ -161,7 +161,7 @@ def setup_words(game, bots) -> str:
     """A set-up in players' words: "four careful players, seven cards" (its options away from the rules)."""
     from engine.bots import lineup_words
 
-    changed = [f"{info.heading.lower()} {info.label(getattr(game, info.name))}" for info in game.options()
+    changed = [f"{info.heading}: {info.label(getattr(game, info.name))}" for info in game.options()
                if info.name != "players" and getattr(game, info.name) != info.default]
     return ", ".join([f"{number_words(game.players)} players, {lineup_words(bots)}", *changed])
 
@@ -170,12 +170,12 @@ def contrast_words(game, other, bots, other_bots) -> str:
     """What two set-ups differ in, in players' words: "hand size 7 against 6" (the rest said once)."""
     from engine.bots import lineup_words
 
-    parts = [f"{info.heading.lower()} {info.label(getattr(game, info.name))} against "
+    parts = [f"{info.heading}: {info.label(getattr(game, info.name))} against "
              f"{info.label(getattr(other, info.name))}" for info in game.options()
              if getattr(game, info.name) != getattr(other, info.name)]
     if tuple(bots) != tuple(other_bots):
         parts.append(f"{lineup_words(bots)} against {lineup_words(other_bots)}")
-    same = [f"{info.heading.lower()} {info.label(getattr(game, info.name))}" for info in game.options()
+    same = [f"{info.heading}: {info.label(getattr(game, info.name))}" for info in game.options()
             if info.name != "players" and getattr(game, info.name) == getattr(other, info.name)
             and getattr(game, info.name) != info.default]
     if tuple(bots) == tuple(other_bots):
@@ -300,7 +300,7 @@ class SimCompareRole(SphinxRole):
         sides = sorted(f"{g.options_text()} bots={','.join(b)}" for g, b in ((game, bots), (game2, bots2)))
         self.key = (f"{game.name}: {measure.top} {'/' if measure.share else 'per'} {measure.bottom} "
                     f"games={report.games} seed={report.seed} " + " ~ ".join(sides))
-        self.what = f"{measure_words(game, measure)}: {contrast_words(game, game2, bots, bots2)}"
+        self.what = f"{measure_words(game, measure)}; {contrast_words(game, game2, bots, bots2)}"
         return self.worded(options, measure, against(report, report2, measure))
 
     def worded(self, options, measure, verdict) -> str:
@@ -420,7 +420,7 @@ class ComparisonsDirective(SphinxDirective):
 
 
 def _p_words(p: float) -> str:
-    return "under 0.001" if p < 0.001 else f"{p:.3f}" if p < 0.1 else f"{p:.2f}"
+    return "under\u00a00.001" if p < 0.001 else f"{p:.3f}" if p < 0.1 else f"{p:.2f}"
 
 
 def comparisons_table(app, game: str) -> list[nodes.Node]:
@@ -445,7 +445,7 @@ def comparisons_table(app, game: str) -> list[nodes.Node]:
             f"({number_words(n)} in all), each test once however often its sentence is printed: the test's p-value "
             f"alone, and after Holm's method over all {number_words(n)} (Holm's p); a sentence says a difference "
             "only where Holm's p is under 0.05.")
-    return [table(["Where", "What is compared", "p", "Holm's p", "Verdict"], body,
+    return [table(["Where", "What is compared", "p", "Holm's\u00a0p", "Verdict"], body,
                   classes=["ganjifa-simulation", "ganjifa-comparisons"], widths=[28, 44, 9, 9, 10]),
             nodes.paragraph(text, text, classes=["ganjifa-caption"])]
 

@@ -200,7 +200,7 @@ class SimulationDirective(GanjifaDirective):
                     bound = f"{100 * est.high:.2g}%" if share else f"{est.high:.2g}"
                     cells.append(f"none (under\u00a0{bound})")
                 elif alike:
-                    cells.append(f"{est.value:g} (every game)")
+                    cells.append(f"{est.value:g} in every game")  # one wording for it, everywhere
                     continue
                 elif share and x < 10:  # a handful: the count itself, never a rate it cannot support, and its bound
                     cells.append(handful(x, n, *wilson(x, n)))  # the count's own interval (Wilson), not the normal one
@@ -355,7 +355,7 @@ class SimulationDirective(GanjifaDirective):
                        else f"{times} ({low}-{high}) per game")
             return f"{v}% ({a}-{b}){', ' + per if per else ''}"
         if cell.low is not None and cell.low == cell.high:  # every game of these alike: no interval to give
-            return f"{cell.value:g} in all {report.games:,} games"
+            return f"{cell.value:g} in every game"
         return cell.text
 
     @staticmethod
@@ -439,7 +439,7 @@ class SimulationDirective(GanjifaDirective):
         every game, named apart in the caption, so that the table follows one convention."""
         game = report.game
         setup = self.setup_clauses(game)
-        from engine.stats import wilson, zero_bound
+        from engine.stats import wilson
 
         from .sim_compare import handful, percent
 
@@ -464,8 +464,10 @@ class SimulationDirective(GanjifaDirective):
             if share and x >= 10:  # the steps' interval, the games as the trials; a handful gives its count alone
                 lo_steps, hi_steps = report.clause_steps_interval(cid)
                 # the same number in every game has no interval to give: said so, not as "(23.00-23.00)"
-                steps += f" ({lo_steps:.2f}-{hi_steps:.2f})" if f"{lo_steps:.2f}" != f"{hi_steps:.2f}" else \
-                    " (every game alike)"
+                if f"{lo_steps:.2f}" != f"{hi_steps:.2f}":
+                    steps += f" ({lo_steps:.2f}-{hi_steps:.2f})"
+                else:
+                    steps = f"{per_game:g} in every game"
             shown.append((cid, title, games, value, steps, value_steps))
         # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
         shown.sort(key=lambda r: (-r[3], -r[5], order.index(r[0])))
@@ -493,9 +495,9 @@ class SimulationDirective(GanjifaDirective):
                 if i:
                     caption += nodes.Text(", " if i + 1 < len(never) else " or ")
                 caption += clause_ref(f"[{cid}]", f"[{cid}]", clause_id=cid)
-            caption += nodes.Text(f" decide anything (so it does so in under {100 * zero_bound(report.games):.2g}% "
-                                  "of games, 95% sure): a rule that only forbids a move, or that shapes every turn "
-                                  "without settling one, never decides anything by itself.")
+            caption += nodes.Text(" decide anything: a rule that only forbids a move, or that shapes every turn "
+                                  "without settling one, never decides anything by itself, and a choice these "
+                                  "players never make never brings its rule into play.")
         rounds = getattr(game, "rounds", 1)  # Komi's default is a word: one round for each player
         if (rounds if isinstance(rounds, int) else game.players) > 1:
             caption += nodes.Text(" The first deal is made before the game's count begins, so a rule for dealing "

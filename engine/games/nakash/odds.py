@@ -110,7 +110,7 @@ def loss_table(game) -> Table:
             rows.append((str(t), "loses (over 17, no winning pair)", f"{over:,}", _pct(over, total)))
         if pair:
             name = PAIR_NAMES[t // 2]
-            rows.append((str(t), f"wins as {name[0].lower()}{name[1:]}", f"{pair:,}", _pct(pair, total)))
+            rows.append((str(t), f"stays in as {name[0].lower()}{name[1:]}", f"{pair:,}", _pct(pair, total)))
     return Table("Nakash: the totals over 17", ("total", "outcome", "hands", "chance"), tuple(rows),
                  f"Exact, over all {total:,} hands of two cards.")
 

@@ -165,7 +165,7 @@ class TraditionalGanjifa(Game):
                              help="whether the cards played with the Surkhya in the opening trick, and the cards given "
                                   "back to a player who pays for being short of cards, must be low cards (any card but a "
                                   "Raja) while the player has any (yes, as the retelling says), or may be any cards "
-                                  "(no)", title='Low cards', labels={True: 'low cards first', False: 'any cards, low or not'},
+                                  "(no)", title='Low cards', labels={True: 'low cards first', False: 'any cards (low or not)'},
                              clause="tg.surkhya")
     sokta: str = option("trick", choices=("trick", "all"),
                         help="a sokta is a lead of every card of one suit, declaring that nobody else holds that "

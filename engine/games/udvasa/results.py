@@ -133,8 +133,8 @@ def hints_table(path: Path = SOLVED) -> Table:
         # (a handful, fewer than ten, by the deals it fell in (Wilson), as the note says: no normal interval)
         worst = (deal_share(as_lost, h["won_deals"])[2] if c["lost"] + c["undecided"] >= 10
                  else wilson(either, tried)[1])
-        if c["lost"] == 0 and c["undecided"]:
-            shown, said = "none proved", f"under {100 * worst:.2g}%"
+        if c["lost"] == 0 and c["undecided"]:  # no share of tries to give: the deals it could have fallen in
+            shown, said = "none proved", f"under {100 * wilson(either, tried)[1]:.2g}% of deals"
         elif c["lost"] == 0:
             shown, said = "none", f"under {100 * zero_bound(tried):.2g}%"
         elif c["lost"] < 10:  # a handful: its count, and the deals it fell in with their own interval (Wilson, the
@@ -152,8 +152,9 @@ def hints_table(path: Path = SOLVED) -> Table:
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
             "the deals are the trials of each 95% interval, as the tries of one deal hang together; a share never "
             "seen is the bound it stays under; a handful (fewer than ten tries lost) is given as the deals it fell in, "
-            "the interval then that of the share of deals with a try lost (Wilson); an undecided try may be a lost "
-            "one, so each interval's upper end counts the deals with a try lost or undecided")
+            "the interval then that of the share of deals with a try lost (Wilson), as is the bound where none was "
+            "proved lost; an undecided try may be a lost one, so each interval's upper end counts the deals with a "
+            "try lost or undecided.")
     return Table("First wrong moves: how often they spoil a won deal",
                  ("instead of the winning move", "stock", "tries", "deals", "lost", "share lost", "95% interval",
                   "undecided"),
