@@ -243,8 +243,11 @@ def test_rule_use_tables_name_the_set_up_rules_apart(site, game):
     chapter = (ROOT / "rules" / f"{game}.md").read_text(encoding="utf-8")
     setup = _re.search(r"^Set-up:(.*)$", chapter, _re.M).group(1).split()
     page = (site[0] / "rules" / "designers" / f"{game}.html").read_text(encoding="utf-8")
-    tables = _re.findall(r'<table class="[^"]*ganjifa-clause-use.*?</table>\s*<p class="[^"]*ganjifa-caption[^"]*">(.*?)</p>',
-                         page, _re.S)
+    # (the table sits in its container div, its caption after the div: the caption of the next table, a game's list
+    # of comparisons, is never taken for it)
+    tables = _re.findall(r'<table class="[^"]*ganjifa-clause-use[^"]*">(?:(?!</table>).)*</table>\s*(?:</div>\s*)?'
+                         r'<p class="[^"]*ganjifa-caption[^"]*">(.*?)</p>', page, _re.S)
+    assert tables or "ganjifa-clause-use" not in page, f"{game}'s rule-use table has no caption after it"
     if not tables:
         pytest.skip(f"{game}'s notes show no rule-use table")
     for caption in tables:

@@ -151,7 +151,7 @@ def hints_table(path: Path = SOLVED) -> Table:
     note = (f"{h['won_deals']:,} won deals from deal {h['first']}; at three places of each winning line up to four "
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
             "the deals are the trials of each 95% interval, as the tries of one deal hang together; a share never "
-            "seen is the bound it stays under; a handful (fewer than ten tries lost) is given as the deals it fell in, "
+            "seen, with no try undecided, is the exact bound it stays under; a handful (fewer than ten tries lost) is given as the deals it fell in, "
             "the interval then that of the share of deals with a try lost (Wilson), as is the bound where none was "
             "proved lost; an undecided try may be a lost one, so each interval's upper end counts the deals with a "
             "try lost or undecided.")
