@@ -304,9 +304,9 @@ class SimCompareRole(SphinxRole):
         return self.worded(options, measure, against(report, report2, measure))
 
     def worded(self, options, measure, verdict) -> str:
-        if verdict.first.zero and verdict.other.zero:  # two zeros: no game differs, so there is no test to count
-            return options[2] if self.plain else \
-                f"{options[2]} (it never happened in either: {value_words(measure, verdict.first)} in each)"
+        if verdict.first.zero and verdict.other.zero:  # two zeros: the sentence compares, so its test is listed
+            said = f"(it never happened in either: {value_words(measure, verdict.first)} in each)"
+            return self.tested(options, verdict, said, said)
         difference = difference_words(measure, verdict)
         digits = decimals(difference.split(",")[0].split()[0])  # the figures to the difference's decimals, so
         # that the one taken from the other reads as the difference printed (give or take the last digit's rounding)
