@@ -67,6 +67,34 @@ def show_option(argument: str) -> tuple[str, ...]:
     return parts
 
 
+
+def handful_note(body) -> str:
+    """The caption's words for a table's handfuls (fewer than ten), each kind it holds: games or wins counted out of
+    all ("3 of 1,000", a share: Wilson's interval, in percent) and events counted in all games ("3 in 1,000", a rate
+    that may pass one a game: the exact Poisson interval, per game)."""
+    cells = [c for row in body for c in row[1:]]
+    note = ""
+    if any(re.search(r"\d of [\d,]+\u00a0\(", c) for c in cells):
+        note += (" A handful (fewer than ten) of games or wins is given as the count out of all the games, "
+                 "\u201c3 of 1,000\u201d, with the 95% interval of the share it allows.")
+    if any(re.search(r"\d in\u00a0[\d,]+\u00a0\(", c) for c in cells):
+        note += (" A handful of events (fewer than ten in all the games) is given as the count, "
+                 "\u201c3 in 1,000\u201d, with the exact 95% interval of the rate a game it allows.")
+    return note
+
+
+def one_round(reports) -> str:
+    """" (a game of one deal here)" where every column plays a single round of a game that is several by its
+    rules (Traditional Ganjifa is three deals, so "games" alone would mislead); the round in the option's own
+    word (its title, "Deals")."""
+    import dataclasses
+
+    field = {f.name: f for f in dataclasses.fields(reports[0].game)}.get("rounds")
+    if field is None or field.default == 1 or any(getattr(r.game, "rounds", None) != 1 for r in reports):
+        return ""
+    word = (field.metadata.get("title") or "Rounds").lower().removesuffix("s")
+    return f" (a game of one {word} here)"
+
 class SimulationDirective(GanjifaDirective):
     required_arguments = 0
     has_content = False
@@ -225,9 +253,7 @@ class SimulationDirective(GanjifaDirective):
         caption += (" Each figure with its 95% interval, the games counted as the independent trials (the "
                     "occasions inside one game are not); a figure that never happened shows the bound it stays "
                     "under, 95% sure.")
-        if any(re.search(r"\d in\u00a0[\d,]+\u00a0\(", c) for row in body for c in row[1:]):
-            caption += (" A handful of events (fewer than ten) is given as the count, \u201c3 in 1,000\u201d, with "
-                        "the exact 95% interval of the rate it allows.")
+        caption += handful_note(body)
         if any(RULED_OUT in row for row in body):
             caption += (f" \u201c{RULED_OUT.capitalize()}\u201d marks a figure the column's own rules make impossible: "
                         "a zero by the rules, not a count, so it is not tested.")
@@ -255,7 +281,7 @@ class SimulationDirective(GanjifaDirective):
         players = f", {game.players} players" if len({r.game.players for r in reports}) == 1 and game.players > 1 else ""
         bots = f", between {lineup_words(first.bots)}" if len({r.bots for r in reports}) == 1 else ""
         per = " per column" if len(reports) > 1 else ""
-        return f"{game.title}{players}: {first.games:,} games{per}{bots}."
+        return f"{game.title}{players}: {first.games:,} games{per}{one_round(reports)}{bots}."
 
     @staticmethod
     def label(game) -> str:
@@ -379,6 +405,7 @@ class SimulationDirective(GanjifaDirective):
                 if row.measure == "moves per game":
                     body.append(["Minutes a game", *(minutes(c.value, c.low, c.high, reports[0].games)
                                                      for c in row.cells)])
+            caption += handful_note(body)
             return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                     nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
         body, starred, tests, ruled_out = [], False, 0, False
@@ -407,6 +434,7 @@ class SimulationDirective(GanjifaDirective):
                 "rescaled and carry their mark")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
+        caption += handful_note(body)
         if ruled_out:
             caption += (f" \u201c{RULED_OUT.capitalize()}\u201d marks a figure the column's own rules make impossible: "
                         "a zero by the rules, not a count, so it is not tested.")
