@@ -7,15 +7,27 @@ STAMP  := $(VENV)/.installed
 SPHINX := $(BIN)/python -m sphinx
 PDF    := _build/pdf/ganjifa-rules.pdf
 
-.PHONY: setup book booklets html pdf test check deals bench instructions review serve clean
+.PHONY: lock setup book booklets html pdf test check deals bench instructions review serve clean
 
-$(STAMP): pyproject.toml
+# every package at the version and with the hashes requirements.lock names (so a fresh clone next year builds
+# the same book), then the project itself; `make lock` makes the lock file again from pyproject.toml's ranges
+LOCK := requirements.lock
+PIP  := $(BIN)/python -m pip --disable-pip-version-check
+$(STAMP): pyproject.toml $(LOCK)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PIP) install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(PIP) install --quiet --no-deps -e .
 	@touch $@
 
 setup: $(STAMP)
+
+# the lock file made again: every package at the newest release pyproject.toml's ranges allow, with the hashes of
+# its files (pip-tools' pip-compile, in a venv of its own), then the project installed from it and every test run
+lock:
+	@test -x .venv-lock/bin/pip-compile || { $(PYTHON) -m venv .venv-lock && .venv-lock/bin/python -m pip install --quiet pip-tools; }
+	.venv-lock/bin/pip-compile --quiet --upgrade --generate-hashes --extra dev --strip-extras --allow-unsafe \
+		--no-emit-index-url --no-emit-find-links -o $(LOCK) pyproject.toml
+	$(MAKE) test
 
 # the site and the booklet, each made again only when a file it is made from has changed since
 book: pdf

@@ -19,7 +19,7 @@ def _add_static(app) -> None:
 def setup(app):
     app.setup_extension("book.errors")  # a chapter that is not UTF-8 fails the build at its file and line
     app.setup_extension("book.leads")  # a sentence ending in a colon leads into what it promises
-    from .directives.clause import ClauseDirective, ClauseLinks, RuleRole, cited_before_stated, merge, purge
+    from .directives.clause import ClauseDirective, RuleRole, link_clauses, cited_before_stated, merge, purge
     from .directives.deal import DealDirective
     from .directives.deck_table import DeckTableDirective
     from .directives import glossary, term_index
@@ -94,7 +94,7 @@ def setup(app):
     app.add_directive("game-table", GameTableDirective)
     app.add_directive("match-table", MatchTableDirective)
     app.add_directive("match-story", MatchStoryDirective)
-    app.add_post_transform(ClauseLinks)
+    app.connect("doctree-resolved", link_clauses, priority=100)  # before every other handler, as a post-transform was
     app.connect("doctree-read", cited_before_stated)
     app.connect("env-purge-doc", purge)
     app.connect("env-merge-info", merge)

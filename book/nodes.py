@@ -1,7 +1,7 @@
 """Neutral doctree nodes: HTML gets inline SVG and markup; every other format gets a plain fallback.
 
 Each node knows its ``fallback()`` (standard docutils nodes, e.g. the picture's alt
-text); :class:`Fallbacks` swaps them in for builders whose format is not HTML.
+text); :func:`fallbacks` swaps them in for builders whose format is not HTML.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 
 from docutils import nodes
-from sphinx.transforms.post_transforms import SphinxPostTransform
 
 
 def ancestors(node):
@@ -94,7 +93,7 @@ def visit_ref_html(self, node: clause_ref) -> None:  # only reached when unresol
     raise nodes.SkipNode
 
 
-def _skip(self, node) -> None:  # never reached: Fallbacks replaced these nodes
+def _skip(self, node) -> None:  # never reached: fallbacks() replaced these nodes
     raise nodes.SkipNode
 
 
@@ -106,21 +105,18 @@ HTML = {
 }
 
 
-class Fallbacks(SphinxPostTransform):
-    """For non-HTML builders, replace every neutral node by its fallback."""
-
-    default_priority = 900
-
-    def run(self, **kwargs) -> None:
-        if self.app.builder.format == "html":
-            return
-        for cls in HTML:
-            for node in list(self.document.findall(cls)):
-                node.replace_self(node.fallback())
+def fallbacks(app, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``, after the clause links: for a builder whose format is not HTML, every neutral node
+    is replaced by its fallback."""
+    if app.builder.format == "html":
+        return
+    for cls in HTML:
+        for node in list(doctree.findall(cls)):
+            node.replace_self(node.fallback())
 
 
 def setup_nodes(app) -> None:
     for cls, (visit, depart) in HTML.items():
         other = (_skip, None)
         app.add_node(cls, html=(visit, depart), latex=other, text=other, man=other, texinfo=other)
-    app.add_post_transform(Fallbacks)
+    app.connect("doctree-resolved", fallbacks, priority=110)

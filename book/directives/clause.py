@@ -6,7 +6,6 @@ from typing import NamedTuple
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
@@ -98,36 +97,34 @@ class ClauseDirective(GanjifaDirective):
         return [node]
 
 
-class ClauseLinks(SphinxPostTransform):
-    """Turn each ``[kk.match]`` citation into a link ``§N`` to its clause (HTML), when the clause exists."""
-
-    default_priority = 800
-
-    def run(self, **kwargs) -> None:
-        store = clauses_of(self.env)
-        html = self.app.builder.format == "html"
-        for ref in list(self.document.findall(clause_ref)):
-            found = store.get(ref["clause_id"])
-            if not found and ref.get("from_role"):
-                logger.warning(f"{{rule}}: clause {ref['clause_id']} is cited but no chapter gives it", location=ref)
-            parent = ref.parent  # a citation never starts a line alone: the space before it does not break.
-            # The no-break space goes inside the citation: one at the end of the text before an inline link
-            # makes WeasyPrint break every word before it onto a line of its own ("The / rules / that ...")
-            index = parent.index(ref) if parent is not None else 0
-            glue = ""
-            if index and isinstance(parent[index - 1], nodes.Text) and str(parent[index - 1]).endswith(" "):
-                parent[index - 1] = nodes.Text(str(parent[index - 1])[:-1])
-                glue = "\u00a0"
-            if not found or not html:
-                if glue:
-                    ref.insert(0, nodes.Text(glue))
-                continue
-            docname, number, title = found.docname, found.number, found.title
-            uri = "" if docname == self.env.docname else self.app.builder.get_relative_uri(self.env.docname, docname)
-            link = nodes.reference("", f"{glue}§{number}", refuri=f"{uri}#{ref['clause_id']}",
-                                   reftitle=f"{number}. {title} ({ref['clause_id']})",
-                                   classes=["ganjifa-clause-cite"], internal=True)
-            ref.replace_self(link)
+def link_clauses(app, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``, first among its handlers: each ``[kk.match]`` citation becomes a link ``§N`` to its
+    clause (HTML), when the clause exists; the builder comes from the event's ``app`` (Sphinx's own API; a
+    transform's ``self.app`` is deprecated from Sphinx 9)."""
+    store = clauses_of(app.env)
+    html = app.builder.format == "html"
+    for ref in list(doctree.findall(clause_ref)):
+        found = store.get(ref["clause_id"])
+        if not found and ref.get("from_role"):
+            logger.warning(f"{{rule}}: clause {ref['clause_id']} is cited but no chapter gives it", location=ref)
+        parent = ref.parent  # a citation never starts a line alone: the space before it does not break.
+        # The no-break space goes inside the citation: one at the end of the text before an inline link
+        # makes WeasyPrint break every word before it onto a line of its own ("The / rules / that ...")
+        index = parent.index(ref) if parent is not None else 0
+        glue = ""
+        if index and isinstance(parent[index - 1], nodes.Text) and str(parent[index - 1]).endswith(" "):
+            parent[index - 1] = nodes.Text(str(parent[index - 1])[:-1])
+            glue = "\u00a0"
+        if not found or not html:
+            if glue:
+                ref.insert(0, nodes.Text(glue))
+            continue
+        target, number, title = found.docname, found.number, found.title
+        uri = "" if target == docname else app.builder.get_relative_uri(docname, target)
+        link = nodes.reference("", f"{glue}§{number}", refuri=f"{uri}#{ref['clause_id']}",
+                               reftitle=f"{number}. {title} ({ref['clause_id']})",
+                               classes=["ganjifa-clause-cite"], internal=True)
+        ref.replace_self(link)
 
 
 class RuleRole(SphinxRole):
