@@ -113,7 +113,11 @@ def sources(games: tuple[str, ...] | None = None) -> str:
 
 def imprint(title: str, author: str, edition: str, games: tuple[str, ...] | None = None) -> list[str]:
     """The imprint page's lines: title and edition, date (from the version, never the clock), licence, and the
-    sources of ``games`` (every game when None)."""
+    sources of ``games`` (every game when None), with typographic apostrophes as the chapters have them.
+
+    >>> [line for line in imprint("T", "A", "E") if "'" in line]
+    []
+    """
     try:
         version = metadata.version("ganjifa-rules")
         meta = metadata.metadata("ganjifa-rules")
@@ -121,13 +125,13 @@ def imprint(title: str, author: str, edition: str, games: tuple[str, ...] | None
     except metadata.PackageNotFoundError:
         version, licence = "0", "MIT"
     decks = edition.split(" \u00b7 ")[0]
-    return [f"{title}, {edition_words(version).lower()}, text revision {version}. {decks}.",
+    return [line.replace("'", "\u2019") for line in [f"{title}, {edition_words(version).lower()}, text revision {version}. {decks}.",
             f"\u00a9 2026 {author}. Text, pictures and the software that checks them under the {licence} licence: "
             "copy, print and adapt freely, keeping this notice.",
             f"Sources: {sources(games)}. The wording, the numbering of the rules and the rulings are this "
             f"{'booklet' if games is not None else 'book'}'s own.",
                         f"Every example in this {'booklet' if games is not None else 'book'} was worked out by computer and "
-            f"checked against the text when the {'booklet' if games is not None else 'book'} was made."]
+            f"checked against the text when the {'booklet' if games is not None else 'book'} was made."]]
 
 
 def cover_section(title: str, subtitle: str, edition: str, cls: str = "pdf-cover", deck: str = "mughal") -> ET.Element:

@@ -111,6 +111,25 @@ def test_every_card_of_every_deck_draws(deck_key):
         assert len({s.colour for s in deck.suits}) == len({suit_label(s) for s in deck.suits}) == len(deck.suits)
 
 
+
+@pytest.mark.parametrize("deck_key", list(DECKS))
+def test_no_sign_is_scaled_to_nothing(deck_key):
+    """A face too small for its sign (a card lying face down, shown to the reader small inside its back) draws
+    no sign: one scaled to 0 is drawn huge by WeasyPrint, a brown blob over the card's rim (Traditional
+    Ganjifa's face-down 3 of Varaha, the eighteenth reading)."""
+    from engine.draw.cards import card_picture
+    from engine.draw.svg import document
+
+    for card in DECKS[deck_key].cards:
+        for size in (MIN_CARD, 36, 44, 56):
+            for peek in (False, True):
+                root = parse(document(card_picture(card, size=size, peek=peek)))
+                for sign in root.iter(NS + "g"):
+                    found = re.search(r"scale\(([^)]*)\)", sign.get("transform") or "")
+                    if sign.get("class") == "sign":
+                        assert found and float(found.group(1)) > 0, (card, size, peek, sign.get("transform"))
+
+
 def test_labels():
     assert [rank_label(C(t)) for t in ("RSh", "VSh", "10Sh", "MKr", "GN1", "MN2")] == ["R", "V", "10", "M", "G", "M"]
     assert suit_label(MUGHAL.suit("Shamsher")) == "Shams" and suit_label(MUGHAL.suit("Qimash")) == "Qimash"

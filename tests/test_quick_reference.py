@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from book.directives.game_facts import SET_UP, THE_END, outline, players_in_words
+from book.directives.game_facts import SET_UP, THE_END, outline, players_in_words, seats_allowed
 from engine.registry import available_games, game_class
 
 from .test_clause_coverage import chapter_clauses
@@ -42,7 +42,10 @@ def test_each_at_a_glance_has_set_up_play_and_end_and_every_rule_of_its_chapter(
 def test_the_players_line_is_words_a_player_reads(game):
     said = players_in_words(game_class(game))
     assert not re.search(r"\d", said) and not said.startswith(("One players", "1 ")), said
-    assert said.endswith("player" if game_class(game).max_players == 1 else "players"), said
+    assert said.partition(" (")[0].endswith("player" if game_class(game).max_players == 1 else "players"), said
+    # the tables its rulings allow beyond the source's, as its chapter says (Naqsh: two to four as well)
+    assert ("can play too" in said) == (set(seats_allowed(game_class(game)))
+                                          != set(range(game_class(game).min_players, game_class(game).max_players + 1)))
 
 
 KK = {"kk.deal": "Deal six cards each.", "kk.match": "Match the last card.", "kk.out": "First out wins."}

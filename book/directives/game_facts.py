@@ -24,9 +24,25 @@ def players_words(cls) -> str:
     from .sim_figure import number_words
 
     if cls.min_players != cls.max_players:
-        return f"{cls.min_players} to {cls.max_players} players"
+        return f"{cls.min_players} to {cls.max_players} players" + bracket(also_allowed(cls, str))
     n = cls.min_players
-    return f"{number_words(n).capitalize()} player{'s' if n != 1 else ''}"
+    return f"{number_words(n).capitalize()} player{'s' if n != 1 else ''}" + bracket(also_allowed(cls, str))
+
+
+def also_allowed(cls, number) -> str:
+    """The tables a game's rulings allow beyond the source's ("two to four can play too": Naqsh's source gives
+    five to seven, the book allows two to seven), so that no box or table of the book says less than its
+    chapter; "" when there are none. ``number`` writes a player count."""
+    usual = set(range(cls.min_players, cls.max_players + 1))
+    extra = sorted(set(seats_allowed(cls)) - usual)
+    if not extra:
+        return ""
+    said = number(extra[0]) if len(extra) == 1 else f"{number(extra[0])} to {number(extra[-1])}"
+    return f"{said} can play too"
+
+
+def bracket(words: str) -> str:
+    return f" ({words})" if words else ""
 
 
 def hands_dealt(deals_by_players: dict, number=str) -> str:
@@ -97,8 +113,8 @@ def players_in_words(cls) -> str:
     """"One player", "Four players", "Two to four players": the table the game is for, in words."""
     low, high = _number_words(cls.min_players), _number_words(cls.max_players)
     if cls.min_players == cls.max_players:
-        return f"{low.capitalize()} player" + ("" if cls.min_players == 1 else "s")
-    return f"{low.capitalize()} to {high} players"
+        return f"{low.capitalize()} player" + ("" if cls.min_players == 1 else "s") + bracket(also_allowed(cls, _number_words))
+    return f"{low.capitalize()} to {high} players" + bracket(also_allowed(cls, _number_words))
 
 
 def outline(lines: list[str]) -> list[tuple[str, list[str], int]]:

@@ -25,6 +25,9 @@ class PositionDirective(GanjifaDirective):
         "names": directives.unchanged,
         "legal": lambda a: directives.choice(a, ("yes", "no")),
         "caption": directives.unchanged,
+        # the choice the book goes on with in the next example (":continues:"), marked in the list of choices
+        # without being played here (Guru Ganjifa's doubled Deni; the eighteenth reading)
+        "chosen": directives.unchanged_required,
         **GanjifaDirective.POSITION_OPTIONS,
     }
 
@@ -56,7 +59,15 @@ class PositionDirective(GanjifaDirective):
             if not alone:  # a patience's table with no moves listed: whose turn goes without saying (Udvasa's
                 # "Asha to play." stood alone under its first picture, the twelfth reading)
                 box += nodes.paragraph("", f"{names[state.current_player]} to play.", classes=["ganjifa-turn"])
-            chosen = self.options.get("move", "").strip()
+            chosen = self.options.get("move", "").strip() or self.options.get("chosen", "").strip()
+            if "chosen" in self.options:
+                if "move" in self.options:
+                    raise self.fail(":chosen: marks a choice the next example plays; with :move: the choice "
+                                    "played here is the one marked")
+                try:
+                    state.check(game.parse_move(chosen))
+                except (IllegalMoveError, NotationError) as err:
+                    raise self.engine_fail(err, f":chosen: {chosen}") from None
             if self.options.get("legal", "yes") == "yes":
                 box += self.legal_moves(state, names, state.copy, chosen)
         # the caption's cards and holders, and those of the words leading up to it, agree with the position

@@ -157,11 +157,20 @@ def measure_words(game, measure: Measure) -> str:
     return f"times {term(top)}, per time {term(bottom)}"
 
 
+def option_words(info, value) -> str:
+    """One option's setting in players' words: "Hand size: 7"; the number of rounds as a game's length, "a game
+    of one deal" (the option's title names its round), never "Rounds: 1"."""
+    if info.name == "rounds" and isinstance(value, int):
+        word = info.heading.lower().removesuffix("s")
+        return f"a game of {number_words(value)} {word}{'s' if value != 1 else ''}"
+    return f"{info.heading}: {info.label(value)}"
+
+
 def setup_words(game, bots) -> str:
     """A set-up in players' words: "four careful players, seven cards" (its options away from the rules)."""
     from engine.bots import lineup_words
 
-    changed = [f"{info.heading}: {info.label(getattr(game, info.name))}" for info in game.options()
+    changed = [option_words(info, getattr(game, info.name)) for info in game.options()
                if info.name != "players" and getattr(game, info.name) != info.default]
     return ", ".join([f"{number_words(game.players)} players, {lineup_words(bots)}", *changed])
 
@@ -175,7 +184,7 @@ def contrast_words(game, other, bots, other_bots) -> str:
              if getattr(game, info.name) != getattr(other, info.name)]
     if tuple(bots) != tuple(other_bots):
         parts.append(f"{lineup_words(bots)} against {lineup_words(other_bots)}")
-    same = [f"{info.heading}: {info.label(getattr(game, info.name))}" for info in game.options()
+    same = [option_words(info, getattr(game, info.name)) for info in game.options()
             if info.name != "players" and getattr(game, info.name) == getattr(other, info.name)
             and getattr(game, info.name) != info.default]
     if tuple(bots) == tuple(other_bots):
@@ -359,15 +368,18 @@ def wording(test: dict, p: float, family: int = 1) -> str:
     """A comparison's words once its p-value is decided (adjusted over ``family`` comparisons)."""
     direction = test["sign"] if p < ALPHA else 0
     said = test["words"][{1: 0, -1: 1, 0: 2}[direction]]
+    leans = not direction and family > 1 and test["p"] < ALPHA and test["sign"]
+    if leans:
+        # alone it would pass; with the game's other comparisons it does not: the way the figures lean is said,
+        # and that it is not beyond chance (never "about as long" beside an interval that leans one way), in a
+        # chapter's plain words as in the notes (the eighteenth statistician: Kendra Kari's seven cards)
+        said = test["words"][{1: 0, -1: 1}[test["sign"]]] + ", though not beyond chance"
     if test["plain"]:
         return said
     if direction:
         return f"{said} {test['significant']}"
     detail = test["within"]
-    if family > 1 and test["p"] < ALPHA and test["sign"]:
-        # alone it would pass; with the game's other comparisons it does not: the way the figures lean is said,
-        # and that it is not beyond chance (never "about as long" beside an interval that leans one way)
-        said = test["words"][{1: 0, -1: 1}[test["sign"]]] + ", though not beyond chance"
+    if leans:
         detail = detail[:-1] + (f", once the {family} comparisons the book makes about this game are taken "
                                 "together by Holm's method)")
     return f"{said} {detail}"

@@ -14,7 +14,7 @@ from engine.draw import table_svg
 
 from ..printwords import CAST
 from . import GanjifaDirective
-from .game_facts import _number_words, deals, hands_dealt
+from .game_facts import _number_words, also_allowed, deals, hands_dealt
 
 DIRECTION_WORDS = {
     "anticlockwise": "anticlockwise: the next player is the one on your right",
@@ -32,7 +32,9 @@ def facts(game) -> list[tuple[str, str]]:
         players = f"{_number_words(low)} or {_number_words(high)}"
     else:
         players = f"{_number_words(low)} to {_number_words(high)}"
-    players += f" (the picture shows {_number_words(game.players)})" if low != high else ""
+    also = [also_allowed(cls, _number_words)] if also_allowed(cls, _number_words) else []
+    shows = [f"the picture shows {_number_words(game.players)}"] if low != high else []
+    players += f" ({'; '.join(also + shows)})" if also or shows else ""
     deck = game.deck
     pack = "pack" if deck.name == "Naqsh" else "deck"  # the Naqsh pack, as its chapter and the decks chapter say
     dealt = deals(cls)

@@ -235,7 +235,8 @@ def card_picture(card: Card | None, *, size: float = 64, highlight: bool | str =
             stroke_width=size * (0.018 if court else 0.014), stroke_dasharray=None if court else num(size * 0.035),
             class_="court" if court else "weak")
     code = card_label(suit)
-    _sign_mark(body, suit, c, c + face.sign_y, face.sign / 20, colour, back)
+    if face.sign >= 1:  # no room for the sign (a face shown small inside a back): none, not one scaled to
+        _sign_mark(body, suit, c, c + face.sign_y, face.sign / 20, colour, back)  # 0, which WeasyPrint draws huge
     rank_y = c + face.rank_y if code else c + 0.38 * face.label  # alone, the rank sits in the middle
     text(body, c, rank_y, rank_label(card), face.label, fill=dark, class_="rank")
     if code:

@@ -271,7 +271,7 @@ def edge_table(game) -> Table:
                      "{:+.2f}\u00a0±\u00a0{:.2f}".format(*o.edge_under(other)).replace("-", "\u2212")))
     exact_gain = f"{EXACT_TWO_PLAYERS[rule]:.3f}".replace("-", "\u2212")
     return Table("", ("Players", "A player's Naqsh", "Dealer's Naqsh", "Nobody's", "Dealer's gain a round",
-                      "per other player", OTHER_HEAD[other]), tuple(rows),
+                      "Per other player", OTHER_HEAD[other]), tuple(rows),
                      f"Stakes per round, with the careful players' strategy: players take a card on 13 or less "
                      f"and stand on 14 to 16, the dealer draws until Naqsh or over. Simulated, {rounds:,} rounds for each size "
                      "of table; ± gives the 95% interval. For two players an exact count over every one of the "
@@ -280,8 +280,8 @@ def edge_table(game) -> Table:
 
 
 # the last column's head: the dealer's gain a round under the other payment
-OTHER_HEAD = {"pay-standing": "if a failing dealer pays every player standing",
-              "nothing": "if a failing dealer pays nothing"}
+OTHER_HEAD = {"pay-standing": "Dealer's gain a round if a failing dealer pays every player standing",
+              "nothing": "Dealer's gain a round if a failing dealer pays nothing"}
 # ``exact(2)``'s dealer's gain a round under each rule (half a minute to compute: a slow test checks them)
 EXACT_TWO_PLAYERS = {"nothing": 0.153, "pay-standing": -0.168, "pay-higher": -0.168}
 

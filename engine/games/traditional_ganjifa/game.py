@@ -164,8 +164,8 @@ class TraditionalGanjifa(Game):
     low_cards: bool = option(True, choices=(True, False),
                              help="whether the cards played with the Surkhya in the opening trick, and the cards given "
                                   "back to a player who pays for being short of cards, must be low cards (any card but a "
-                                  "Raja) while the player has any (yes, as the retelling says), or may be any cards "
-                                  "(no)", title='Low cards', labels={True: 'low cards first', False: 'any cards (low or not)'},
+                                  "Raja) while the player has any (yes, as the retelling says), or may be any cards, "
+                                  "Rajas too (no)", title='Low cards', labels={True: 'low cards first', False: 'any cards'},
                              clause="tg.surkhya")
     sokta: str = option("trick", choices=("trick", "all"),
                         help="a sokta is a lead of every card of one suit, declaring that nobody else holds that "

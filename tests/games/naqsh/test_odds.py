@@ -130,7 +130,7 @@ def test_edge_table_shows_the_simulated_figures():
     """The default (a failing dealer pays nothing) heads the table, with pay-standing beside it; a paying
     variant's table turns it round."""
     table = Naqsh().table("dealer-edge")
-    assert table.header[-1] == "if a failing dealer pays every player standing"
+    assert table.header[-1] == "Dealer's gain a round if a failing dealer pays every player standing"
     for row in table.rows:
         o = odds.odds(int(row[0]))
         # a figure and its interval stay on one line (no-break spaces); minus signs are typeset minus signs
@@ -140,7 +140,7 @@ def test_edge_table_shows_the_simulated_figures():
         assert o.edge_nothing > 0 > o.edge  # the bank, which a Naqsh wins, is worth having only under the ruling
     assert f"{odds.SIM_ROUNDS:,} rounds" in table.note
     table = Naqsh(dealer_fails="pay-standing").table("dealer-edge")
-    assert table.header[-1] == "if a failing dealer pays nothing"
+    assert table.header[-1] == "Dealer's gain a round if a failing dealer pays nothing"
     for row in table.rows:
         o = odds.odds(int(row[0]))
         assert row[4] == minus(f"{o.edge:+.3f}\u00a0±\u00a0{o.half_width:.3f}")
