@@ -233,6 +233,64 @@ def write_play(site: Path, source: Path, chapters: dict) -> None:
         data = json.dumps(facts, ensure_ascii=False).replace("</", "<\\/")
         page = PAGE.format(title=html.escape(facts["title"]), game=game, chapter=html.escape(chapter), data=data)
         (out / f"{game}.html").write_text(page, encoding="utf-8")
+    (out / SERVICE_WORKER).write_text(service_worker(site, sorted(chapters)), encoding="utf-8")
+
+
+SERVICE_WORKER = "sw.js"
+# what a play page loads, from play/: kept by the service worker, so that a second visit starts from the
+# browser's own copy and a game goes on with no network at the table
+STATIC_FILES = ("play.js", "play.css", "solve.js")
+
+
+def cached_files(games: list[str]) -> list[str]:
+    """Every file a play page asks for, as addresses relative to ``play/``."""
+    return ([f"runtime/{name}" for name in RUNTIME_FILES] + ["engine.zip"] + [f"{g}.html" for g in games]
+            + [f"../_static/play/{name}" for name in STATIC_FILES])
+
+
+def service_worker(site: Path, games: list[str]) -> str:
+    """``play/sw.js``: on install it keeps every file of :func:`cached_files` under a name made from their
+    contents (a new build with any file changed is a new cache, and the old one is deleted when it takes over);
+    the runtime (fixed by the Pyodide version) is answered from the cache first, everything else from the
+    network first, the cache answering when there is none."""
+    files = cached_files(games)
+    digest = hashlib.sha256()
+    for name in files:
+        path = (site / PLAY_DIR / name).resolve()
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b""))
+    version = digest.hexdigest()[:16]
+    return SW_SCRIPT.replace("@VERSION@", version).replace("@FILES@", json.dumps(files))
+
+
+SW_SCRIPT = """// The play pages' service worker (book/playpages.py writes it with each build).
+const CACHE = "ganjifa-play-@VERSION@";
+const FILES = @FILES@;
+const RUNTIME = new URL("runtime/", self.location).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("ganjifa-play-") && k !== CACHE)
+      .map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const key = request.url.split("#")[0].split("?")[0];
+  if (key.startsWith(RUNTIME)) {  // the runtime: the kept copy first
+    event.respondWith(caches.open(CACHE).then((cache) => cache.match(key)
+      .then((kept) => kept || fetch(request))));
+    return;
+  }
+  event.respondWith(fetch(request).catch(() => caches.open(CACHE)  // the rest: the network, else the kept copy
+    .then((cache) => cache.match(key)).then((kept) => kept || Response.error())));
+});
+"""
 
 
 def play_page(app, pagename: str) -> str | None:

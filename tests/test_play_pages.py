@@ -924,3 +924,54 @@ def test_an_address_changed_by_hand_deals_its_game_without_a_reload(play_site, t
         assert browser.js("document.getElementById('bots').value") == "random"
     finally:
         browser.close()
+
+
+def test_the_service_worker_keeps_every_file_a_page_loads_and_a_new_build_is_a_new_cache(tmp_path):
+    """Issue 44: play/sw.js keeps the runtime, the engine, the pages and their script; its cache's name is made
+    from their contents, so a build that changes any of them replaces the kept copy."""
+    from book.playpages import PLAY_DIR, STATIC_FILES, cached_files, service_worker
+
+    site = tmp_path
+    for name in cached_files(["komi"]):
+        path = (site / PLAY_DIR / name).resolve()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(name.encode())
+    script = service_worker(site, ["komi"])
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script).group(1))
+    assert "runtime/pyodide.asm.wasm" in files and "engine.zip" in files and "komi.html" in files
+    assert all(f"../_static/play/{n}" in files for n in STATIC_FILES)
+    # the page's own script asks for nothing the worker does not keep
+    page_asks = re.findall(r'(?:fetch|Worker)\("([^"]+)"', (ROOT / "book" / "static" / "play" / "play.js").read_text())
+    assert page_asks and all(a in files for a in page_asks), page_asks
+    version = re.search(r'ganjifa-play-([0-9a-f]+)', script).group(1)
+    (site / PLAY_DIR / "engine.zip").write_bytes(b"another engine")
+    assert re.search(r'ganjifa-play-([0-9a-f]+)', service_worker(site, ["komi"])).group(1) != version
+    assert service_worker(site, ["komi"]) == service_worker(site, ["komi"])  # the same files, the same script
+
+
+@pytest.mark.slow
+@pytest.mark.book
+def test_a_second_visit_starts_from_the_kept_copy_and_plays_with_no_network(play_site, tmp_path):
+    """Issue 44: the first visit installs the service worker; the second is answered by it; with the site gone
+    (its server shut down) the page still opens and deals. The seconds to the first move are printed for both."""
+    _, folder = play_site
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/play/komi.html"
+    browser = Chromium(1280, 900, tmp_path)
+    try:
+        first = open_page(browser, f"{url}#seed=3")
+        browser.wait("navigator.serviceWorker.ready.then(function (r) { return !!r.active; })", 120)
+        browser.page("Page.navigate", url="about:blank")
+        second = open_page(browser, f"{url}#seed=4")
+        assert browser.js("!!navigator.serviceWorker.controller"), "the second visit is not answered by the worker"
+        server.shutdown()
+        server.server_close()
+        browser.page("Network.setCacheDisabled", cacheDisabled=True)  # not the browser's HTTP cache: the worker's
+        browser.page("Page.navigate", url="about:blank")
+        offline = open_page(browser, f"{url}#seed=5")
+        assert browser.js("document.querySelectorAll('[data-move]').length") > 0
+        print(f"\nkomi: the first move {first:.1f} s after opening the page on a first visit, {second:.1f} s on a "
+              f"second (the service worker's copy), {offline:.1f} s with the site gone")
+    finally:
+        browser.close()

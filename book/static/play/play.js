@@ -380,15 +380,21 @@
   }
 
   async function boot() {
+    // the runtime and the engine kept in the browser (play/sw.js): a second visit starts from the kept copy, and
+    // a game goes on with no network at the table
+    if ("serviceWorker" in navigator && location.protocol !== "file:") {
+      navigator.serviceWorker.register("sw.js").catch(function () { /* the page plays without it */ });
+    }
     optionsForm();
     if (phone.matches) $("setup-box").open = false;  // on a phone the game comes first; the options are a tap away
     if (data.players[1] === 1) $("bots").parentNode.style.display = "none";  // a game played alone: no other seats
     var position = fromHash();
     setBusy(true);
     try {
+      var engine = fetch("engine.zip").then(function (r) { return r.arrayBuffer(); });  // fetched while Python starts
       var py = await loadPyodide({ indexURL: new URL("runtime/", location.href).href });
       mark("runtime");
-      var zip = await (await fetch("engine.zip")).arrayBuffer();
+      var zip = await engine;
       py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/book" });
       py.runPython("import sys; sys.path.insert(0, '/home/pyodide/book')");
       var web = py.pyimport("engine.web");
