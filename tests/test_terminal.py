@@ -115,8 +115,9 @@ def test_a_person_plays_a_whole_game_at_the_terminal_undoes_a_move_and_saves_it(
     assert T.regenerate([tmp_path / "komi-at-the-table.txt"], out=lambda line: None) == 0
 
 
-def scripted(game: str, seed: int, lines, *args: str, humans: str = "1") -> tuple[int, str]:
-    """``play GAME --human 1`` with ``lines`` typed (no terminal): the exit status and what was shown."""
+def scripted(game: str, seed: int, lines, *args: str, humans: str = "1", width: int = 100) -> tuple[int, str]:
+    """``play GAME --human 1`` with ``lines`` typed (no terminal ``width`` columns wide): the exit status and what
+    was shown."""
     from rich.console import Console
 
     from engine.terminal import CAST, TerminalGame, parse_humans
@@ -133,7 +134,7 @@ def scripted(game: str, seed: int, lines, *args: str, humans: str = "1") -> tupl
     out = io.StringIO()
     g = game_class(game).from_text(" ".join(args))
     table = TerminalGame(g, seed, parse_humans(humans, g.players), ["random"] * g.players, CAST[:g.players],
-                         Console(file=out, width=100, color_system=None), ask=ask)
+                         Console(file=out, width=width, color_system=None), ask=ask)
     return table.run(), out.getvalue()
 
 
@@ -290,6 +291,22 @@ def test_save_makes_no_folder_and_replaces_a_file_only_after_a_yes(tmp_path):
     assert there.read_text() == "my notes\n"
     code, shown = scripted("komi", 4, ["", "2", f"save {there}", "yes", "quit"], "players=2", "rounds=2")
     assert f"wrote {there}" in " ".join(shown.split()) and T.read(there).game == "komi"
+
+
+@pytest.mark.parametrize("width", [60, 160])
+def test_what_save_says_holds_at_any_width_and_for_a_long_path(tmp_path, width):
+    """Issue 45: a fresh machine's first run failed where the terminal broke a line inside a message, at a place
+    the temporary path's length decided; the messages are read whatever the width and the path's length."""
+    deep = tmp_path.joinpath(*["a-folder-with-a-long-name-" + str(n) for n in range(4)])
+    deep.mkdir(parents=True)
+    missing = deep / "no-such-folder" / "game.txt"
+    code, shown = scripted("komi", 4, ["", "2", f"save {missing}", "quit"], "players=2", "rounds=2", width=width)
+    flat = "".join(shown.split())  # a line broken anywhere, even inside the path, reads the same
+    assert "thefolder" in flat and "doesnotexist" in flat and "".join(str(missing.parent).split()) in flat
+    assert not missing.parent.exists()
+    there = deep / "kept.txt"
+    code, shown = scripted("komi", 4, ["", "2", f"save {there}", "quit"], "players=2", "rounds=2", width=width)
+    assert "".join(f"wrote {there}".split()) in "".join(shown.split()) and T.read(there).game == "komi"
 
 
 def test_save_writes_who_played_each_seat(tmp_path):
