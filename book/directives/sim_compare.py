@@ -374,8 +374,8 @@ def wording(test: dict, p: float, family: int = 1) -> str:
         # and that it is not beyond chance (never "about as long" beside an interval that leans one way), in a
         # chapter's plain words as in the notes (the eighteenth statistician: Kendra Kari's seven cards)
         said = test["words"][{1: 0, -1: 1}[test["sign"]]] + ", though not beyond chance"
-    if test["plain"]:
-        return said
+    if test["plain"]:  # a players' chapter: the same verdict in plain words
+        return said.replace(", though not beyond chance", ", though that may be chance")
     if direction:
         return f"{said} {test['significant']}"
     detail = test["within"]

@@ -83,6 +83,15 @@ def handful_note(body) -> str:
     return note
 
 
+def bounds_note(body) -> str:
+    """The caption's words for a share seen in no game or in every game: one-sided bounds, alike at both ends."""
+    cells = [c for row in body for c in row[1:]]
+    if any(c.startswith(("none (under", "every game (over")) for c in cells):
+        return (" A share seen in no game, or in every game, shows the bound it stays under or over, 95% sure, "
+                "a bound on one side only.")
+    return ""
+
+
 def one_round(reports) -> str:
     """" (a game of one deal here)" where every column plays a single round of a game that is several by its
     rules (Traditional Ganjifa is three deals, so "games" alone would mislead); the round in the option's own
@@ -363,6 +372,8 @@ class SimulationDirective(GanjifaDirective):
         share = row.measure in ("win share", "games with event")
         if share and cell.value == 0:
             return f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
+        if share and cell.value == 1:  # every game: the same one-sided bound as none, from the other end
+            return f"every game (over\u00a0{100 - 100 * zero_bound(report.games):.3g}%)"
         wins = cell.value * report.games
         if row.measure == "win share" and 0 < wins < 10:  # a handful of wins (a shared one counted as its fraction)
             x = round(wins, 2)
@@ -405,7 +416,7 @@ class SimulationDirective(GanjifaDirective):
                 if row.measure == "moves per game":
                     body.append(["Minutes a game", *(minutes(c.value, c.low, c.high, reports[0].games)
                                                      for c in row.cells)])
-            caption += handful_note(body)
+            caption += handful_note(body) + bounds_note(body)
             return [table(["", *labels], body, classes=["ganjifa-simulation"]),
                     nodes.paragraph(caption, caption, classes=["ganjifa-caption"])]
         body, starred, tests, ruled_out = [], False, 0, False
@@ -434,7 +445,7 @@ class SimulationDirective(GanjifaDirective):
                 "rescaled and carry their mark")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
-        caption += handful_note(body)
+        caption += handful_note(body) + bounds_note(body)
         if ruled_out:
             caption += (f" \u201c{RULED_OUT.capitalize()}\u201d marks a figure the column's own rules make impossible: "
                         "a zero by the rules, not a count, so it is not tested.")
@@ -467,7 +478,7 @@ class SimulationDirective(GanjifaDirective):
         every game, named apart in the caption, so that the table follows one convention."""
         game = report.game
         setup = self.setup_clauses(game)
-        from engine.stats import wilson
+        from engine.stats import wilson, zero_bound
 
         from .sim_compare import handful, percent
 
@@ -476,7 +487,12 @@ class SimulationDirective(GanjifaDirective):
         rows = [r for r in clause_rows(report) if r[0] not in setup]
         # sorted as printed: by the share of games as shown, then by the steps as shown, then the chapter's order
         shown, never = [], []
+        # the first deal is made as the game is set up, before its record begins: counted here, so that a game
+        # of four rounds deals four times, not three (the eighteenth reading's statistician)
+        first_deal = getattr(game, "DEAL_CLAUSE", None)
         for cid, title, share, per_game in rows:
+            dealt = 1 if cid == first_deal else 0
+            share, per_game = (1.0, per_game + 1) if dealt else (share, per_game)
             x = round(share * report.games)
             if not share:  # named under the table: "none" would read as a rule that plays no part
                 never.append(cid)
@@ -484,13 +500,15 @@ class SimulationDirective(GanjifaDirective):
             if x < 10:  # a handful: the count itself, with the bound it stays under
                 games = handful(x, report.games, *wilson(x, report.games))
                 value = 100 * x / report.games
+            elif x == report.games:  # every game: the one-sided bound, as a share seen in none has
+                games, value = f"every game (over\u00a0{100 - 100 * zero_bound(report.games):.3g}%)", 100.0
             else:
                 v, lo, hi = percent(share, *wilson(x, report.games))
                 games, value = f"{v}% ({lo}-{hi})", float(v)
             steps = figure(per_game, 2) if share else "-"
             value_steps = float(steps.lstrip("<").replace(",", "")) if share else 0.0
             if share and x >= 10:  # the steps' interval, the games as the trials; a handful gives its count alone
-                lo_steps, hi_steps = report.clause_steps_interval(cid)
+                lo_steps, hi_steps = (v + dealt for v in report.clause_steps_interval(cid))
                 # the same number in every game has no interval to give: said so, not as "(23.00-23.00)"
                 if f"{lo_steps:.2f}" != f"{hi_steps:.2f}":
                     steps += f" ({lo_steps:.2f}-{hi_steps:.2f})"
@@ -509,6 +527,8 @@ class SimulationDirective(GanjifaDirective):
                 "result), "
                 "with its 95% interval, the games as the trials (none beside a handful), "
                 "sorted by the share of games, then by the times a game. A rule that only forbids a move does not count.")
+        if any(row[1].startswith("every game (over") for row in body):
+            text += " A rule that decided something in every game shows the bound its share stays over, 95% sure."
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])
         if setup:
             caption += nodes.Text(" The rules that set the game up are left out: ")
@@ -526,9 +546,7 @@ class SimulationDirective(GanjifaDirective):
             caption += nodes.Text(" decide anything: a rule that only forbids a move, or that shapes every turn "
                                   "without settling one, never decides anything by itself, and a choice these "
                                   "players never make never brings its rule into play.")
-        rounds = getattr(game, "rounds", 1)  # Komi's default is a word: one round for each player
-        if (rounds if isinstance(rounds, int) else game.players) > 1:
-            caption += nodes.Text(" The first deal is made before the game's count begins, so a rule for dealing "
-                                  "counts one deal fewer than a game has.")
+        if first_deal in dict.fromkeys(r[0] for r in shown):
+            caption += nodes.Text(" The first deal, made as the game is set up, is counted with the rest.")
         return [table(["Rule", "Games", "Times a game"], body, classes=["ganjifa-simulation", "ganjifa-clause-use"]),
                 caption]

@@ -78,7 +78,7 @@ class Shakti(Game):
     ['players', 'ranks', 'empty_deck', 'limit']
     """
 
-    EQUIPMENT: ClassVar = "something to count the rounds with (thirty in the book's game), such as a pencil and paper"
+    EQUIPMENT: ClassVar = "something to count the rounds with (thirty, unless the table agrees on fewer), such as a pencil and paper"
 
     players: int = option(4, choices=(4,), help="number of players: four", clause="sk.players")
     ranks: str = option("uniform", choices=("uniform", "traditional"),

@@ -47,6 +47,10 @@ def odds_table(path: Path = SOLVED) -> Table:
                         (lit["won"], "dealing only when no card can move: the solver wins", lit["deals"]),
                         (lit["lost"], "dealing only when no card can move: proved lost", lit["deals"]),
                         (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
+        if label == "the careful player wins" and not f["count"]:  # she gives up once the stock is used up,
+            # before any deal can be won: a zero by how she is made, not a count with a bound
+            rows.append((label, f"0 of {n:,}", "none, by how she is made", "none to give"))
+            continue
         rows.append((label, f"{f['count']:,} of {n:,}", share_words(f, n) if not 0 < f["count"] < 10 else "a handful",
                      interval_words(f, n)))
     note = (f"The solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
