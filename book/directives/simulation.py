@@ -83,6 +83,20 @@ def handful_note(body) -> str:
     return note
 
 
+def every_game(n: int) -> str:
+    """A share seen in every one of ``n`` games: "every game (over 99.2%)", the one-sided 95% bound (the one a
+    share seen in none has, from the other end), rounded down so that it never claims more than it allows.
+
+    >>> every_game(400), every_game(2000), every_game(200)
+    ('every game (over\xa099.2%)', 'every game (over\xa099.8%)', 'every game (over\xa098.5%)')
+    """
+    import math
+
+    from engine.stats import zero_bound
+
+    return f"every game (over\u00a0{math.floor(1000 * (1 - zero_bound(n))) / 10:.1f}%)"
+
+
 def bounds_note(body) -> str:
     """The caption's words for a share seen in no game or in every game: one-sided bounds, alike at both ends."""
     cells = [c for row in body for c in row[1:]]
@@ -236,6 +250,8 @@ class SimulationDirective(GanjifaDirective):
                 if est.zero:
                     bound = f"{100 * est.high:.2g}%" if share else f"{est.high:.2g}"
                     cells.append(f"none (under\u00a0{bound})")
+                elif share and x == n:  # every game: its one-sided bound, as for none
+                    cells.append(every_game(n))
                 elif alike:
                     cells.append(f"{est.value:g} in every game")  # one wording for it, everywhere
                     continue
@@ -263,6 +279,8 @@ class SimulationDirective(GanjifaDirective):
                     "occasions inside one game are not); a figure that never happened shows the bound it stays "
                     "under, 95% sure.")
         caption += handful_note(body)
+        if any(c.startswith("every game (over") for row in body for c in row[1:]):
+            caption += " A share seen in every game shows the bound it stays over, 95% sure, a bound on one side only."
         if any(RULED_OUT in row for row in body):
             caption += (f" \u201c{RULED_OUT.capitalize()}\u201d marks a figure the column's own rules make impossible: "
                         "a zero by the rules, not a count, so it is not tested.")
@@ -373,7 +391,7 @@ class SimulationDirective(GanjifaDirective):
         if share and cell.value == 0:
             return f"none (under\u00a0{100 * zero_bound(report.games):.2g}%)"
         if share and cell.value == 1:  # every game: the same one-sided bound as none, from the other end
-            return f"every game (over\u00a0{100 - 100 * zero_bound(report.games):.3g}%)"
+            return every_game(report.games)
         wins = cell.value * report.games
         if row.measure == "win share" and 0 < wins < 10:  # a handful of wins (a shared one counted as its fraction)
             x = round(wins, 2)
@@ -501,7 +519,7 @@ class SimulationDirective(GanjifaDirective):
                 games = handful(x, report.games, *wilson(x, report.games))
                 value = 100 * x / report.games
             elif x == report.games:  # every game: the one-sided bound, as a share seen in none has
-                games, value = f"every game (over\u00a0{100 - 100 * zero_bound(report.games):.3g}%)", 100.0
+                games, value = every_game(report.games), 100.0
             else:
                 v, lo, hi = percent(share, *wilson(x, report.games))
                 games, value = f"{v}% ({lo}-{hi})", float(v)

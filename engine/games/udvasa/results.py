@@ -191,10 +191,13 @@ def chances_table(path: Path = UNSEEN) -> Table:
             row("a computer that does not: it guesses the order several times over", u["won"], u["deals"]),
             row("the careful player, who searches the end game once the stock is used up", u["careful_end"],
                 u["deals"]),
+            ("the careful player, who never looks ahead and gives up once the stock is used up",
+             "none, by how she is made", "none to give", f"{s['deals']:,}") if not s["careful"]["count"] else
             row("the careful player, who never looks ahead", s["careful"], s["deals"]),
             row("a computer that knows the order of the stock, dealing only when no card can move", lit["won"],
                 lit["deals"]))
     note = ("A deal counts as won only when a winning game was found within the search's limit, so the share that "
             "can be won at all may be a little higher; each interval holds, 95 times in 100, the share such a player "
-            "would win over endless deals.")
+            "would win over endless deals. A player who gives up once the stock is used up can win no deal: her none "
+            "is how she is made, with no interval to give.")
     return Table("How often a deal is won", ("who plays", "wins", "95% interval", "deals"), rows, note)
