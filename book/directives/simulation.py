@@ -108,15 +108,15 @@ def bounds_note(body) -> str:
 
 def one_round(reports) -> str:
     """" (a game of one deal here)" where every column plays a single round of a game that is several by its
-    rules (Traditional Ganjifa is three deals, so "games" alone would mislead); the round in the option's own
-    word (its title, "Deals")."""
-    import dataclasses
+    rules (Traditional Ganjifa is three deals, so "games" alone would mislead), in the words the lists of
+    comparisons use for it (:func:`.sim_compare.option_words`)."""
+    from .sim_compare import option_words
 
-    field = {f.name: f for f in dataclasses.fields(reports[0].game)}.get("rounds")
-    if field is None or field.default == 1 or any(getattr(r.game, "rounds", None) != 1 for r in reports):
+    info = next((i for i in reports[0].game.options() if i.name == "rounds"), None)
+    if info is None or info.default == 1 or any(getattr(r.game, "rounds", None) != 1 for r in reports):
         return ""
-    word = (field.metadata.get("title") or "Rounds").lower().removesuffix("s")
-    return f" (a game of one {word} here)"
+    return f" ({option_words(info, 1)} here)"
+
 
 class SimulationDirective(GanjifaDirective):
     required_arguments = 0
