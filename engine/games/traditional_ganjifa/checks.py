@@ -17,7 +17,8 @@ from .hands import TGHands
 from .moves import (ADD, AKHERI, ASK, DEAL, DENI, DOUBLE, DRAW, DUKKAL, HARDU, NATAVANI, OPEN, SIR, SOKTA, SWAP, TAKE,
                     TALAFA, TAVANI, UTARI, TGMove)
 from .records import card_name, card_names
-from .table import (DRAWING, EXCHANGE, FOLLOW, GIVING, K_HARDU, K_OPEN, LEAD, NEWDEAL, OPENING, PAY_ASIDE, PAY_RETURN,
+from .table import (DRAWING, EXCHANGE, FOLLOW, GIVING, K_HARDU, K_OPEN, LEAD, NEWDEAL, OPENING, PAY_APART, PAY_ASIDE,
+                    PAY_RETURN,
                     PAY_TAKE, REDEAL, SUITS)
 
 
@@ -44,7 +45,7 @@ class Checks(TGHands):
         who = f"Player {seat + 1}"
         stage = self.stage
         clause = {FOLLOW: "tg.trick", LEAD: "tg.order", OPENING: "tg.surkhya", EXCHANGE: "tg.exchange",
-                  GIVING: "tg.ask", PAY_ASIDE: "tg.aside", PAY_RETURN: "tg.return"}[stage]
+                  GIVING: "tg.ask", PAY_ASIDE: "tg.aside", PAY_APART: "tg.aside", PAY_RETURN: "tg.return"}[stage]
         hand = self.hands_[seat]
         mine = move.cards[:1] if move.kind == SWAP else move.cards
         if move.kind not in (TALAFA, TAVANI):
@@ -100,7 +101,10 @@ class Checks(TGHands):
         if stage == GIVING:
             return "tg.ask", f"{who} must give a low card of {SUITS[self.ask[2]].name}"
         if stage == PAY_ASIDE:
-            return "tg.aside", f"{who} must set aside the first, second or last batch(es) and one more card"
+            return "tg.aside", (f"{who} must first set aside, unseen, the first, second or last batch(es): "
+                                "'aside first', 'aside second' or 'aside last'")
+        if stage == PAY_APART:
+            return "tg.aside", f"{who} must set apart one card of the rest of the hand, not of the batches set aside"
         if stage == PAY_RETURN:
             return "tg.return", (f"{who} must give back a low card, not a Raja" if self.game.low_cards else
                                  f"{who} must give back a card other than the Surkhya")

@@ -20,7 +20,8 @@ round-trip::
     ask 4Ku for Kr      at the opening: a lone Mantri's holder asks its Raja's holder for a low card
     give 6Kr            (the gheni asked) the low card given
     keep                no exchange at the opening
-    aside first 9Na     card payment: the payer sets aside the first (second, last) batch(es) and one card
+    aside first         card payment: the payer sets aside the first (second, last) batch(es), unseen
+    apart 9Na           card payment: then, having looked at the rest of the hand, sets one card of it apart
     return 2Ma          card payment: the receiver gives a card back
     deal ... / ... / ...   chance: a new deal (each hand in the order dealt)
     draw 7Kr            chance: the card drawn at random for an utari
@@ -38,6 +39,7 @@ from ...errors import NotationError
 OPEN, ADD, DUKKAL, DENI, DOUBLE, TALAFA, UTARI, SIR = "open", "add", "dukkal", "deni", "double", "talafa", "utari", "sir"
 NATAVANI, TAVANI, HARDU, SOKTA, AKHERI = "natavani", "tavani", "hardu", "sokta", "akheri"
 SWAP, ASK, GIVE, KEEP, ASIDE, RETURN = "swap", "ask", "give", "keep", "aside", "return"
+APART = "apart"
 DEAL, DRAW, TAKE = "deal", "draw", "take"
 
 LEADS = (OPEN, DUKKAL, DENI, TALAFA, UTARI, SIR, NATAVANI, TAVANI, HARDU, SOKTA, AKHERI)
@@ -45,7 +47,8 @@ CHANCE_KINDS = (DEAL, DRAW, TAKE)
 # kind -> (fewest cards, most cards or None)
 _COUNTS = {OPEN: (2, 2), ADD: (1, 1), DUKKAL: (1, None), DENI: (1, 1), DOUBLE: (2, 2), TALAFA: (1, 1),
            UTARI: (0, None), SIR: (2, 2), NATAVANI: (1, 1), TAVANI: (1, 1), HARDU: (1, 1), SOKTA: (1, None),
-           AKHERI: (1, 1), GIVE: (1, 1), KEEP: (0, 0), RETURN: (1, 1), DRAW: (1, 1), TAKE: (1, None)}
+           AKHERI: (1, 1), GIVE: (1, 1), KEEP: (0, 0), RETURN: (1, 1), DRAW: (1, 1), TAKE: (1, None),
+           APART: (1, 1)}
 KINDS = tuple(_COUNTS) + (SWAP, ASK, ASIDE, DEAL)
 SETS = ("first", "second", "last")
 SUIT_CODES = {s.code: s for s in DASHAVATARA.suits}
@@ -89,7 +92,7 @@ class TGMove(tuple):
         if kind == ASK:
             return f"ask {cards[0]._text} for {extra}"
         if kind == ASIDE:
-            return f"aside {extra} {cards[0]._text}"
+            return f"aside {extra}"
         if kind == DEAL:
             n = len(cards) // 3
             return "deal " + " / ".join(format_cards(cards[i * n:(i + 1) * n]) for i in range(3))
@@ -124,9 +127,10 @@ class TGMove(tuple):
                 raise NotationError(text, "an ask is written 'ask <card given> for <suit code>', e.g. 'ask 4Ku for Kr'")
             return TGMove(ASK, (_card(rest[0]),), rest[2])
         if kind == ASIDE:
-            if len(rest) != 2 or rest[0] not in SETS:
-                raise NotationError(text, "a set-aside is written 'aside first|second|last <card>'")
-            return ASIDE_MOVES[rest[0], _card(rest[1])]
+            if len(rest) != 1 or rest[0] not in SETS:
+                raise NotationError(text, "a set-aside is written 'aside first|second|last', the batches alone, "
+                                          "unseen; the card set apart is a move of its own after it: 'apart <card>'")
+            return ASIDE_MOVES[rest[0]]
         if kind == DEAL:
             parts = " ".join(rest).split("/")
             hands = [tuple(map(_card, p.split())) for p in parts]
@@ -157,6 +161,8 @@ class TGMove(tuple):
             return ADD_MOVES[cards[0]]
         if kind == RETURN:
             return RETURN_MOVES[cards[0]]
+        if kind == APART:
+            return APART_MOVES[cards[0]]
         return TGMove(kind, cards, extra)
 
 
@@ -202,7 +208,8 @@ def make(kind, cards=(), extra=None) -> TGMove:
 ADD_MOVES = {c: make(ADD, (c,)) for c in DASHAVATARA.cards}  # one-card adds are interned
 KEEP_MOVE = make(KEEP)
 RETURN_MOVES = {c: make(RETURN, (c,)) for c in DASHAVATARA.cards}
-ASIDE_MOVES = {(w, c): make(ASIDE, (c,), w) for w in SETS for c in DASHAVATARA.cards}
+ASIDE_MOVES = {w: make(ASIDE, (), w) for w in SETS}
+APART_MOVES = {c: make(APART, (c,)) for c in DASHAVATARA.cards}
 UTARI_DRAW = make(UTARI)  # an utari of no card: the random card is drawn
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from ...cards import Card
 from ...protocol import CHANCE
 from .hands import TGHands
-from .moves import ASIDE
+from .moves import APART, ASIDE
 from .records import TGRecord
-from .table import NEWDEAL, OVER, PAY_ASIDE, PAY_TAKE, REDEAL, TARGET, batches_of
+from .table import NEWDEAL, OVER, PAY_APART, PAY_ASIDE, PAY_TAKE, REDEAL, TARGET, batches_of
 
 
 class PaymentRules(TGHands):
@@ -28,6 +28,17 @@ class PaymentRules(TGHands):
         dealt = self.dealt[seat]
         return [c for b in batches_of(dealt, m, which) for c in dealt[4 * b:4 * b + 4] if c.index in hand]
 
+    def unseen_own(self, seat: int) -> frozenset[int]:
+        """The cards (indices) of ``seat``'s own hand it has not looked at [tg.aside]: a payer's batches come face
+        down, and it sets batches aside before looking; it then looks at the rest, and the batches set aside stay
+        unseen until the payment is done (what nobody takes then goes back into the hand). A payer still waiting
+        to pay has looked at none of its cards."""
+        if not self.payments or all(p != seat for p, _ in self.payments):
+            return frozenset()
+        if seat != self.payments[0][0] or self.stage == PAY_ASIDE:
+            return frozenset(self.hands_[seat])
+        return frozenset(c.index for c in self.aside)
+
     # lead: the obligations in order ------------------------------------------------------
 
     @staticmethod
@@ -36,12 +47,15 @@ class PaymentRules(TGHands):
         return card.rank != 12
 
     def _apply_payment(self, seat, move) -> TGRecord:
-        if move.kind == ASIDE:
+        if move.kind == ASIDE:  # unseen: the batches by their place
             self.aside = self._aside_cards(seat, move.extra)
-            self.aside_card = move.cards[0]
-            self.stage, self.current_player = PAY_TAKE, CHANCE
+            self.stage = PAY_APART
             owed = sum(a for _, a in self.payments[0][1])
             return self._record(seat, move, ("tg.aside",), ("aside", owed, len(self.aside)))
+        if move.kind == APART:  # seen: one card of the rest of the hand
+            self.aside_card = move.cards[0]
+            self.stage, self.current_player = PAY_TAKE, CHANCE
+            return self._record(seat, move, ("tg.aside",), ("apart",))
         payer, dues = self.payments[0]
         card = move.cards[0]
         self._give(payer, card)

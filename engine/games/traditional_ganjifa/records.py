@@ -99,7 +99,7 @@ def _knowing(record: TGRecord) -> tuple[int, ...]:
         return (player, note[1])
     if what == "take":
         return (note[2],)
-    if what in ("burn", "aside"):
+    if what in ("burn", "apart"):
         return (player,)
     return (0, 1, 2)
 
@@ -204,9 +204,11 @@ def narrate(record: TGRecord, names: Sequence[str] | None, public: bool = False)
         text = (f"{who} holds the hukm, the {card_name(note[1])}, but plays the {card_name(cards[0])}: the "
                 f"{card_name(note[1])} is burned and ranks lowest of its suit from now on.")
     elif what == "aside":
-        text = (f"{who} owes {count_words(note[1], 'card')}, sets aside the {move.extra} batch"
-                f"{'es' if note[2] > 4 else ''} ({count_words(note[2], 'card')}) and sets "
-                + ("one more card apart." if public else f"the {card_name(cards[0])} apart."))
+        text = (f"{who} owes {count_words(note[1], 'card')} and sets aside the {move.extra} batch"
+                f"{'es' if note[2] > 4 else ''} ({count_words(note[2], 'card')}) unseen.")
+    elif what == "apart":
+        text = f"{who} looks at the rest of the hand and sets " + (
+            "one card apart." if public else f"the {card_name(cards[0])} apart.")
     elif what == "take":
         payer, receiver, taken, back = note[1], note[2], note[3], note[4]
         text = f"{names[receiver]} takes {count_words(len(taken), 'card')} blind from {names[payer]}'s set-aside batches"

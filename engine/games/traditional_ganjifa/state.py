@@ -20,19 +20,20 @@ from ...errors import GameNotOverError
 from ...protocol import CHANCE, Result
 from .checks import Checks
 from .leads import LeadRules
-from .moves import ASIDE_MOVES, DEAL, DRAW_BY_INDEX, GIVE_BY_INDEX, RETURN_MOVES, SETS, TAKE, TGMove, make, open_moves
+from .moves import APART_MOVES, ASIDE_MOVES, DEAL, DRAW_BY_INDEX, GIVE_BY_INDEX, RETURN_MOVES, SETS, TAKE, TGMove, make, open_moves
 from .opening import OpeningRules
 from .payments import PaymentRules
 from .records import TGRecord
 from .strategy import move_priority as _move_priority
 from .table import (ADD_BY_INDEX as _ADD_BY_INDEX, DRAWING, EXCHANGE, FOLLOW, GIVING, HAND, K_FORCE, LEAD, NEWDEAL,
-                    OPENING, PAY_ASIDE, PAY_RETURN, RAJAS as _RAJAS, REDEAL, sorted_hand as _sorted_hand)
+                    OPENING, PAY_APART, PAY_ASIDE, PAY_RETURN, RAJAS as _RAJAS, REDEAL, sorted_hand as _sorted_hand)
 from .tricks import TrickRules
 
 
 @dataclass(frozen=True)
 class TGView:
-    """What one player may see: the own hand, the others' face-up batch cards still in hand, the trick (a card
+    """What one player may see: the own hand (but a payer's face-down batches it has not yet looked at), the
+    others' face-up batch cards still in hand, the trick (a card
     laid face down only to its owner), the burned cards the player knows of, the counts and the scores."""
 
     player: int
@@ -78,12 +79,11 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
         if stage == GIVING:
             s = self.ask[2]
             return [GIVE_BY_INDEX[c.index] for c in cards if c.suit.number == s and c.rank != 12]
-        if stage == PAY_ASIDE:
-            out = []
-            for which in SETS:
-                inside = {c.index for c in self._aside_cards(seat, which)}
-                out += [ASIDE_MOVES[which, c] for c in cards if c.index not in inside]
-            return out
+        if stage == PAY_ASIDE:  # unseen: the batches by their place only, whatever they hold
+            return [ASIDE_MOVES[which] for which in SETS]
+        if stage == PAY_APART:  # seen: a card of the rest of the hand
+            inside = {c.index for c in self.aside}
+            return [APART_MOVES[c] for c in cards if c.index not in inside]
         if stage == PAY_RETURN:
             s = self.game.surkhya
             back = [c for c in cards if c is not s]
@@ -223,8 +223,9 @@ class TGState(OpeningRules, LeadRules, TrickRules, PaymentRules, Checks):
 
     def view(self, player: int) -> "TGView":
         visible = self.visible_cards(player)
+        unseen = self.unseen_own(player)
         return TGView(
-            player, tuple(self.hands[player]),
+            player, tuple(c for c in self.hands[player] if c.index not in unseen),
             tuple(() if p == player else self.seen_at_deal(p) for p in range(3)),
             tuple(len(h) for h in self.hands_),
             # a card laid face down is in the trick for everyone, its face for its owner only (None to the others)

@@ -9,7 +9,7 @@ throws its weakest cards to others' tricks.
 
 from __future__ import annotations
 
-from .moves import (ADD, AKHERI, ASIDE, ASK, DENI, DOUBLE, DUKKAL, GIVE, HARDU, KEEP, NATAVANI, OPEN, RETURN, SIR,
+from .moves import (ADD, AKHERI, APART, ASIDE, ASK, DENI, DOUBLE, DUKKAL, GIVE, HARDU, KEEP, NATAVANI, OPEN, RETURN, SIR,
                     SOKTA, SWAP, TALAFA, TAVANI, UTARI)
 
 
@@ -65,6 +65,8 @@ def move_priority(state, move) -> float:
         return 6 - _value(state, cards[0]) / 4
     if kind == KEEP:
         return 0
-    if kind in (GIVE, RETURN, ASIDE):
+    if kind in (GIVE, RETURN, APART):
         return -_value(state, cards[0])
+    if kind == ASIDE:  # unseen: no batch is better than another
+        return 0
     return 0.0

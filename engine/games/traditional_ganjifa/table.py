@@ -25,6 +25,7 @@ TARGET = 40  # cards a player must win not to owe any
 
 # stages: whose step it is and what it may be
 REDEAL, NEWDEAL, PAY_ASIDE, PAY_TAKE, PAY_RETURN = "redeal", "newdeal", "aside", "take", "return"
+PAY_APART = "apart"  # the payer, having set batches aside unseen, looks at the rest and sets one card apart
 OPENING, FOLLOW, EXCHANGE, GIVING, LEAD, DRAWING, OVER = "open", "follow", "exchange", "give", "lead", "draw", "over"
 CHANCE_STAGES = (REDEAL, NEWDEAL, PAY_TAKE, DRAWING)
 # kinds of trick

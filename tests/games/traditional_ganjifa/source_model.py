@@ -84,7 +84,7 @@ def key_text(k) -> str:
     if kind == "ask":
         return f"ask {cs[0]} for {extra}"
     if kind == "aside":
-        return f"aside {extra} {cs[0]}"
+        return f"aside {extra}"
     text = " ".join([kind] + [str(c) for c in cs])
     return text + (f" as {extra}" if extra else "")
 
@@ -167,6 +167,8 @@ class SourceModel:
             return self.ask[1]
         if st == "aside":
             return {p for p, _, _ in self.payments}  # the order of payers is not checked
+        if st == "apart":
+            return self.aside[0]
         if st == "return":
             return self.pay[1]
         return self.leader
@@ -229,16 +231,17 @@ class SourceModel:
         return set()
 
     def aside_moves(self, p):
+        """"Before looking at the cards, he must set aside the first, second or last batches": by place alone."""
+        return {key("aside", (), which) for which in ("first", "second", "last")}
+
+    def apart_moves(self):
+        """"and one more card" of the rest, which the payer has now looked at (the book's ruling)."""
+        p, which = self.aside[0], self.aside[1]
         total = sum(n for q, _, n in self.payments if q == p)
         k = -(-total // 4)
-        dealt = self.dealt[p]
-        out = set()
-        for which, first in (("first", 0), ("second", 1), ("last", 10 - k)):
-            batches = set(dealt[first * 4:(first + k) * 4])
-            for c in self.hands[p]:
-                if c not in batches:
-                    out.add(key("aside", (c,), which))
-        return out
+        first = {"first": 0, "second": 1, "last": 10 - k}[which]
+        batches = set(self.dealt[p][first * 4:(first + k) * 4])
+        return {key("apart", (c,)) for c in self.hands[p] if c not in batches}
 
     def _exchange_moves(self, p):
         hand = self.hands[p]
@@ -407,7 +410,10 @@ class SourceModel:
             self._take_from(p, cards)
             self._begin(p, "random", cards[0].suit, [(p, cards[0], True)], [(p + 1) % 3, (p + 2) % 3])
         elif st == "aside":
-            self.aside = (player, extra, cards[0])
+            self.aside = (player, extra, None)
+            self.stage = "apart"
+        elif st == "apart":
+            self.aside = (self.aside[0], self.aside[1], cards[0])
             self._next_payment()
         elif st == "take":
             p, r, n = self.pay

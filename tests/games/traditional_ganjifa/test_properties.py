@@ -56,7 +56,7 @@ def test_a_seat_is_told_no_holder_and_no_card_hidden_from_it():
             what, note = r.note[0], r.note
             secret_holder = {"deni": 2, "talafa": 2, "tavani": 2, "natavani": 2, "sir": 2, "hardu": 3}.get(what)
             secret_card = {"burn": lambda: note[1], "give": lambda: r.move.cards[0], "return": lambda: r.move.cards[0],
-                           "aside": lambda: r.move.cards[0], "take": lambda: note[4]}.get(what, lambda: None)()
+                           "apart": lambda: r.move.cards[0], "take": lambda: note[4]}.get(what, lambda: None)()
             for viewer in range(3):
                 text = r.narrate_for(viewer, names)
                 if secret_holder is not None and viewer != note[secret_holder]:
@@ -66,7 +66,7 @@ def test_a_seat_is_told_no_holder_and_no_card_hidden_from_it():
                                                               else note[2] if what == "take" else r.player):
                     private += 1
                     assert card_name(secret_card) not in text, (seed, what, text)
-                if viewer in (r.player,) and what not in ("take",) and secret_holder is None:
+                if viewer in (r.player,) and what not in ("take", "void") and secret_holder is None:
                     assert text == r.narrate(names)  # the player who made the move hears all of it...
                 if secret_holder is not None and viewer == r.player != note[secret_holder]:
                     assert names[note[secret_holder]] not in text.split(".")[0], (seed, text)  # ...but not who holds

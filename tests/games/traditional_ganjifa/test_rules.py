@@ -273,6 +273,11 @@ def test_card_payments_and_the_exemption():
     assert s.payments == [[2, [[1, 1]]], [0, [[1, 10]]]]
     for payer in (2, 0):
         assert s.stage == "aside" and s.current_player == payer and s.face_up[payer] == frozenset()
+        assert s.view(payer).hand == () and [str(m) for m in s.legal_moves()] == [
+            "aside first", "aside second", "aside last"]  # unseen: the batches by their place alone
+        s.apply(s.legal_moves()[0])
+        assert s.stage == "apart" and s.current_player == payer  # the rest seen, the batches set aside not
+        assert set(s.view(payer).hand) == set(s.hands[payer]) - set(s.aside) and s.aside
         s.apply(s.legal_moves()[0])
         s.apply(s.chance_outcome(Rng(4)))
         assert s.stage == "return" and s.current_player == 1
@@ -400,6 +405,7 @@ def _paid(game, seed):
     if s.stage != "aside":
         return s, None
     s.apply(max(s.legal_moves(), key=lambda m: sum(c.rank == 12 for c in s._aside_cards(0, m.extra))))
+    s.apply(s.legal_moves()[0])  # the card set apart
     record = None
     while s.stage in ("take", "return"):
         if s.stage == "take":

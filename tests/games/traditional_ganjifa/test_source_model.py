@@ -51,7 +51,7 @@ def categorise(stage, tigasta, model, engine_set, model_set):
         return [("opening: the others' cards ('any two low cards')", only_e, only_m)]
     if stage == "return":
         return [("card payments: the cards given back ('an equal number of low cards')", only_e, only_m)]
-    if stage == "aside":
+    if stage in ("aside", "apart"):
         return [("card payments: setting aside", only_e, only_m)]
     out = []
     for kind in sorted({k[0] for k in only_e | only_m}):
@@ -123,7 +123,8 @@ def compare(game, seed, *, stop_at_first=False, counts=None, trace=()):
                     note(step, "whose turn", seat, turn, stage=model.stage)
                     break
             engine_set = {engine_key(m) for m in state.legal_moves()}
-            model_set = model.aside_moves(seat) if model.stage == "aside" else model.legal()
+            model_set = (model.aside_moves(seat) if model.stage == "aside" else model.apart_moves()
+                         if model.stage == "apart" else model.legal())
             if engine_set != model_set:
                 for cat, e, m in categorise(model.stage, model.tigasta, model, engine_set, model_set):
                     note(step, cat, sorted(map(key_text, e)), sorted(map(key_text, m)), player=seat)
@@ -152,7 +153,7 @@ def compare(game, seed, *, stop_at_first=False, counts=None, trace=()):
             print(step, seat, move, record.clauses, event, model.stage, model.leader, sorted(map(str, model.burned)))
         burned = {c for q in range(3) for c in state.view(q).burned}  # a burned card in hand shows to its holder
         mine = set(model.burned)
-        if burned != mine and model.stage not in ("deal", "aside", "take", "return", "over"):
+        if burned != mine and model.stage not in ("deal", "aside", "apart", "take", "return", "over"):
             note(step, "burning (the hukm duty)", sorted(map(str, burned - mine)),
                  sorted(map(str, mine - burned)), moved=str(move))
             for c in mine - burned:
@@ -168,7 +169,7 @@ def compare(game, seed, *, stop_at_first=False, counts=None, trace=()):
             if model.stage == "deal":  # follow the engine's outcome from here: who won, who killed the akheri
                 model.prev_killer = record.trick_winner if "tg.kill" in record.clauses else None
                 model._plan_payments()
-        if event["trick"] is not None and model.stage not in ("deal", "over", "aside"):
+        if event["trick"] is not None and model.stage not in ("deal", "over", "aside", "apart"):
             won = list(view.won)
             if won != model.won:
                 what = ("a trick between two burned cards (which is the lower?)" if event.get("burned-pair")
