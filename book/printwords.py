@@ -73,7 +73,7 @@ WORDS: tuple[Word, ...] = (
     _w("option as code", r"\bVariants?: [a-z][a-z ]*: ", "name the option and its choice as the facts table does"),
     _w("refused", r"\b(?:leads?|moves?|plays?) (?:[a-z]+ ){0,4}(?:is|are) refused\b",
        "say what the rule says: 'must', 'may not'"),
-    _w("player count", r"\b1 players\b|\b0 to each player\b", "'One player'; leave out a deal of no cards"),
+    _w("player count", r"\b1 players\b|\b(0|no) (cards? )?to each player\b", "'One player'; leave out a deal of no cards"),
     _w("one choice", r"\bChoices: [^,.;]+\.|\bNumber of players: [a-z]+\.",
        "a fixed number of players is said once ('Four players'), not offered as a choice"),
     # issue 41: what a program or an editor says, never a player at the table

@@ -120,6 +120,26 @@ def _listed(people: Sequence[str]) -> str:
     return (", ".join(people[:-1]) + " and " + people[-1]) if len(people) > 1 else people[0]
 
 
+def _verdict_dropped(happened: str, core: str) -> str:
+    """The moves' words without a last sentence that already gives the verdict the "So" sentence gives ("Asha has
+    no cards left and wins", "..., so the game ends without a winner"): a reader is told who wins once.
+
+    >>> _verdict_dropped("Asha plays the 2 [kk.match]. Asha has no cards left and wins [kk.out].", "Asha wins")
+    'Asha plays the 2 [kk.match].'
+    >>> _verdict_dropped("Dev puts four away [sh.put]. That ends the last round, so the game ends without a winner.",
+    ...                  "Nobody wins")
+    'Dev puts four away [sh.put].'
+    >>> _verdict_dropped("Bela leads [x.y]. Asha's Raja wins [x.z].", "Asha wins")
+    "Bela leads [x.y]. Asha's Raja wins [x.z]."
+    """
+    head, dot, last = happened.rstrip().rstrip(".").rpartition(". ")
+    said = re.sub(r"(?: \[[^\]]+\])+$", "", last).strip()
+    subject = core.rsplit(" win", 1)[0]
+    told = (said.endswith("without a winner") if subject == "Nobody"
+            else said.startswith(f"{subject} ") and re.search(r"\bwins?$", said) and not said.startswith(f"{subject}'"))
+    return f"{head}{dot}".rstrip() if told and head else happened
+
+
 def outcome(result: Result, names: Sequence[str]) -> tuple[str, str]:
     """A finished game's verdict and its sentence (without citation or full stop), worded so that
     subject and verb agree with the verdict.
@@ -273,6 +293,7 @@ def ask(state: State, question: str, names: Sequence[str]) -> Answer:
         if reason and reason in happened:
             sentence = core
         happened = re.sub(rf"(?::|\.) {re.escape(core)}(?= \[|\.)", "", happened, count=1)
+        happened = _verdict_dropped(happened, core)
         if happened.endswith(f" [{result.clause}]."):  # cited by the "So" sentence
             happened = happened[:-len(f" [{result.clause}].")] + "."
         cited = [c for _, cs in told for c in cs]

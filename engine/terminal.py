@@ -547,7 +547,7 @@ class TerminalGame(MoveReader, Saving):
         else:
             others = ", ".join(f"{m} {r:g}" for r, _, m in rated[len(ties):len(ties) + 3])
             rates = f"{move} {best:g}" if len(ties) == 1 else f"{'each of them' if len(ties) > 2 else 'both'} {best:g}"
-            c.print(f"The careful player would play {' or '.join(map(str, ties))} (it rates {rates}; "
+            c.print(f"The careful player would choose {' or '.join(map(str, ties))} (it rates {rates}; "
                     f"next: {others}). Its ratings only put the moves in order, the higher the better; "
                     "equal ratings are a free choice.", highlight=False, markup=False)
         cited = self._would_cite(move)

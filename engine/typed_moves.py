@@ -43,6 +43,18 @@ class MoveReader:
             out.append(next(iter(found)) if len(found) == 1 and word not in found else word)
         return " ".join(out)
 
+    def with_verb(self, typed: str, moves: list) -> str:
+        """``typed`` with the one word every listed move begins with, where it was left out: "RSu 1Su" is
+        "play RSu 1Su" when every move here is a "play" (a learner typed the cards alone, as the chapter names them).
+        """
+        verbs = {str(m).split(" ")[0] for m in moves if " " in str(m)}
+        if len(verbs) != 1 or len({str(m).split(" ")[0] for m in moves}) != 1:
+            return typed
+        verb = verbs.pop()
+        if typed.split(" ")[0].lower() == verb.lower() or _card(typed.split(" ")[0]) is None:
+            return typed
+        return f"{verb} {typed}"
+
     def notation_help(self, text: str, moves: list) -> str:
         """What to type, when ``text`` is no move at all: this game's suits only."""
         deck = self.game.deck
@@ -50,7 +62,8 @@ class MoveReader:
         how = (f"; a card is its rank then its suit: {example} is the {deck.card_name(example)}"
                if example is not None else "")
         suits = ", ".join(f"{s.code} {s.name}" for s in deck.suits)
-        return (f"{text!r} is not a move here: type a number from the list (1 to {len(moves)}) or a move as "
+        number = "1 (the only move)" if len(moves) == 1 else f"a number from the list (1 to {len(moves)})"
+        return (f"{text!r} is not a move here: type {number} or a move as "
                 f"listed, e.g. {moves[0]}{how}. The suits of {self.game.title}: {suits}.")
 
     def with_names(self, text: str) -> str:
@@ -86,13 +99,16 @@ class MoveReader:
                                    f"the whole move or its number ({shown})", highlight=False, markup=False)
                 return None
         try:
-            move = self.game.parse_move(typed)
+            move = self.game.parse_move(self.with_verb(typed, moves))
         except NotationError:
             self.console.print(self.notation_help(text, moves), highlight=False, markup=False)
             return None
         except GanjifaError as err:
             self.console.print(self.with_names(self.cited(err.described())), highlight=False, markup=False)
             return None
+        swapped = getattr(move, "swapped", None)
+        if swapped is not None and move not in moves and swapped() in moves:  # two cards in the other order: one move
+            return swapped()
         seen = cards_in(self.state.view(seat))
         unseen = [c for c in map(_card, typed.split()) if c is not None and c not in seen]
         if unseen:  # a card the person cannot see: not theirs to play, whoever has it (no rule of the game at stake)

@@ -106,7 +106,7 @@ def test_figures_in_words():
     assert share_words(1, 3, "game") == "about one game in three"
     assert share_words(2, 5, "round") == "about two rounds in five"
     assert share_words(1, 255, "hand") == "about one hand in 260"  # two figures are enough at the table
-    assert share_words(0, 10, "game") == "not one game in 10 (fewer than one in 3, 95% sure)"  # what was seen, never a certainty
+    assert share_words(0, 10, "game") == "none of 10 games (so fewer than one in 3, 95% sure)"  # what was seen, never a certainty
     assert share_words(600, 600, "game") == "all 600 games"
     assert rate_words(12, 1) == "about 12" and rate_words(3, 2) == "about one and a half"
 
@@ -139,7 +139,7 @@ def test_a_figure_prints_words_and_a_bad_one_fails_the_build_at_its_line(tmp_pat
     code, out = build(tmp_path / "good", good)
     assert code == 0, out
     html = (tmp_path / "good" / "out" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'class="ganjifa-sim-figure">(about one game in [^<]+|not one game in 20 [^<]+)<', html), html
+    assert re.search(r'class="ganjifa-sim-figure">(about one game in [^<]+|none of 20 games [^<]+)<', html), html
     bad = "# Bad\n\nText.\n\nIt runs out in {sim-figure}`game: nothing / games @ kendra-kari games=20`.\n"
     code, out = build(tmp_path / "bad", bad)
     assert code != 0 and re.search(r"index\.md:5: .*'nothing' is not an event of Kendra Kari", out), out

@@ -176,7 +176,7 @@ def _gg_bad_copy(kind: str) -> tuple[str, T.Step, str, str]:
     else:  # a Deni whose led card is the shown card itself: no lower card of the suit led
         r = next(r for r in steps if r.step.move.startswith("deni"))
         shown = r.step.move.split()[-1]
-        move, clause, words = f"deni {shown} > {shown}", "gg.deni", "lower card"
+        move, clause, words = f"deni {shown} > {shown}", "gg.deni", "weaker card"
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     lines[r.step.line - 1] = f"{r.step.number} {r.step.player}: {move}\n"
     return "".join(lines), r.step, clause, words

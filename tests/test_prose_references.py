@@ -42,7 +42,7 @@ def test_a_variant_prints_its_one_name_and_the_facts_table_the_same(tmp_path):
     info = {i.name: i for i in game_class("sama").options()}["court_up"]
     name = info.label("double")
     assert f"In the variant {name}, a face-up Raja counts 24." in text
-    assert f"{name[:1].upper()}{name[1:]} ({info.heading})" in text  # the variants list's term, with its table row
+    assert f"{info.heading}: {name}" in text  # the variants list's term: its table row, then the choice
     assert f"{info.heading} " in text and f", {name}." in text  # the facts table: the row and the same name
     assert "First dealer The table may agree" in text  # the option's own name, as a term, with no row beside it
 

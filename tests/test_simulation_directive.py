@@ -215,5 +215,5 @@ def test_a_table_answers_a_designers_first_questions_money_per_seat_and_minutes(
     r = simulate(get_game("komi", players=3, rounds=3), 120, 1, "random", per_game=True)
     assert len(re.findall(r"Player \d money per game", html)) == 3
     assert f"Minutes a game</p>" in html and minutes(r.mean_moves, *r.moves_interval, r.games) in html
-    assert f"at {SECONDS_A_STEP} seconds an action" in html
+    assert f"at an assumed {SECONDS_A_STEP} seconds each" in html and "a pace, not a measurement" in html
     assert "Each seat tested against its fair share" in html

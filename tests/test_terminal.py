@@ -465,6 +465,38 @@ def test_a_card_typed_alone_is_the_move_that_plays_it_in_every_game_that_plays_c
     assert term.read_move(card.lower(), moves) is alone[0]  # in any case, as notation is read
 
 
+def test_cards_typed_without_the_move_s_word_or_in_the_other_order_are_the_move():
+    """The Hamrang learner (issue 41) typed "RSu 1Su" for "play RSu 1Su" and "1Ta RTa" for "play RTa 1Ta": both
+    were refused, the second naming "the card of the suit led first". The cards alone are the move where every
+    move here begins with one word; two cards in the other order are the same move; a cards-only move the rules
+    forbid is refused naming its rule, not as notation; with one move, the help says "1 (the only move)"."""
+    import io
+
+    from rich.console import Console
+
+    from engine import get_game
+    from engine.protocol import CHANCE
+    from engine.terminal import TerminalGame
+
+    out = io.StringIO()
+    term = TerminalGame(get_game("hamrang"), 7, {0}, ["heuristic"] * 4, ["Asha", "Bela", "Chitra", "Dev"],
+                        Console(file=out, width=200), ask=lambda prompt: "")
+    state = term.state
+    while state.current_player not in (0, None):
+        term.step(term.chance.outcome(state) if state.current_player == CHANCE
+                  else term.bots[state.current_player].choose(state))
+    moves = state.legal_moves()
+    move = next(m for m in moves if len(str(m).split()) == 3)
+    verb, first, second = str(move).split()
+    assert term.read_move(f"{first} {second}", moves) == move
+    assert term.read_move(f"{second} {first}", moves) == move
+    assert term.read_move(f"{verb} {second} {first}", moves) == move
+    assert term.read_move("nonsense", moves) is None
+    said = out.getvalue()
+    assert ("1 (the only move)" if len(moves) == 1 else f"(1 to {len(moves)})") in said, said
+    assert "(1 to 1)" not in said
+
+
 @pytest.mark.parametrize("answer", ["saved.txt", ""])
 def test_ctrl_c_in_a_game_offers_to_save_it(tmp_path, answer):
     """Issue 44: Ctrl-C during a game asks for a file to keep the game so far in (Enter leaves without saving);

@@ -46,12 +46,19 @@ def bracket(words: str) -> str:
 
 
 def hands_dealt(deals_by_players: dict, number=str) -> str:
-    """How many cards each player is dealt ("6 to each player"), by table size when it differs ("40 each with
-    3 players, 30 each with 4 players"); ``number`` writes a player count (e.g. in words)."""
+    """How many cards each player is dealt ("six cards to each player", "one card to each player": a bare "1" read
+    as the card 1 in Naqsh), by table size when it differs ("40 cards each with three players, 30 cards each with
+    four players"); ``number`` writes a count (e.g. in words).
+
+    >>> from types import SimpleNamespace as N
+    >>> hands_dealt({4: N(hands=[[0]] * 4)}), hands_dealt({3: N(hands=[[0] * 40] * 3), 4: N(hands=[[0] * 30] * 4)})
+    ('1 card to each player', '40 cards each with 3 players, 30 cards each with 4 players')
+    """
     hand = {len(h) for d in deals_by_players.values() for h in d.hands}
     if len(hand) == 1:
-        return f"{hand.pop()} to each player"
-    return ", ".join(f"{len(d.hands[0])} each with {number(n)} players" for n, d in deals_by_players.items())
+        n = hand.pop()
+        return f"{number(n)} card{'s' if n != 1 else ''} to each player"
+    return ", ".join(f"{number(len(d.hands[0]))} cards each with {number(n)} players" for n, d in deals_by_players.items())
 
 
 class GameFactsDirective(GanjifaDirective):
@@ -283,7 +290,7 @@ class GameChooserDirective(GanjifaDirective):
                 from .sim_figure import count
 
                 try:
-                    each = rate_words(count(report, keys["turns"]), report.games)
+                    each = rate_words(count(report, keys["turns"]), report.games) + " turns"
                 except ValueError as err:
                     raise self.fail(f"line {k + 1} of the body: turns={keys['turns']}: {err}") from None
             else:
@@ -297,7 +304,7 @@ class GameChooserDirective(GanjifaDirective):
                          f"{each[:1].upper()}{each[1:]} in {stretch}", hard])
         if not rows:
             raise self.fail("name the games, one a line")
-        return [table(["Game", "Players", "Deck", "Kind", "Moves each", "How hard"], rows,
+        return [table(["Game", "Players", "Deck", "Kind", "Actions each", "How hard"], rows,
                       classes=["ganjifa-chooser"], widths=[4, 2, 4, 3, 4, 3])]
 
     def deal_row(self, k: int, name: str, kind: str, hard: str, stretch: str, file: str) -> list:

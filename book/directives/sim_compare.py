@@ -128,8 +128,8 @@ def difference_words(measure: Measure, verdict) -> str:
         unit = ""
     sign = lambda t: t.lstrip("-") if float(t) == 0 else t if t.startswith("-") else f"+{t}"  # noqa: E731 ("0.0", never "-0.0")
     if getattr(verdict, "exact", ""):  # a handful: the exact test that decided, and Newcombe's score interval
-        return (f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}; as a count here is a handful (under ten "
-                f"games), {verdict.exact} and Newcombe's score interval")
+        return (f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)} (Newcombe's score interval, with "
+                f"{verdict.exact}: a count here is a handful, under ten games)")
     return f"{sign(d)}{unit}, 95% interval {sign(lo)} to {sign(hi)}"
 
 
@@ -379,9 +379,11 @@ def wording(test: dict, p: float, family: int = 1) -> str:
     if direction:
         return f"{said} {test['significant']}"
     detail = test["within"]
-    if leans:
-        detail = detail[:-1] + (f", once the {family} comparisons the book makes about this game are taken "
-                                "together by Holm's method)")
+    if leans:  # the interval is the comparison's alone, which the adjusted verdict overrules: said so in order
+        # (the twenty-first statistician read "+0.2 to +3.8, is within chance" as a contradiction)
+        alone = detail.replace(", is within chance at the 5% level)", " taken alone, is within chance at the 5% level)")
+        detail = alone[:-1] + (f" once the {family} comparisons the book makes about this game are taken "
+                               "together by Holm's method)")
     return f"{said} {detail}"
 
 

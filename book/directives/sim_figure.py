@@ -78,7 +78,7 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
     >>> share_words(5579, 12892, "time"), share_words(3170, 11479, "time")
     ('about two times in five', 'about three times in ten')
     >>> share_words(0, 500, "round"), share_words(500, 500, "round"), share_words(1, 1000)
-    ('not one round in 500 (fewer than one in 160, 95% sure)', 'all 500 rounds', 'about one in 1,000')
+    ('none of 500 rounds (so fewer than one in 160, 95% sure)', 'all 500 rounds', 'about one in 1,000')
     >>> share_words(398, 400, "game")
     'nearly every game'
     >>> share_words(880, 2000, "game", 0.418, 0.462), share_words(4, 600, "game", 0.0026, 0.017)
@@ -89,7 +89,7 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
     one = f"{noun} " if noun else ""
     if n <= 0:
         return f"no {noun or 'one'}".strip()
-    if x <= 0:  # what was seen, never a certainty: "not one round in 20,000 (fewer than one in 6,600, 95% sure)"
+    if x <= 0:  # what was seen, never a certainty: "none of 20,000 rounds (so fewer than one in 6,600, 95% sure)"
         from engine.stats import zero_bound
 
         import math
@@ -97,8 +97,8 @@ def share_words(x: float, n: float, noun: str = "", low: float | None = None, hi
         every = 1 / zero_bound(n)  # rounded down to two figures: "fewer than one in 160" stays true of 1 in 167
         step = 10 ** max(0, math.floor(math.log10(every)) - 1)
         every = math.floor(every / step) * step
-        seen = f"not one {noun + ' ' if noun else ''}in {n:,}" if noun else f"none in {n:,}"
-        return f"{seen} (fewer than one in {every:,}, 95% sure)"
+        seen = f"none of {n:,} {noun}s" if noun else f"none of {n:,}"
+        return f"{seen} (so fewer than one in {every:,}, 95% sure)"
     p = x / n
     if x >= n:
         return f"all {n:,} {noun + 's' if noun else ''}".strip()

@@ -45,17 +45,19 @@ SECONDS_A_STEP = 10  # a stated pace at the table, for "minutes a game": a card 
 
 
 def minutes(moves: float, low: float, high: float, games: int) -> str:
-    """A game's length in minutes at :data:`SECONDS_A_STEP` an action, with the actions' interval scaled alike."""
-    from .sim_compare import number
+    """A game's length in whole minutes at :data:`SECONDS_A_STEP` an action: a pace assumed, not measured, so no
+    decimals and no interval (the twenty-first statistician read "17.64 (17.62-17.67)" as a measured certainty).
 
-    at = SECONDS_A_STEP / 60
-    if low == high:  # every game of these as long: no interval to give
-        return f"{number(moves * at, low * at, high * at)[0]} in all {games:,} games"
-    return "{} ({}-{})".format(*number(moves * at, low * at, high * at))
+    >>> minutes(54.6, 53.2, 56.0, 2000), minutes(3.0, 3.0, 3.0, 4000), minutes(95.0, 95.0, 95.0, 2000)
+    ('about 9', 'under 1', 'about 16')
+    """
+    at = moves * SECONDS_A_STEP / 60
+    return "under 1" if at < 1 else f"about {round(at)}"
 
 
 SHOW = ("wins", "seats", "clauses", "ratios")
 RULED_OUT = "cannot happen"  # a cell whose event the column's rules make impossible (Game.ruled_out)
+MADE = "none, by how they are made"  # a cell whose event the column's players never make (:made:)
 TERMS = ("games", "moves")  # besides the game's events, what a ratio may divide
 
 
@@ -133,6 +135,9 @@ class SimulationDirective(GanjifaDirective):
         # the columns are not set against each other, for the reason given (tables of other sizes, whose shares
         # differ by nature): the caption says so and the table carries no marks
         "untested": directives.unchanged_required,
+        # events a column's players never make, by how they are made ("Careful players: burn hardu-void"): each
+        # such cell says so, with no bound, and its row is not tested; a count that is not zero fails the build
+        "made": directives.unchanged_required,
     }
 
     def run(self):
@@ -202,6 +207,21 @@ class SimulationDirective(GanjifaDirective):
             specs.append((label, top, bottom, share))
         return specs
 
+    def made(self, labels, specs) -> dict[str, set[str]]:
+        """``:made:`` read: column label -> the events its players never make (each an event of a row)."""
+        out: dict[str, set[str]] = {}
+        rows = {top for _, top, _, _ in specs}
+        for part in filter(None, (p.strip() for p in self.options.get("made", "").split(";"))):
+            column, colon, events = part.partition(":")
+            if not colon or column.strip() not in labels:
+                raise self.fail(f":made: {part!r}: write 'column: event event', a column of {', '.join(labels)}")
+            for event in events.split():
+                if event not in rows:
+                    raise self.fail(f":made: {event!r} is not the event of a row of this table: "
+                                    + ", ".join(sorted(rows)))
+            out[column.strip()] = set(events.split())
+        return out
+
     @staticmethod
     def count(report, term: str) -> int:
         if term == "games":
@@ -229,9 +249,11 @@ class SimulationDirective(GanjifaDirective):
         from .sim_compare import handful, number, percent
 
         body, tests = [], []
+        made = self.made(labels, specs)
         for label, top, bottom, share in specs:
             measure = Measure(top, bottom, share)
             cells = [label]
+            by_design = any(top in made.get(column, ()) for column in labels)
             for i, r in enumerate(reports):
                 x, n = self.count(r, top), self.count(r, bottom)
                 if share and bottom == "games" and top in r.game.EVENTS:
@@ -244,6 +266,12 @@ class SimulationDirective(GanjifaDirective):
                                     f"share; write '{top} per {bottom}'")
                 if top in r.game.ruled_out():  # a zero the rules give: no count, no bound, nothing to test
                     cells.append(RULED_OUT)
+                    continue
+                if top in made.get(labels[i], ()):  # a zero the players give: said so, never a bound or a test
+                    if x:
+                        raise self.fail(f":made: {labels[i]} are said never to make {top!r}, but it came {x:g} "
+                                        f"times in {r.games:,} games")
+                    cells.append(MADE)
                     continue
                 est = estimate(r, measure)
                 alike = est.low == est.high  # every game shows the same figure: no interval to give, nothing to test
@@ -264,7 +292,7 @@ class SimulationDirective(GanjifaDirective):
                     v, lo, hi = percent(est.value, est.low, est.high) if share else number(est.value, est.low, est.high)
                     unit = "%" if share else ""
                     cells.append(f"{v}{unit} ({lo}-{hi})")
-                if (i and self.count(reports[0], bottom) and "untested" not in self.options
+                if (i and self.count(reports[0], bottom) and "untested" not in self.options and not by_design
                         and top not in reports[0].game.ruled_out() and not same_games(r, reports[0], measure)):
                     tests.append((len(body), len(cells) - 1, against(r, reports[0], measure).p))
             body.append(cells)
@@ -281,6 +309,9 @@ class SimulationDirective(GanjifaDirective):
         caption += handful_note(body)
         if any(c.startswith("every game (over") for row in body for c in row[1:]):
             caption += " A share seen in every game shows the bound it stays over, 95% sure, a bound on one side only."
+        if any(MADE in row for row in body):
+            caption += (f" \u201c{MADE.capitalize()}\u201d marks a figure the column's players never make, by how "
+                        "they play: not a finding about the game, so its row is not tested.")
         if any(RULED_OUT in row for row in body):
             caption += (f" \u201c{RULED_OUT.capitalize()}\u201d marks a figure the column's own rules make impossible: "
                         "a zero by the rules, not a count, so it is not tested.")
@@ -425,8 +456,8 @@ class SimulationDirective(GanjifaDirective):
             caption += (" A game is won by the player furthest ahead in money at its end; one in which nobody is "
                         "ahead (no money changed hands) is shared by all.")
         caption += self.numbering(reports, labels) + self.fair_shares(reports, labels)
-        caption += (f" Minutes a game at {SECONDS_A_STEP} seconds an action (a player's action; the deal and the "
-                    "shuffles add their own time), the actions' interval scaled alike.")
+        caption += (f" Minutes a game: the actions at an assumed {SECONDS_A_STEP} seconds each (a player's action; the "
+                    "deal and the shuffles add their own time), to the whole minute, a pace, not a measurement.")
         if len(reports) == 1:  # the same rows as a comparison's (money per seat for a stakes game), untested
             body = []
             for row in compare_rows(reports, events=events):
@@ -449,7 +480,6 @@ class SimulationDirective(GanjifaDirective):
             ruled_out = ruled_out or RULED_OUT in cells
             if row.measure == "moves per game":  # how long a game takes, a designer's first question: its mark
                 body.append(["Minutes a game", *(minutes(c.value, c.low, c.high, reports[i].games)
-                                                 + ("\u00a0*" if row.significant(i) else "")
                                                  for i, c in enumerate(row.cells))])
         players = {r.game.players for r in reports}
         if len(players) > 1:
@@ -459,8 +489,7 @@ class SimulationDirective(GanjifaDirective):
                "game by game where a column has the first's number of players (the same deals), and as two "
                "independent samples where it has another (other deals)")
         rule = (f"each difference tested {how}, and corrected for the "
-                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method); the minutes are the actions "
-                "rescaled and carry their mark")
+                f"{tests} test{'s' if tests != 1 else ''} of the table (Holm's method)")
         caption += (f" * marks a difference from the first column significant at the 5% level: {rule}." if starred
                     else f" No difference from the first column is significant at the 5% level, {rule}.")
         caption += handful_note(body) + bounds_note(body)
@@ -544,7 +573,10 @@ class SimulationDirective(GanjifaDirective):
                 "count), and how many times a game it decided something (an action, a deal or draw by chance, or the "
                 "result), "
                 "with its 95% interval, the games as the trials (none beside a handful), "
-                "sorted by the share of games, then by the times a game. A rule that only forbids a move does not count.")
+                "sorted by the share of games, then by the times a game. A rule that only forbids a move does not count. A "
+                "rule counts each action it decided, so where one event brings several actions (a trick's cards, "
+                "the extra cards of a doubled lead), its times a game run higher than the event's own count in "
+                "another table.")
         if any(row[1].startswith("every game (over") for row in body):
             text += " A rule that decided something in every game shows the bound its share stays over, 95% sure."
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])

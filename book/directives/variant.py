@@ -8,8 +8,7 @@ variants list and every sentence print. A chapter names a choice by its option t
     {variant}`sama court-up=double`                                          (another chapter's game)
 
 and the role prints the name in italics. As the first words of a paragraph or of a variants list's
-term it is capitalised, and a term gets the facts table's row beside it: "*Double courts* (Face-up
-courts)". A choice's name typed by hand in italics, or its option text in prose (the
+term it is capitalised, and a term opens with the facts table's row: "Face-up courts: *double courts*". A choice's name typed by hand in italics, or its option text in prose (the
 variant *pay-standing*), fails the build at its file and line (:func:`typed_names`): two wordings of one
 choice cannot drift apart if only one is ever written.
 """
@@ -102,11 +101,15 @@ def dress(app, doctree: nodes.document) -> None:
         parent = node.parent
         index = parent.index(node)
         before = parent[index - 1].astext() if index else ""
-        if index == 0 or SENTENCE_END.search(before):
-            text = node.astext()
-            node.children[:] = [nodes.Text(text[:1].upper() + text[1:])]
+        text = node.astext()
         if heading and isinstance(parent, nodes.term) and len(parent.children) == 1:
-            parent += nodes.Text(f" ({heading})")
+            # the facts table's row, then its choice: "Run order: *traditional order*"; a choice named as its
+            # row ("Wrap") once (readers took "*Wrap* (Wrap)" and "*Piles only* (An empty stock)" for a misprint)
+            if text.lower() != heading.lower():
+                parent.insert(0, nodes.Text(f"{heading}: "))
+                continue
+        if index == 0 or SENTENCE_END.search(before):
+            node.children[:] = [nodes.Text(text[:1].upper() + text[1:])]
 
 
 def _names(game: str) -> dict[str, str]:

@@ -111,7 +111,7 @@ class Checks(GGHands):
     def _illegal_deni(self, move: GGMove, seat: int) -> IllegalMoveError | None:
         led, shown = move.cards[0], move.shown
         if led.suit is not shown.suit or self._strength[led.index] >= self._strength[shown.index]:
-            return IllegalMoveError(move, "gg.deni", "the led card must be a lower card of the shown card's suit")
+            return IllegalMoveError(move, "gg.deni", "the led card must be a weaker card of the shown card's suit")
         found = self._t.deni_candidate(shown.suit.number, seat)
         if found is None or found[1] is not shown:
             over = self._t.beater(shown, seat)

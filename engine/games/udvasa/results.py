@@ -49,7 +49,7 @@ def odds_table(path: Path = SOLVED) -> Table:
                         (lit["undecided"], "dealing only when no card can move: undecided", lit["deals"])):
         if label == "the careful player wins" and not f["count"]:  # she gives up once the stock is used up,
             # before any deal can be won: a zero by how she is made, not a count with a bound
-            rows.append((label, f"0 of {n:,}", "none, by how she is made", "none to give"))
+            rows.append((label, f"0 of {n:,}", "none, by how she is made", "no interval: not a count"))
             continue
         rows.append((label, f"{f['count']:,} of {n:,}", share_words(f, n) if not 0 < f["count"] < 10 else "a handful",
                      interval_words(f, n)))
@@ -192,7 +192,7 @@ def chances_table(path: Path = UNSEEN) -> Table:
             row("the careful player, who searches the end game once the stock is used up", u["careful_end"],
                 u["deals"]),
             ("the careful player, who never looks ahead and gives up once the stock is used up",
-             "none, by how she is made", "none to give", f"{s['deals']:,}") if not s["careful"]["count"] else
+             "none, by how she is made", "no interval: not a count", f"{s['deals']:,}") if not s["careful"]["count"] else
             row("the careful player, who never looks ahead", s["careful"], s["deals"]),
             row("a computer that knows the order of the stock, dealing only when no card can move", lit["won"],
                 lit["deals"]))
