@@ -104,6 +104,27 @@ def test_columns_left_untested_carry_no_marks_and_say_why(tmp_path):
                                    r"columns untested", out), out
 
 
+def test_a_zero_by_how_the_players_are_made_is_said_so_untested_and_a_count_that_is_not_zero_fails(tmp_path):
+    """Issue 42 (the twenty-first statistician): Traditional Ganjifa's careful players never burn a hukm, by how
+    they are made; their "none" was printed as a bound and tested against random players (a mark the prose then
+    described wrongly). ``:made:`` says so in the cell and tests nothing in that row; a column said never to make
+    an event that it did make fails at the directive's line."""
+    sim = ("# Sim\n\n```{{simulation}}\n:game: traditional-ganjifa\n:options: rounds=1\n:games: 60\n"
+           ":compare: Careful players: bots=heuristic; Random players: bots=random\n:made: {}\n"
+           ":ratios: Hukms burned per deal = burn per games; Deals that reach the tigasta = tigasta / games\n```\n")
+    (tmp_path / "a").mkdir()
+    code, out = build(tmp_path / "a", sim.format("Careful players: burn"))
+    assert code == 0, out
+    html = (tmp_path / "a" / "out" / "index.html").read_text()
+    row = re.search(r"Hukms burned per deal</p>(.*?)</tr>", html, re.S).group(1)
+    assert "none, by how they are made" in row and "\u00a0*" not in row and "&nbsp;*" not in row and "under" not in row
+    assert "its row is not tested" in html
+    (tmp_path / "b").mkdir()
+    code, out = build(tmp_path / "b", sim.format("Random players: burn"))
+    assert code != 0 and re.search(r"index\.md:\d+: .*:made: Random players are said never to make 'burn', but it "
+                                   r"came \d+ times in 60 games", out), out
+
+
 def test_bad_ratios_are_one_line(tmp_path):
     for i, (ratios, word) in enumerate([("x = bridge / nothing", "nothing"), ("no formula here", "label"),
                                         ("draws = draw / bridge", "outnumbers")]):
