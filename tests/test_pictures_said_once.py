@@ -40,7 +40,7 @@ def test_a_position_the_picture_before_shows_is_not_drawn_again(tmp_path):
     captions = _figures(html)
     # the bridge before and after, then only the fresh ring after its move, with the example's caption
     assert len(captions) == 3, captions
-    assert captions[0] == "Move 11." and "turn goes on" in captions[1]
+    assert captions[0] == "Move 11." and "moves again in the same turn" in captions[1]
     assert captions[2] == "Move 12: Chitra starts the fresh ring."
 
 
@@ -53,7 +53,7 @@ def test_a_picture_between_keeps_the_position_drawn(tmp_path):
     captions = _figures((tmp_path / "out" / "index.html").read_text())
     assert captions[-2:] == ["Move 12: Chitra starts the fresh ring.", "After the move played"], captions
     table = next(c for c in captions if c.startswith("The table as play starts"))
-    assert "Face-down cards show their latticed backs, three for any hand" in table  # six cards, three drawn
+    assert "Face-down cards show their latticed backs (each hand drawn as three backs, whatever its size)" in table  # six cards, three drawn
     assert "The 2 of Shamsher on Position 7 is one deal" in table
 
 

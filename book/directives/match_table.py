@@ -21,7 +21,20 @@ from . import GanjifaDirective, table
 
 
 def _stake(x: float) -> str:
-    return f"{x:+g}" if x else "0"
+    """A stake won or paid, signed with a true minus sign, as the table's note prints it: "+2", "\u22121", "0"."""
+    return f"{x:+g}".replace("-", "\u2212") if x else "0"
+
+
+def _total(x: float) -> str:
+    """A running total: unsigned when level or ahead ("3"), a true minus sign when behind ("\u22122")."""
+    return f"{x:g}".replace("-", "\u2212")
+
+
+def _round_word(game) -> str:
+    """What the game calls one of its rounds, from its rounds option's name ("Rounds" -> "round"; Traditional
+    Ganjifa's "Deals" -> "deal"): the Naqsh reader met "Deal" heading a table of rounds."""
+    info = next((i for i in game.options() if i.name == "rounds"), None)
+    return info.heading.lower().removesuffix("s") if info is not None else "round"
 
 
 class MatchTableDirective(GanjifaDirective):
@@ -75,10 +88,11 @@ class MatchTableDirective(GanjifaDirective):
             if nxt is None:
                 nxt = (game.DEALER_SEAT + (1 if game.DEALER_ROTATES else 0)) % n
             expected_dealer = seat_names[nxt]
-            rows.append([str(number), dealer] + [f"{_stake(by_name[p])} ({totals[p]:g})" for p in names])
+            rows.append([str(number), dealer] + [f"{_stake(by_name[p])} ({_total(totals[p])})" for p in names])
         order = list(names)
-        out = [table(["Deal", "Dealer"] + order, rows, classes=["ganjifa-match-table"])]
-        note = ("Each cell: the stakes won (+) or paid (−) in that deal, and in brackets the running total. "
+        word = _round_word(game)
+        out = [table([word.capitalize(), "Dealer"] + order, rows, classes=["ganjifa-match-table"])]
+        note = (f"Each cell: the stakes won (+) or paid (\u2212) in that {word}, and in brackets the running total. "
                 "Every row sums to zero.")
         out.append(nodes.paragraph(note, note, classes=["ganjifa-table-note"]))
         return out

@@ -140,7 +140,7 @@ class PositionDirective(GanjifaDirective):
         # said again once played when the list told it only as a choice (the cards it brought unnamed)
         out = [] if said and told == as_listed else [self.narration(told)]
         # a move that leaves its player to go on (Shakti's draw before the four cards put away) is not a turn's end
-        caption = caption or (f"After this step: {names[mover]}'s turn goes on" if state.current_player == mover
+        caption = caption or (f"After this move: {names[mover]} moves again in the same turn" if state.current_player == mover
                               and mover is not None and mover >= 0 else "After the move played")
         out.append(self.state_figure(state, caption, names))
         return out

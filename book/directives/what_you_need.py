@@ -95,7 +95,7 @@ class WhatYouNeedDirective(GanjifaDirective):
         start = ("The table once the bets are made and the cards dealt" if "bet" in game.SEAT_CARDS
                  else "The table as play starts")
         # a hand is drawn as three backs whatever its size (a reader counted three in a hand of six)
-        backs = "latticed backs, three for any hand" if "hand" in game.SEAT_CARDS else "latticed backs"
+        backs = "latticed backs (each hand drawn as three backs, whatever its size)" if "hand" in game.SEAT_CARDS else "latticed backs"
         caption = (f"{start}, with {dealer} dealing. Face-down cards show their {backs}; "
                    "the arrow shows which way play goes." if type(game).max_players > 1 else
                    "The table as play starts. Face-down cards show their latticed backs.")

@@ -132,7 +132,7 @@ class TraditionalGanjifa(Game):
     PEER: ClassVar = "hearts"
     PEER_TARGET: ClassVar = (3, 1.0)  # issue 33: the least ratio of decisions a second to the peer, at this many players
     EQUIPMENT: ClassVar = "pencil and paper for the scores; the cards won are counted after each deal"
-    FIRST_DEALER: ClassVar = ("any player; the dealer deals from the right, dealing to themselves last, and the "
+    FIRST_DEALER: ClassVar = ("any player; the dealer deals first to the player on the right and to themselves last, and the "
                               "deal passes to the right after each deal; the holder of the Surkhya (the Raja that "
                               "opens: Rama's by day, Krishna's by night) leads")
     # the face-up batches are noted and picked up before play [tg.face-up]: at the table, every player holds a hand

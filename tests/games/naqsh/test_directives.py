@@ -19,7 +19,7 @@ def test_tables_build_and_mistakes_fail(tmp_path):
     code, out = build(tmp_path / "a", good, MATCH)
     assert code == 0, out
     html = (tmp_path / "a" / "out" / "index.html").read_text()
-    assert "Mir + 9" in html and "-1 (-2)" in html and "+4 (8)" in html  # deal 1: a failing dealer pays nothing
+    assert "Mir + 9" in html and "\u22121 (\u22122)" in html and ">Round<" in html and "+4 (8)" in html  # deal 1: a failing dealer pays nothing
 
     for name, page in (
             ("b", "# T\n\n```{game-table} naqsh\n:table: no-such-table\n```\n"),
