@@ -110,7 +110,7 @@ def describe_existing(path: str | Path) -> str | None:
     if kind is not None:
         return kind
     try:
-        from .transcript_text import read
+        from .examples.transcript_text import read
 
         t = read(path)
         return (f"the transcript of {t.game}" + (f", seed {t.seed}" if t.seed is not None else "")

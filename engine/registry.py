@@ -95,7 +95,7 @@ def position_grammar(cls: type[Game], root=None) -> tuple[list[str], str | None]
     if not getattr(cls, "HAS_POSITIONS", False):
         return [], None
     from .shuffle import derive
-    from .simgames import played
+    from .study.simgames import played
 
     game = cls.from_options({})
     texts: list[str] = []
