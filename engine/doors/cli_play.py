@@ -3,7 +3,12 @@ and ``ganjifa play`` (a game played by bots into a transcript, or by people at t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .outputs import check_output_path
+
+if TYPE_CHECKING:
+    from ..protocol import Game
 
 
 def run_games() -> int:
@@ -50,8 +55,6 @@ def run_info(name: str) -> int:
         print(f"  {cid}  {title}")
     if cls.EVENTS:
         print(f"events counted in simulations: {', '.join(cls.EVENTS)}")
-    from ..registry import position_grammar
-
     keys, example = position_grammar(cls)
     if keys:
         print("positions (a chapter's :position:, 'key=value' parts separated by ';'"
@@ -122,3 +125,50 @@ def _play_at_the_terminal(args, game, kinds, names) -> int:
     table = TerminalGame(game, parse_seed(args.seed), humans, kinds, names, Console(highlight=False),
                          save_to=args.write)
     return table.run()
+
+
+def position_grammar(cls: type[Game], root=None) -> tuple[list[str], str | None]:
+    """``(keys, example)`` of game ``cls``'s position notation (a chapter's ``:position:``): the keys a position
+    is written with, in the order the engine writes them (``P1..Pn`` for the hands), and an example: the first
+    position of the game's chapter, else one the engine writes in the middle of a seeded game. ``([], None)``
+    for a game without positions."""
+    import re
+    from pathlib import Path
+
+    if not getattr(cls, "HAS_POSITIONS", False):
+        return [], None
+    from ..shuffle import derive
+    from ..study.simgames import played
+
+    game = cls.from_options({})
+    texts: list[str] = []
+    try:  # a seeded game replayed: its position at the start, early, in the middle and at the end
+        final = next(played(game, 1, ("random",), 0, 1))
+        state = game.new_game(game.deal(derive(1, "game", 0)))
+        steps = final.history[len(state.history):]
+        marks = {0, 3, len(steps) // 2, len(steps)}
+        for k, record in enumerate([*steps, None]):
+            if k in marks:
+                texts.append(state.position())
+            if record is not None:
+                state.apply(record.move)
+    except Exception:  # noqa: BLE001 - a game whose positions cannot be written mid-game: those written do
+        pass
+    chapter = Path(root or Path(__file__).resolve().parents[2]) / "rules" / f"{cls.name}.md"
+    example = None
+    if chapter.is_file():
+        found = re.search(r"^:position:\s*(.+)$", chapter.read_text(encoding="utf-8"), re.M)
+        if found and f":game: {cls.name}" in chapter.read_text(encoding="utf-8"):
+            example = found.group(1).strip()
+            texts.append(example)
+    keys: list[str] = []
+    for text in texts:
+        for part in text.split(";"):
+            key = part.partition("=")[0].strip()
+            key = "P1..Pn" if re.fullmatch(r"P\d+", key) else key
+            if key and key not in keys:
+                keys.append(key)
+    for key in getattr(cls, "POSITION_KEYS", ()) or ():
+        if key not in keys:
+            keys.append(key)
+    return keys, example or (texts[1] if len(texts) > 1 else texts[0] if texts else None)

@@ -10,7 +10,7 @@ def check_output_path(path: str, what: str, force: bool = False, folder_made: bo
     import os
 
     from ..errors import OptionError
-    from ..files import describe_existing, special_kind
+    from ..files import special_kind
 
     if not path or path.endswith(os.sep) or os.path.basename(path) in (".", ".."):
         raise OptionError(f"{what} {path!r}: names no file (give a file name, e.g. {what} out/report.json)")
@@ -37,6 +37,29 @@ def check_output_path(path: str, what: str, force: bool = False, folder_made: bo
     there = None if force else describe_existing(path)
     if there is not None:
         raise OptionError(f"{path} already exists ({there}); {what} would replace it: add --force to do so")
+
+
+def describe_existing(path: str | os.PathLike) -> str | None:
+    """What ``path`` holds, in a few words, if anything is there (never reading a device or a folder)."""
+    import os
+
+    from ..files import special_kind
+
+    if not os.path.lexists(path):
+        return None
+    if not os.path.exists(path):
+        return "a broken link"
+    kind = special_kind(path)
+    if kind is not None:
+        return kind
+    try:
+        from ..examples.transcript_text import read
+
+        t = read(path)
+        return (f"the transcript of {t.game}" + (f", seed {t.seed}" if t.seed is not None else "")
+                + f", {len(t.steps)} moves")
+    except Exception:  # noqa: BLE001 - any other file: say only how big it is
+        return f"a file of {os.stat(path).st_size:,} bytes"
 
 
 def check_distinct_outputs(paths) -> None:

@@ -49,7 +49,8 @@ class Saving:
         replaced only after a yes (or ``replace``: the file named with ``play --write``, already allowed there)."""
         import os
 
-        from ..files import describe_existing, special_kind
+        from ..files import special_kind
+        from .outputs import describe_existing
 
         c = self.console
         if not path:

@@ -4,14 +4,12 @@ events, with their tests), the clauses' rows, and the reports as JSON and CSV.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from ..protocol import Game
-from .simgames import UNIT
 from ..stats import two_proportion_p, welch_p
-
-if TYPE_CHECKING:
-    from .simulate import Report
+from .reports import Report
+from .simgames import UNIT
 
 
 @dataclass(frozen=True)
