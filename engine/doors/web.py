@@ -33,12 +33,12 @@ from typing import Any
 
 from ..cards import Card, cards_in
 from ..draw import card_svg, state_svg, to_string
-from ..examples.choices import words as choice_words
 from ..errors import GanjifaError, IllegalMoveError
+from ..examples.choices import words as choice_words
+from ..examples.transcript import dumps
 from ..protocol import CHANCE
 from ..registry import game_class, game_names
 from .terminal import CAST, TerminalGame, _card
-from ..examples.transcript import dumps
 
 SOLVE_LIMIT = 100_000  # the solver's positions a pass, at most (the page may ask for fewer, never more)
 BOT_KINDS = {"careful": "heuristic", "random": "random", "people": "heuristic"}

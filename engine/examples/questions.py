@@ -33,10 +33,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .choices import as_choice as _chosen
-from .choices import words as _words
 from ..errors import GanjifaError, IllegalMoveError, NotationError
 from ..protocol import CHANCE, Result, State
+from .choices import as_choice as _chosen
+from .choices import words as _words
 
 QUESTIONS = ("whose turn", "may NAME MOVE", "must NAME MOVE", "what may NAME play", "what happens if NAME MOVE",
              "who wins after MOVE; MOVE; ...")

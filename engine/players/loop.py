@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .basic_bots import RandomBot
 from ..errors import GanjifaError
 from ..protocol import CHANCE, Record, State
 from ..shuffle import Rng, derive
+from .basic_bots import RandomBot
 
 MAX_MOVES = 100_000
 

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..errors import OptionError
-from .play import play_seeded
 from ..protocol import Game, State, default_names
 from ..shuffle import derive
+from .play import play_seeded
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,10 @@ True
 
 from __future__ import annotations
 
-from .basic_bots import HeuristicBot
-from .loop import run
 from ..protocol import State
 from ..shuffle import derive, deriving
+from .basic_bots import HeuristicBot
+from .loop import run
 
 SAMPLES = 8  # worlds per move (the bot named "mc"; "mc:N" takes N)
 CANDIDATES = 6  # moves tried at most per turn, the heuristic's favourites

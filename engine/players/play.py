@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .bots import make_bot
 from ..errors import OptionError
-from .loop import MAX_MOVES, Chance, GameTooLong, RecordedChance, run
 from ..protocol import Deal, Game, Record, State
 from ..shuffle import deriving
+from .bots import make_bot
+from .loop import MAX_MOVES, Chance, GameTooLong, RecordedChance, run
 
 __all__ = ["MAX_MOVES", "Chance", "GameTooLong", "RecordedChance", "run", "seat_bots", "play_seeded"]
 

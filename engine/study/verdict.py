@@ -20,9 +20,9 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..stats import newcombe, wilson, zero_bound
 from .compare import fair_share_p, holm
 from .simgames import UNIT
-from ..stats import newcombe, wilson, zero_bound
 
 ALPHA = 0.05
 Z = 1.959963984540054  # the two-sided 95% point of the normal distribution
