@@ -4,8 +4,10 @@ the CLI and the book, with one line and no traceback. At the end, issue 18's "ba
 through" (18.1 to 18.6; 18.3, Naqsh's positions, is in tests/games/naqsh/test_positions.py).
 
 Every test here failed on the engine before the fix (commit 51d1e1b) and uses only entry points
-that existed then (get_game, Card, Deal, engine.examples.transcript, engine.doors.cli.main), so it can be run
-against the old code to see it fail. Case 4 (a reproducible PDF) is tested with the PDF.
+that existed then (get_game, Card, Deal, the transcript module and the command line's main, then
+engine.transcript and engine.cli.main, now on their floors: engine.examples.transcript and
+engine.doors.cli.main), so it can be run against the old code, with those two paths put back, to see it fail.
+Case 4 (a reproducible PDF) is tested with the PDF.
 """
 
 from __future__ import annotations
