@@ -95,7 +95,7 @@ bench: $(STAMP)
 	$(BIN)/ganjifa bench
 
 # instructions per game (valgrind's callgrind, fixed seeds) for every game and player count, against
-# engine/instructions_baseline.json: fails if a game is more than 3% worse (`ganjifa instructions --update` rewrites it)
+# engine/study/instructions_baseline.json: fails if a game is more than 3% worse (`ganjifa instructions --update` rewrites it)
 instructions: $(STAMP)
 	$(BIN)/ganjifa instructions
 

@@ -296,7 +296,7 @@ def make_all(keys: list[str] | None = None, force: bool = False, jobs: int | Non
     unknown = set(keys or ()) - {s.key for s in chosen}
     if unknown:
         raise ValueError(f"no booklet named {', '.join(sorted(unknown))} in conf.py's ganjifa_booklets")
-    from engine.simulate import cores
+    from engine.study.simulate import cores
 
     jobs = jobs or max(1, min(cores(), len(chosen)))
 

@@ -695,7 +695,7 @@ def _make_pdf(html_dir, out, *, title, author, subtitle, edition, force, deck="m
 
     floats.mark(root)
     floated: tuple[str, ...] = ()
-    from engine.simulate import cores
+    from engine.study.simulate import cores
 
     for _ in range(floats.PASSES):  # where the pictures fall, laid out side by side on two cores; a picture
         # drawn in reserve may differ a little in height from the one it replaces, so look again after a change

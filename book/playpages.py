@@ -193,7 +193,7 @@ def write_pages(app, exception) -> None:
             _say("the site is built without play pages (the Pyodide runtime is missing)")
         return
     from engine.registry import game_names
-    from engine.web import describe
+    from engine.doors.web import describe
 
     from .directives.clause import clauses_of
 
@@ -214,7 +214,7 @@ def write_pages(app, exception) -> None:
 def write_play(site: Path, source: Path, chapters: dict) -> None:
     """Into ``site/play/``: the runtime from the tarball ``source``, the engine, and a page for each game of
     ``chapters`` (game -> (its chapter's address from play/, clause id -> {href, number, title}))."""
-    from engine.web import describe
+    from engine.doors.web import describe
 
     out = site / PLAY_DIR
     runtime = out / "runtime"

@@ -49,7 +49,7 @@ WORDS: tuple[Word, ...] = (
     _w("clause id", r"\b(?:" + "|".join(_clause_prefixes()) + r")\.[a-z][a-z-]+\b",
        "cite a rule by its number, {rule}`id` (§5), never by its id"),
     _w("bot name", r"\bbots?\b|\bheuristic\b",
-       "say 'computer players': random, careful or searching (engine.bots.lineup_words)", re.I),
+       "say 'computer players': random, careful or searching (engine.players.bots.lineup_words)", re.I),
     _w("seed", r"\bseed(?:s|ed)?\b", "how games are dealt by computer is not the player's business: leave it out",
        re.I),
     _w("file path", r"rules/deals/|\.txt\b", "file names stay in the sources"),

@@ -31,7 +31,7 @@ GAMES_DIR = ENGINE_DIR / "games"
 @lru_cache(maxsize=None)
 def engine_digest(game_folder: str = "") -> str:
     """A hash of the engine's source files a simulation of ``game_folder``'s game can run: the folder's own
-    files, :mod:`engine.simulate`, and every engine module they import, at any depth (read from the files'
+    files, :mod:`engine.study.simulate`, and every engine module they import, at any depth (read from the files'
     import statements, those inside functions included: :func:`engine_files`). Editing the terminal, the
     pictures of another game or the review leaves the figures' key alone. Every engine file when
     ``game_folder`` is empty (a game defined outside the engine, such as a variant file)."""
@@ -47,7 +47,8 @@ def engine_files(game_folder: str = "") -> list[Path]:
     if not game_folder:
         return sorted(ENGINE_DIR.rglob("*.py"))
     # the simulator, and the registry through which it finds every game by name
-    todo = sorted((GAMES_DIR / game_folder).glob("*.py")) + [ENGINE_DIR / "simulate.py", ENGINE_DIR / "registry.py"]
+    todo = sorted((GAMES_DIR / game_folder).glob("*.py")) + [ENGINE_DIR / "study" / "simulate.py",
+                                                                 ENGINE_DIR / "registry.py"]
     seen: set[Path] = set()
     while todo:
         path = todo.pop()
@@ -58,7 +59,7 @@ def engine_files(game_folder: str = "") -> list[Path]:
 
 
 def _module_file(name: str) -> Path | None:
-    """The file of engine module ``name`` (``engine.play``, a package's ``__init__.py``), else None."""
+    """The file of engine module ``name`` (``engine.players.play``, a package's ``__init__.py``), else None."""
     parts = name.split(".")
     if parts[0] != "engine":
         return None
@@ -107,20 +108,20 @@ def cache_file(folder: Path, game, games: int, seed, bots: tuple[str, ...]) -> P
 
 def workers() -> int:
     """The worker processes a simulation of the book is played on: one a core (at most four)."""
-    from engine.simulate import cores
+    from engine.study.simulate import cores
 
     return min(4, cores())
 
 
 def cached_report(folder: Path, game, games: int, seed, bots: tuple[str, ...], per_game: bool = False):
-    """The :class:`engine.simulate.Report` for these parameters, from ``folder`` or computed and stored there.
+    """The :class:`engine.study.simulate.Report` for these parameters, from ``folder`` or computed and stored there.
 
     It is played on every core (:func:`workers`; the figures are the same on any number of workers, as
     tests/test_simulate.py checks), in chunks small enough to keep them all busy, and it always keeps each
-    game's outcome, so that a comparison (:mod:`engine.compare` pairs the games, ``per_game``) and a plain
+    game's outcome, so that a comparison (:mod:`engine.study.compare` pairs the games, ``per_game``) and a plain
     table share one entry and neither plays the games again. A report stored without outcomes (an older
     cache) is played again when ``per_game`` asks for them."""
-    from engine.simulate import BLOCK, simulate
+    from engine.study.simulate import BLOCK, simulate
 
     path = cache_file(folder, game, games, seed, bots)
     if path.is_file():

@@ -3,8 +3,8 @@
 Pure Python with no Sphinx imports; the book calls into it.
 
 The names below are imported when first asked for (``from engine import get_game``), not when the package
-is: ``import engine.entry``, the ``ganjifa`` command's first step, so stays quick, and a Ctrl-C while the
-command's modules load is answered by its handler rather than a traceback (engine/entry.py).
+is: ``import engine.doors.entry``, the ``ganjifa`` command's first step, so stays quick, and a Ctrl-C while the
+command's modules load is answered by its handler rather than a traceback (engine/doors/entry.py).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 import importlib
 
 _FROM = {  # name -> the module that defines it
-    **dict.fromkeys(("HeuristicBot", "RandomBot"), "basic_bots"),
-    "make_bot": "bots",
+    **dict.fromkeys(("HeuristicBot", "RandomBot"), "players.basic_bots"),
+    "make_bot": "players.bots",
     **dict.fromkeys(("Card", "Suit", "format_cards", "parse_cards"), "cards"),
     **dict.fromkeys(("DASHAVATARA", "DECKS", "MUGHAL", "NAQSH", "Deck", "Ranking", "deck"), "decks"),
     **dict.fromkeys(("DealError", "GameNotOverError", "GanjifaError", "IllegalMoveError", "NotationError",
                      "OptionError"), "errors"),
-    **dict.fromkeys(("play_seeded", "seat_bots"), "play"),
-    "run": "loop",
+    **dict.fromkeys(("play_seeded", "seat_bots"), "players.play"),
+    "run": "players.loop",
     **dict.fromkeys(("Game", "State"), "protocol"),
     **dict.fromkeys(("CHANCE", "Record", "Result"), "records"),
     "Deal": "deal",

@@ -100,25 +100,6 @@ def refuse_special(path: str | Path) -> None:
                       str(path))
 
 
-def describe_existing(path: str | Path) -> str | None:
-    """What ``path`` holds, in a few words, if anything is there (never reading a device or a folder)."""
-    if not os.path.lexists(path):
-        return None
-    if not os.path.exists(path):
-        return "a broken link"
-    kind = special_kind(path)
-    if kind is not None:
-        return kind
-    try:
-        from .transcript_text import read
-
-        t = read(path)
-        return (f"the transcript of {t.game}" + (f", seed {t.seed}" if t.seed is not None else "")
-                + f", {len(t.steps)} moves")
-    except Exception:  # noqa: BLE001 - any other file: say only how big it is
-        return f"a file of {os.stat(path).st_size:,} bytes"
-
-
 def first_bad_utf8(data: bytes) -> tuple[int, int, int, int] | None:
     """Where ``data`` first fails to be UTF-8: ``(line, column, offset, byte)``, line and column counted from 1
     (the column in characters), the offset in bytes from 0; None when it is all UTF-8.

@@ -16,8 +16,8 @@ A game folder (``engine/games/<game>/``, see its ``README.md``) defines
   ``narrate(names)``, and what they mean for the table (``trick_winner``, ``game_over``).
 
 Chance is a player: a state whose next step is chance has ``current_player == CHANCE``;
-the play loop (:mod:`engine.play`) asks ``chance_outcome(rng)`` for the move, with chance's one
-stream for the game (:class:`engine.play.Chance`: seeded once, each step drawing in turn), applies
+the play loop (:mod:`engine.players.play`) asks ``chance_outcome(rng)`` for the move, with chance's one
+stream for the game (:class:`engine.players.play.Chance`: seeded once, each step drawing in turn), applies
 it, and transcripts record it. The deal is the first chance step, made by :meth:`Game.deal`.
 
 This module holds :class:`Game` and :class:`State`; what they are made of lies below, each named here too:
@@ -82,17 +82,17 @@ class Game:
     SEAT_CARDS: ClassVar[tuple[str, ...]] = ("hand",)
     # the clause that says how the cards are dealt (cited when a deal does not fit)
     DEAL_CLAUSE: ClassVar[str | None] = None
-    # matches (engine.match): which seat of a deal deals (-1: the last, so seat 0 plays first), and
+    # matches (engine.players.match): which seat of a deal deals (-1: the last, so seat 0 plays first), and
     # whether the deal passes to the next player after each deal (a bank may keep it)
     DEALER_SEAT: ClassVar[int] = -1
     DEALER_ROTATES: ClassVar[bool] = True
     # whether positions can be written as text (Game.position / State.position)
     HAS_POSITIONS: ClassVar[bool] = False
-    # the OpenSpiel game nearest this one (a name in engine.bench.PEERS: "crazy_eights", "hearts",
+    # the OpenSpiel game nearest this one (a name in engine.doors.bench.PEERS: "crazy_eights", "hearts",
     # "blackjack"): `make bench` times it in the same run and prints this game's speed as a ratio to it
     PEER: ClassVar[str | None] = None
     # the least ratio to the peer asked of this game, and at how many players: (players, ratio), e.g. (3, 0.6)
-    # for Traditional Ganjifa against hearts; None: the peer's own target (engine.bench.PEERS) applies
+    # for Traditional Ganjifa against hearts; None: the peer's own target (engine.doors.bench.PEERS) applies
     PEER_TARGET: ClassVar[tuple[int, float] | None] = None
     # a solver for the position in play, in a game played alone: a method ``solve(state, limit=None) -> Solved``
     # ("can this deal be won from here?"; ``limit`` bounds the positions searched); None where the game has none.
@@ -322,9 +322,9 @@ class State:
         raise NotImplementedError
 
     def play_random(self, streams, chance, max_moves: int) -> "State":
-        """Play on to the end with a random player in every seat (:func:`engine.play.run`'s common case):
+        """Play on to the end with a random player in every seat (:func:`engine.players.play.run`'s common case):
         seat ``s`` takes ``moves[floor(streams[s]() * len(moves))]`` of ``legal_move_sequence()``,
-        chance takes ``chance.outcome(self)`` (:class:`engine.play.Chance`). Returns the state, ended or
+        chance takes ``chance.outcome(self)`` (:class:`engine.players.play.Chance`). Returns the state, ended or
         after ``max_moves`` steps. A game may override it with a faster loop that makes the same moves."""
         play_chance = self.play_chance
         apply_legal = self.apply_legal
@@ -341,7 +341,7 @@ class State:
         return self
 
     def play_chance(self, chance) -> Record:
-        """Chance's step: ``apply(chance.outcome(self))`` (:class:`engine.play.Chance`). A game may skip
+        """Chance's step: ``apply(chance.outcome(self))`` (:class:`engine.players.play.Chance`). A game may skip
         checking the outcome it has just drawn itself; the record is the same."""
         return self.apply(chance.outcome(self))
 
@@ -401,7 +401,7 @@ class State:
     def sample_hidden(self, player: int, seed: int | str) -> "State":
         """A copy in which every card ``player`` cannot know is dealt afresh from ``seed``.
 
-        For players that reason by sampling (:mod:`engine.montecarlo`): the cards in other hands
+        For players that reason by sampling (:mod:`engine.players.montecarlo`): the cards in other hands
         that ``player`` does not see (:meth:`visible_cards`) and any hidden pile (a stock) are
         pooled and dealt back at random, keeping every hand's and pile's size and every card
         whose place the table knows. The result depends only on what ``player`` knows and on

@@ -96,7 +96,7 @@ def deriving(seed: int | str, *labels: object) -> Callable[[object], int]:
 class Rng:
     """A seeded stream of random numbers built only on ``Random.random()``.
 
-    Chance in a game is one such stream, seeded once (:class:`engine.play.Chance`): each chance
+    Chance in a game is one such stream, seeded once (:class:`engine.players.play.Chance`): each chance
     step (a reshuffle, a later round's deal, a blind draw) takes its numbers from it in turn.
 
     >>> rng = Rng(7)

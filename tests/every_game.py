@@ -244,7 +244,7 @@ class Checker:
 
 
 def _run(game, seed, bots, state, on_step):
-    from engine.play import run, seat_bots
+    from engine.players.play import run, seat_bots
 
     return run(state, seat_bots(game, bots, seed), seed, on_step=on_step)
 

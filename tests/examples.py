@@ -1,5 +1,5 @@
 """Every {question} and {position} of the chapters, read as the book reads them: in page order, each
-position resolved by engine.moments.Positions (by hand, a moment of a golden deal, or an earlier
+position resolved by engine.examples.moments.Positions (by hand, a moment of a golden deal, or an earlier
 example continued), so that the tests ask about the very positions the book shows."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from engine.moments import Positions
+from engine.examples.moments import Positions
 from engine.protocol import default_names
 from engine.registry import game_class
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import hashlib
 import sys
 
-from engine.bots import make_bot
-from engine.play import Chance
+from engine.players.bots import make_bot
+from engine.players.play import Chance
 from engine.protocol import CHANCE
 from engine.registry import available_games, game_class, get_game
 from engine.shuffle import derive

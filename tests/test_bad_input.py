@@ -4,8 +4,10 @@ the CLI and the book, with one line and no traceback. At the end, issue 18's "ba
 through" (18.1 to 18.6; 18.3, Naqsh's positions, is in tests/games/naqsh/test_positions.py).
 
 Every test here failed on the engine before the fix (commit 51d1e1b) and uses only entry points
-that existed then (get_game, Card, Deal, engine.transcript, engine.cli.main), so it can be run
-against the old code to see it fail. Case 4 (a reproducible PDF) is tested with the PDF.
+that existed then (get_game, Card, Deal, the transcript module and the command line's main, then
+engine.transcript and engine.cli.main, now on their floors: engine.examples.transcript and
+engine.doors.cli.main), so it can be run against the old code, with those two paths put back, to see it fail.
+Case 4 (a reproducible PDF) is tested with the PDF.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import cli
-from engine import transcript as T
+from engine.doors import cli
+from engine.examples import transcript as T
 from engine.cards import Card, parse_cards
 from engine.errors import GanjifaError, NotationError
 from engine.protocol import Deal
@@ -509,12 +511,12 @@ def interrupted(capsys, *argv) -> None:
 
 
 def test_18_6_ctrl_c_in_simulate_and_compare_is_one_line(capsys, tmp_path, monkeypatch):
-    import engine.simulate
+    import engine.study.simulate
 
     def stop(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(engine.simulate, "simulate", stop)
+    monkeypatch.setattr(engine.study.simulate, "simulate", stop)
     json_file, csv_file = tmp_path / "r.json", tmp_path / "r.csv"
     interrupted(capsys, "simulate", "komi", "--games", "50", "--json", str(json_file), "--csv", str(csv_file))
     interrupted(capsys, "compare", "komi", "--games", "50", "--variant", "ties=push", "--variant", "ties=dealer",
@@ -596,7 +598,7 @@ def test_18_6_ctrl_c_sent_to_a_running_simulation(tmp_path):
     import signal
     import time
 
-    argv = [sys.executable, "-m", "engine.cli", "simulate", "komi", "--games", "50000000", "--workers", "2",
+    argv = [sys.executable, "-m", "engine.doors.cli", "simulate", "komi", "--games", "50000000", "--workers", "2",
             "--json", "r.json", "--csv", "r.csv"]
     child = subprocess.Popen(argv, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              start_new_session=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -636,7 +638,7 @@ def test_an_existing_file_is_replaced_only_with_force_and_never_a_device(tmp_pat
     import sys
 
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True,
+        return subprocess.run([sys.executable, "-m", "engine.doors.cli", *args], capture_output=True, text=True,
                               cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
     report = tmp_path / "r.json"
@@ -660,7 +662,7 @@ def test_an_existing_file_is_replaced_only_with_force_and_never_a_device(tmp_pat
 # === Issue 32: the bad inputs left =====================================================================
 def no_work(monkeypatch):
     """Any game timed or simulated fails the test: the arguments must be refused before the work starts."""
-    from engine import bench
+    from engine.doors import bench
 
     def work(*args, **kwargs):
         raise AssertionError("the work started before the arguments were checked")
@@ -698,7 +700,7 @@ def test_32_bench_refuses_an_out_it_could_not_write_before_any_work(capsys, monk
 
 def ganjifa(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
     """``ganjifa args`` in a process of its own (what it prints as the interpreter exits is seen too)."""
-    return subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "engine.doors.cli", *args], capture_output=True, text=True, cwd=ROOT,
                           timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)}, **kwargs)
 
 
@@ -723,7 +725,7 @@ def test_32_a_server_that_is_no_dask_scheduler_is_given_up_quickly(capsys, monke
     import threading
     import time
 
-    import engine.simulate
+    import engine.study.simulate
 
     server = socket.create_server(("127.0.0.1", 0))
     held = []
@@ -744,7 +746,7 @@ def test_32_a_server_that_is_no_dask_scheduler_is_given_up_quickly(capsys, monke
         server.close()
 
     threading.Thread(target=silent, daemon=True).start()
-    monkeypatch.setattr(engine.simulate, "CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr(engine.study.simulate, "CONNECT_TIMEOUT", 1)
     address = "tcp://127.0.0.1:%d" % server.getsockname()[1]
     started = time.monotonic()
     code, out, err = run_cli(capsys, "simulate", "komi", "--games", "5", "--scheduler", address)
@@ -782,7 +784,7 @@ def test_32_the_console_script_is_the_entry_that_answers_ctrl_c():
     import tomllib
 
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
-    assert scripts["ganjifa"] == "engine.entry:main"
+    assert scripts["ganjifa"] == "engine.doors.entry:main"
 
 
 def our_frames(err: str) -> list[str]:
@@ -798,7 +800,7 @@ def our_frames(err: str) -> list[str]:
 @pytest.mark.parametrize("command", ["games", "deals --write"])
 def test_32_ctrl_c_while_python_is_still_importing_is_one_line(tmp_path, command):
     """A real Ctrl-C (SIGINT to the process group) at several moments of the first third of a second, run as
-    the console script runs (``from engine.entry import main``): never a traceback from the project's code;
+    the console script runs (``from engine.doors.entry import main``): never a traceback from the project's code;
     the one line and exit status 130 wherever the command could hear it; no file half-written, no .part file."""
     import signal
     import time
@@ -808,7 +810,7 @@ def test_32_ctrl_c_while_python_is_still_importing_is_one_line(tmp_path, command
         for name in ("komi-4p.txt", "nakash-4p.txt"):
             (tmp_path / name).write_bytes((DEALS / name).read_bytes())
         argv += [str(tmp_path / "komi-4p.txt"), str(tmp_path / "nakash-4p.txt")]
-    script = "import sys; from engine.entry import main; sys.exit(main())"
+    script = "import sys; from engine.doors.entry import main; sys.exit(main())"
     said = 0
     # the first third of a second, and later moments a loaded machine (still starting Python) reaches
     delays = [0.02, 0.04, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3, 0.6, 1.0, 1.5]
@@ -881,15 +883,15 @@ def test_32_ctrl_c_just_after_the_temporary_file_is_made_leaves_no_part_file(tmp
 
 
 def test_importing_the_console_script_leaves_the_ctrl_c_handler_as_it_was():
-    """engine.entry sets a first Ctrl-C handler while it reads ``signal``, then puts the old one back: importing
+    """engine.doors.entry sets a first Ctrl-C handler while it reads ``signal``, then puts the old one back: importing
     it (as a test does, in a pytest worker) does not turn Ctrl-C into an exit of the process."""
     import importlib
     import signal
 
-    import engine.entry
+    import engine.doors.entry
 
     before = signal.getsignal(signal.SIGINT)
-    importlib.reload(engine.entry)
+    importlib.reload(engine.doors.entry)
     assert signal.getsignal(signal.SIGINT) is before
 
 

@@ -1,14 +1,15 @@
-"""`ganjifa bench` (engine.bench): a record per game and player count, simulations by workers, OpenSpiel's
-peers beside them and the ratios; `ganjifa instructions` (engine.instructions): instructions per game."""
+"""`ganjifa bench` (engine.doors.bench): a record per game and player count, simulations by workers, OpenSpiel's
+peers beside them and the ratios; `ganjifa instructions` (engine.study.instructions): instructions per game."""
 
 import json
 import sys
 
 import pytest
 
-from engine import bench, instructions
-from engine.bench import PEERS, measure, measure_simulation, peer_of, peers_available, ratio_rows, run_bench, target_of
-from engine.cli import main
+from engine.doors import bench
+from engine.study import instructions
+from engine.doors.bench import PEERS, measure, measure_simulation, peer_of, peers_available, ratio_rows, run_bench, target_of
+from engine.doors.cli import main
 from engine.registry import available_games, game_class, unit_game
 
 NO_PEERS = "OpenSpiel (the [peers] extra: pip install -e '.[peers]') is not installed"
@@ -56,7 +57,7 @@ def test_every_game_declares_a_known_peer_and_is_compared_game_for_game():
 def test_decisions_are_the_players_moves_with_chance_s_steps_left_out():
     """measure() counts a game's decisions as its players' moves: the steps less chance's (Hamrang's draw for the
     dealer, Traditional Ganjifa's random cards), the same games played again by the same bots."""
-    from engine.play import run
+    from engine.players.play import run
     from engine.protocol import CHANCE
 
     for name, players in (("hamrang", 4), ("traditional-ganjifa", 3)):
@@ -202,7 +203,7 @@ def test_instructions_are_counted_under_callgrind():
 def test_a_game_may_set_its_own_target_against_its_peer():
     """Issue 33 asks 1.0x hearts of Traditional Ganjifa (three players), issue 23 1.0x crazy_eights of Ekrang
     (four players): a game's PEER_TARGET replaces its peer's target, at its own player count, for play-outs only."""
-    from engine.bench import PEERS, target_of
+    from engine.doors.bench import PEERS, target_of
 
     assert target_of("traditional-ganjifa", PEERS["hearts"], 3) == 1.0  # issue 33: per decision
     assert target_of("guru-ganjifa", PEERS["hearts"], 4) == 1.0  # the peer's own, where the game sets none

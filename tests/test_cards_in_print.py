@@ -16,7 +16,7 @@ from engine import DECKS, MUGHAL, Card, get_game, parse_cards
 from engine.draw import card_svg, deck_sheet_svg, hand_svg, state_svg, to_string
 from engine.draw.cards import BACK_GROUND, BACK_LINES, MIN_SIGN_MM, SIGN_CARD, face_layout
 from engine.draw.svg import document
-from engine.play import Chance
+from engine.players.play import Chance
 from engine.protocol import CHANCE
 from tests.test_draw import MM_PER_PX, _css_mm, print_boxes, print_scale
 

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from engine import get_game
-from engine.claims import answer_problems, card_phrases, problems
+from engine.examples.claims import answer_problems, card_phrases, problems
 from engine.decks import DASHAVATARA, MUGHAL
-from engine.questions import ask
+from engine.examples.questions import ask
 
 from .examples import chapter_examples
 from .test_directive_errors import build, line_of

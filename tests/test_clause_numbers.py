@@ -1,5 +1,5 @@
 """Every game's ``CLAUSES`` in the order its chapter states them: the §N the terminal and the play pages cite
-(:mod:`engine.clause_numbers`) is the §N the book prints."""
+(:mod:`engine.examples.clause_numbers`) is the §N the book prints."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.clause_numbers import chapter_numbers
+from engine.examples.clause_numbers import chapter_numbers
 from engine.registry import game_class, game_names
 
 RULES = Path(__file__).resolve().parent.parent / "rules"

@@ -115,8 +115,8 @@ PINNED_RNG5 = 62
 def test_chance_draws_every_step_from_one_stream_seeded_once(monkeypatch):
     """A seed fixes chance's later steps through one stream, Rng(derive(seed, "chance")), made once a game
     and drawn from in turn: replaying the game with that stream by hand gives every chance move again."""
-    from engine import loop as play_module
-    from engine.play import play_seeded
+    from engine.players import loop as play_module
+    from engine.players.play import play_seeded
     from engine.protocol import CHANCE
     from engine.registry import get_game
     from engine.shuffle import Rng
@@ -143,8 +143,8 @@ def test_chance_draws_every_step_from_one_stream_seeded_once(monkeypatch):
 
 
 def test_a_game_without_chance_steps_never_seeds_chance(monkeypatch):
-    from engine import loop as play_module
-    from engine.play import play_seeded
+    from engine.players import loop as play_module
+    from engine.players.play import play_seeded
     from engine.registry import get_game
 
     monkeypatch.setattr(play_module, "Rng", lambda seed: pytest.fail("chance was seeded"))
@@ -155,7 +155,7 @@ def test_recorded_chance_makes_the_recorded_moves_while_they_fit():
     """A transcript's chance moves are made again as written; one that does not fit ends the recording
     and chance draws from its stream from there."""
     from engine.families.stakes import Draw
-    from engine.play import Chance, RecordedChance, play_seeded
+    from engine.players.play import Chance, RecordedChance, play_seeded
     from engine.protocol import CHANCE
     from engine.registry import get_game
 

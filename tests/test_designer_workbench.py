@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from engine.doors.cli import main
 from tests.test_workbench import book_copy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,9 +55,9 @@ def three_cards(tmp_path) -> str:
 
 
 def test_a_variant_file_that_plays_like_its_game_is_refused(three_cards, capsys, monkeypatch):
-    import engine.simulate
+    import engine.study.simulate
 
-    monkeypatch.setattr(engine.simulate, "simulate", lambda *a, **k: pytest.fail("the run started"))
+    monkeypatch.setattr(engine.study.simulate, "simulate", lambda *a, **k: pytest.fail("the run started"))
     assert main(["compare", "nakash", "--games", "300", "--workers", "1",
                  "--variant", "", "--variant", f"game={three_cards}"]) == 2
     line = one_line(capsys.readouterr().err)
@@ -87,7 +87,7 @@ def test_compare_flags_a_variant_that_plays_every_game_alike(capsys):
 
 def test_the_game_print_tells_games_apart():
     from engine import get_game
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     a = simulate(get_game("komi", players=3), 200, 1, "random", per_game=True)
     b = simulate(get_game("komi", players=3, hand_size=4), 200, 1, "random", per_game=True)
@@ -144,7 +144,7 @@ def test_every_seat_is_tested_against_its_fair_share_and_events_per_game(tmp_pat
 
 
 def test_holm_keeps_a_tiny_p_value():
-    from engine.compare import holm
+    from engine.study.compare import holm
 
     assert holm([1e-20, 0.5]) == [2e-20, 0.5]
 
@@ -160,7 +160,7 @@ def test_simulate_tests_each_seat_against_its_fair_share(capsys):
 # --- rule use ----------------------------------------------------------------------------------------------
 def test_a_rule_that_forbids_is_counted_though_no_move_cites_it(capsys):
     from engine import get_game
-    from engine.simulate import rule_use
+    from engine.study.simulate import rule_use
 
     tried, acted = rule_use(get_game("kendra-kari"), 1, "random", 30)
     assert tried == 30 and acted["kk.must-play"] == 30 and acted["kk.deal"] == 30 and acted["kk.opposite"] > 0
@@ -188,15 +188,15 @@ def test_every_report_says_which_bots_played(tmp_path, capsys):
     (["--workers", "0"], "--workers takes 1 to"),
 ])
 def test_bad_output_and_workers_are_refused_before_the_run(capsys, monkeypatch, argv, words):
-    import engine.simulate
+    import engine.study.simulate
 
-    monkeypatch.setattr(engine.simulate, "simulate", lambda *a, **k: pytest.fail("the run started"))
+    monkeypatch.setattr(engine.study.simulate, "simulate", lambda *a, **k: pytest.fail("the run started"))
     assert main(["simulate", "komi", "--games", "50", *argv]) == 2
     assert words in one_line(capsys.readouterr().err)
 
 
 def test_a_reader_that_stops_early_still_gets_the_csv(tmp_path):
-    run = subprocess.run(f"{sys.executable} -m engine.cli compare komi --games 100 --workers 1 --variant players=3 "
+    run = subprocess.run(f"{sys.executable} -m engine.doors.cli compare komi --games 100 --workers 1 --variant players=3 "
                          "--variant players=4 --csv c.csv | head -3", shell=True, cwd=tmp_path, capture_output=True,
                          text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert run.stderr == "" and run.stdout.count("\n") == 3
@@ -320,10 +320,10 @@ def test_a_designers_own_measure_is_compared_like_the_others(tmp_path, capsys):
     correction with the table's other tests; a bad file or function is one line."""
     import json
 
-    from engine.compare import compare_rows
-    from engine.measures import load, measure_games
+    from engine.study.compare import compare_rows
+    from engine.study.measures import load, measure_games
     from engine.registry import get_game
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     path = tmp_path / "komi_measures.py"
     path.write_text(KOMI_EDGE, encoding="utf-8")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sphinx.cmd.build import build_main
 
-from engine import transcript as T
+from engine.examples import transcript as T
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = sorted((ROOT / "rules" / "deals").glob("kendra-kari*.txt"))

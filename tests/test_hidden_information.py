@@ -1,6 +1,6 @@
 """Nothing a seat is told at the terminal names a card or a holder that seat cannot know at that moment.
 
-For every game and player count, seeded games are played at the terminal (``engine.terminal``) with one
+For every game and player count, seeded games are played at the terminal (``engine.doors.terminal``) with one
 person seated (the others bots); the person types ``table``, ``hint``, ``why`` and an illegal move naming a
 card hidden from them before each move. Everything shown to the person, and the narration of every step as
 each other seat would be told it, is read against the game's own view of that seat
@@ -27,12 +27,12 @@ from functools import lru_cache
 
 import pytest
 
-from engine.bots import make_bot
+from engine.players.bots import make_bot
 from engine.errors import GanjifaError
 from engine.protocol import CHANCE
 from engine.registry import available_games, game_class
 from engine.cards import cards_in as _cards_in
-from engine.terminal import CAST, TerminalGame
+from engine.doors.terminal import CAST, TerminalGame
 
 SENTENCE = re.compile(r"(?<=[.!?:;])\s+|\n")  # the console is wide enough that no line wraps
 TOKEN = re.compile(r"[0-9A-Za-z]+")

@@ -1,10 +1,11 @@
-"""The house's shape (issue 34), held by tests: the engine and the book import one way (no module imports
-another that imports it back, at any depth, inside a function or not), a game folder's definition
-(``game.py``) is imported by none of the modules it stands on, no engine module is over 600 lines, and
-no run of ten or more lines is copied from one game folder to another (what games share lives in
-``engine/families/``).
+"""The house's shape (issues 34 and 48), held by tests: ``engine/`` stands in floors, each importing only the
+floors below it (:data:`FLOORS`); the engine and the book import one way (no module imports another that imports
+it back, at any depth, inside a function or not); a game folder's definition (``game.py``) is imported by none of
+the modules it stands on; no engine module is over 600 lines, and no run of ten or more lines is copied from one
+game folder to another (what games share lives in ``engine/families/``).
 
-Imports under ``if TYPE_CHECKING:`` are for type hints only and run never: they do not count."""
+An import is an import wherever it stands: inside a function, or under ``if TYPE_CHECKING:`` for type hints alone
+(a hint names the module it stands on), so neither steps around a floor or a circle."""
 
 from __future__ import annotations
 
@@ -30,16 +31,12 @@ def _files(*tops: str) -> dict[str, Path]:
 
 
 def _imports(path: Path, files: dict[str, Path]) -> set[str]:
-    """The modules of ``files`` that ``path`` imports, anywhere in it but under ``if TYPE_CHECKING:``."""
+    """The modules of ``files`` that ``path`` imports, anywhere in it (in a function, under ``if TYPE_CHECKING:``)."""
     me = _module(path)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
     tree = ast.parse(path.read_text())
-    hints = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-             for n in ast.walk(node)}
     out = set()
     for node in ast.walk(tree):
-        if id(node) in hints:
-            continue
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
@@ -103,18 +100,125 @@ def _circles(files: dict[str, Path]) -> list[list[str]]:
     return out
 
 
+# The floors of engine/, bottom up, each with the floors it may import besides its own (engine/<floor>/__init__.py
+# says what it holds). The contract is engine/'s own modules, with the games' finder (engine/games/__init__.py,
+# which imports no game); a game is its folder under engine/games/, and it imports no other game's folder. A
+# game's tools (the modules of its folder that its game never imports, run by hand to write a results file:
+# Udvasa's odds.py and unseen.py) stand above it beside the front doors, which use every floor below them.
+CONTRACT = "contract"
+FLOORS = {
+    CONTRACT: set(),
+    "draw": {CONTRACT},
+    "families": {CONTRACT, "draw"},
+    "games": {CONTRACT, "draw", "families"},
+    "players": {CONTRACT},
+    "study": {CONTRACT, "players"},
+    "examples": {CONTRACT, "players"},
+    "game tools": {CONTRACT, "draw", "families", "games", "players", "study", "examples"},
+    "doors": {CONTRACT, "draw", "families", "games", "players", "study", "examples", "game tools"},
+}
+
+
+def _game_tools(files: dict[str, Path]) -> set[str]:
+    """The modules of a game folder that its package never imports, at any depth: the tools above the game."""
+    tools = set()
+    for folder in sorted(p for p in GAMES.iterdir() if (p / "__init__.py").is_file()):
+        top = _module(folder / "__init__.py")
+        reached, todo = {top}, [top]
+        while todo:
+            for dep in _imports(files[todo.pop()], files):
+                if dep.startswith(top + ".") and dep not in reached:
+                    reached.add(dep)
+                    todo.append(dep)
+        tools |= {m for m in files if m.startswith(top + ".") and m not in reached}
+    return tools
+
+
+def _floor(module: str, tools: set[str]) -> str:
+    """The floor ``module`` stands on: its package under ``engine/``, the games' own floor for a game folder."""
+    parts = module.split(".")
+    if module in tools:
+        return "game tools"
+    if len(parts) == 1 or module == "engine.games" or not (ROOT / "engine" / parts[1]).is_dir():
+        return CONTRACT
+    return parts[1]
+
+
+def _floor_breaches(files: dict[str, Path]) -> list[str]:
+    """Every import from one floor to another that :data:`FLOORS` does not allow, and from one game's folder to
+    another's, as ``module -> module (floor -> floor)``."""
+    tools = _game_tools(files)
+    out = []
+    for module, path in sorted(files.items()):
+        mine = _floor(module, tools)
+        for dep in sorted(_imports(path, files)):
+            theirs = _floor(dep, tools)
+            if theirs == mine == "games" and dep.split(".")[2] != module.split(".")[2] or (
+                    theirs != mine and theirs not in FLOORS.get(mine, set())):
+                out.append(f"{module} -> {dep} ({mine} -> {theirs})")
+    return out
+
+
+def test_each_floor_imports_only_the_floors_below_it():
+    assert _floor_breaches(_files("engine")) == []
+
+
+def test_every_floor_is_in_the_table_and_says_what_it_holds_and_may_import():
+    """A package under engine/ is a floor of the table, and its docstring says what it may import (the games'
+    finder and the families say what they hold; draw says what it draws)."""
+    packages = sorted(p.name for p in (ROOT / "engine").iterdir() if (p / "__init__.py").is_file())
+    assert [p for p in packages if p not in FLOORS] == []
+    for name in ("players", "study", "examples", "doors"):
+        doc = ast.get_docstring(ast.parse((ROOT / "engine" / name / "__init__.py").read_text())) or ""
+        assert "May import:" in doc, name
+
+
+def test_a_floor_breach_is_found_where_there_is_one(tmp_path, monkeypatch):
+    """The table itself: a player importing the study, a game importing another game, the contract importing a
+    door, and a type hint's import are breaches; a door importing a game, and a game's own tool importing the study,
+    are not."""
+    for folder in ("players", "study", "doors", "games", "games/a", "games/b"):
+        (tmp_path / "engine" / folder).mkdir(parents=True)
+        (tmp_path / "engine" / folder / "__init__.py").write_text("")
+    bodies = {
+        "cards": "",
+        "registry": "def f():\n    from .doors import cli\n",
+        "players/bots": "from ..study import simulate\n",
+        "study/simulate": "from ..players import bots\n",
+        "doors/cli": "from ..games.a import game\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..cards import x\n",
+        "games/a/game": "from ... import cards\nfrom ..b import game\n",
+        "games/a/odds": "from ...study import simulate\nfrom . import game\n",
+        "games/b/game": "from ...players import bots\n",
+    }
+    for name, body in bodies.items():
+        (tmp_path / "engine" / f"{name}.py").write_text(body)
+    for game in ("a", "b"):
+        (tmp_path / "engine" / "games" / game / "__init__.py").write_text("from .game import x\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "GAMES", tmp_path / "engine" / "games")
+    assert _floor_breaches(_files("engine")) == [
+        "engine.games.a.game -> engine.games.b.game (games -> games)",
+        "engine.games.b.game -> engine.players.bots (games -> players)",
+        "engine.players.bots -> engine.study.simulate (players -> study)",
+        "engine.registry -> engine.doors.cli (contract -> doors)",
+    ]
+
+
 def test_the_engine_and_the_book_import_one_way():
     assert _circles(_files("engine")) == []
     assert _circles(_files("book")) == []
 
 
 def test_a_circle_is_found_where_there_is_one(tmp_path, monkeypatch):
-    """The finder itself: two modules importing each other, one of them inside a function, are a circle."""
+    """The finder itself: two modules importing each other, one of them inside a function, are a circle; so are
+    two importing each other, one of them for type hints alone."""
     (tmp_path / "engine" / "x").mkdir(parents=True)
-    for name, body in (("__init__", ""), ("a", "from . import b\n"), ("b", "def f():\n    from .a import g\n")):
+    hint = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import Game\n"
+    for name, body in (("__init__", ""), ("a", "from . import b\n"), ("b", "def f():\n    from .a import g\n"),
+                       ("c", "from . import d\n"), ("d", hint)):
         (tmp_path / "engine" / "x" / f"{name}.py").write_text(body)
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    assert _circles(_files("engine")) == [["engine.x.a", "engine.x.b"]]
+    assert sorted(_circles(_files("engine"))) == [["engine.x.a", "engine.x.b"], ["engine.x.c", "engine.x.d"]]
 
 
 def test_what_a_game_definition_stands_on_never_imports_it():

@@ -1,4 +1,4 @@
-"""The match layer (engine.match) on a toy banking game and on the real games.
+"""The match layer (engine.players.match) on a toy banking game and on the real games.
 
 The toy game, "High card against the bank", is the smallest game with a dealer who is also
 the bank: every player and the dealer get one card; each player in turn may stand or swap
@@ -19,7 +19,7 @@ from engine import get_game
 from engine.cards import Card
 from engine.decks import NAQSH
 from engine.errors import IllegalMoveError, OptionError
-from engine.match import Match
+from engine.players.match import Match
 from engine.protocol import Deal, Game, Record, Result, State, option
 from engine.shuffle import shuffled
 

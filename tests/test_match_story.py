@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.transcript import parse, replay
+from engine.examples.transcript import parse, replay
 
 from .test_directive_errors import build, line_of
 

@@ -4,8 +4,8 @@ example continued by moves; a position written beside one must be the same posit
 import pytest
 
 from engine import NotationError, get_game
-from engine import transcript as T
-from engine.moments import difference, moment, play_on
+from engine.examples import transcript as T
+from engine.examples.moments import difference, moment, play_on
 
 from .test_directive_errors import GOLDEN, ROOT, build
 

@@ -1,4 +1,4 @@
-"""The Monte-Carlo player (engine.montecarlo) and the hidden-card sampling it rests on (State.sample_hidden).
+"""The Monte-Carlo player (engine.players.montecarlo) and the hidden-card sampling it rests on (State.sample_hidden).
 
 The sampling must keep everything a player knows and deal the rest afresh, depending only on what
 the player knows: two games that differ only in cards hidden from the player give the same worlds,
@@ -12,14 +12,14 @@ from collections import Counter
 import pytest
 
 from engine import get_game
-from engine.bots import make_bot
+from engine.players.bots import make_bot
 from engine.errors import OptionError
-from engine.montecarlo import MonteCarloBot
-from engine.play import Chance, play_seeded, run, seat_bots
+from engine.players.montecarlo import MonteCarloBot
+from engine.players.play import Chance, play_seeded, run, seat_bots
 from engine.protocol import CHANCE
 from engine.registry import game_names
 from engine.shuffle import derive
-from engine.simulate import simulate
+from engine.study.simulate import simulate
 
 SETTINGS = [("guru-ganjifa", 3), ("guru-ganjifa", 4), ("kendra-kari", 3), ("kendra-kari", 4),
             ("guru-ganjifa", "face-up"), ("kendra-kari", "reshuffle")]

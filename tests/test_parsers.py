@@ -21,11 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
-from engine import transcript as T
+from engine.examples import transcript as T
 from engine.cards import Card, parse_cards
 from engine.decks import DECKS
 from engine.errors import GanjifaError, NotationError
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 from engine.protocol import Deal, option_text, parse_options
 from engine.registry import available_games, game_class
 from engine.shuffle import parse_seed, seed_int

@@ -1,4 +1,4 @@
-"""The play pages (book/playpages.py, book/static/play/play.js, engine/web.py): games played in a real browser.
+"""The play pages (book/playpages.py, book/static/play/play.js, engine/doors/web.py): games played in a real browser.
 
 The bridge's own tests run in CPython (fast). The browser tests open the real site's ``play/<game>.html``
 (tests/book_build.py; or the site in ``GANJIFA_PLAY_SITE``) in headless Chromium, driven over the DevTools
@@ -30,8 +30,8 @@ import pytest
 from engine import get_game
 from engine.registry import game_class, game_names as game_names_all
 from engine.cards import cards_in as _cards_in
-from engine.terminal import CAST
-from engine.web import WebGame, handle, names_cards
+from engine.doors.terminal import CAST
+from engine.doors.web import WebGame, handle, names_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -71,11 +71,11 @@ def names_a_card(text: str, cards, deck) -> list[str]:
 
 
 def test_the_bridge_imports_nothing_pyodide_lacks():
-    """engine.web and what it imports load without rich, matplotlib or a process pool."""
+    """engine.doors.web and what it imports load without rich, matplotlib or a process pool."""
     code = ("import sys\n"
             "for name in ('rich', 'matplotlib', 'multiprocessing', 'concurrent.futures'): sys.modules[name] = None\n"
-            "import engine.web, json\n"
-            "print(json.loads(engine.web.handle(json.dumps({'op': 'new', 'game': 'kendra-kari', 'seed': 3})))['seat'])\n")
+            "import engine.doors.web, json\n"
+            "print(json.loads(engine.doors.web.handle(json.dumps({'op': 'new', 'game': 'kendra-kari', 'seed': 3})))['seat'])\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert run.returncode == 0 and run.stdout.strip() == "0", run.stderr[-2000:]
 
@@ -198,7 +198,7 @@ def test_a_shakti_card_clicked_asks_where_it_goes_and_a_single_place_plays_it():
 
 def test_people_at_one_screen_each_see_only_their_own_hand():
     reply = ask(op="new", game="kendra-kari", seed=5, bots="people")
-    game = sys.modules["engine.web"]._game
+    game = sys.modules["engine.doors.web"]._game
     seats = []
     for _ in range(8):
         seat = reply["seat"]
@@ -217,7 +217,7 @@ def test_save_waits_for_the_end_and_replays(tmp_path):
     text = ask(op="save")["transcript"]
     path = tmp_path / "komi-saved.txt"
     path.write_text(text, encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "engine.cli", "deals", str(path)], capture_output=True, text=True,
+    run = subprocess.run([sys.executable, "-m", "engine.doors.cli", "deals", str(path)], capture_output=True, text=True,
                          cwd=ROOT, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
 
@@ -294,7 +294,7 @@ def test_the_engine_goes_in_as_its_python_files():
     from book.playpages import engine_zip
 
     names = zipfile.ZipFile(io.BytesIO(engine_zip())).namelist()
-    assert "engine/web.py" in names and "engine/games/komi/__init__.py" in names
+    assert "engine/doors/web.py" in names and "engine/games/komi/__init__.py" in names
     assert all(n.startswith("engine/") and n.endswith(".py") and "__pycache__" not in n for n in names)
     assert engine_zip() == engine_zip()  # the same bytes every build
 
@@ -551,7 +551,7 @@ def test_a_whole_game_by_clicking(play_site, name, tmp_path):
         while not saved.is_file() and time.monotonic() < end:
             time.sleep(0.1)
         assert saved.is_file(), list(tmp_path.iterdir())
-        run = subprocess.run([sys.executable, "-m", "engine.cli", "deals", str(saved)], capture_output=True,
+        run = subprocess.run([sys.executable, "-m", "engine.doors.cli", "deals", str(saved)], capture_output=True,
                              text=True, cwd=ROOT, timeout=300)
         assert run.returncode == 0, run.stdout + run.stderr
         outside = [u for u in browser.requests() if not u.startswith((address, "data:", "blob:", "about:"))]

@@ -171,7 +171,7 @@ def test_every_chapter_and_golden_deal_seats_the_one_cast():
 
 
 def test_the_heuristic_player_is_the_careful_player_everywhere():
-    from engine.bots import lineup_words
+    from engine.players.bots import lineup_words
 
     assert lineup_words(("heuristic",) * 4) == "careful players"
     for md in sorted((ROOT / "rules").glob("*.md")):

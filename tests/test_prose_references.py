@@ -280,8 +280,8 @@ def test_a_comparison_is_made_from_its_test_and_one_typed_by_hand_fails(tmp_path
     the paired test (here careful players' game length against random players' on the same seeds), prints both
     figures and the difference's interval in the notes; a comparison typed by hand in a chapter's "How the game
     plays out" fails at its line, naming the word."""
-    from engine.simulate import simulate
-    from engine.verdict import Measure, against
+    from engine.study.simulate import simulate
+    from engine.study.verdict import Measure, against
 
     game = game_class("kendra-kari").from_text("")
     careful = simulate(game, 40, 1, ("heuristic",), per_game=True)
@@ -314,8 +314,8 @@ def test_a_comparison_is_made_from_its_test_and_one_typed_by_hand_fails(tmp_path
 
 
 def test_a_seat_sentence_tests_every_seat_and_a_bad_comparison_fails_in_one_line(tmp_path):
-    from engine.simulate import simulate
-    from engine.verdict import seats
+    from engine.study.simulate import simulate
+    from engine.study.verdict import seats
 
     report = simulate(game_class("kendra-kari").from_text(""), 60, 1, ("random",), per_game=True)
     apart = [s.seat for s in seats(report) if s.direction]

@@ -9,7 +9,7 @@ import pytest
 
 from engine import get_game
 from engine.protocol import Result
-from engine.questions import ask, outcome
+from engine.examples.questions import ask, outcome
 
 from .examples import questions
 

@@ -1,4 +1,4 @@
-"""Players' questions about a position (engine.questions) and the {question} / {quick-reference} directives."""
+"""Players' questions about a position (engine.examples.questions) and the {question} / {quick-reference} directives."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from engine import get_game
 from engine.errors import NotationError
-from engine.questions import ask
+from engine.examples.questions import ask
 
 from .test_directive_errors import build, line_of
 
@@ -147,7 +147,7 @@ def test_a_yes_or_no_answer_needs_a_question_a_player_answers_yes_or_no(tmp_path
 def test_a_must_question_answered_no_says_what_else_the_player_may_do():
     """Issue 30: 'No, it is one of several moves allowed: Chitra adds the 10 ...' read as if she played it."""
     from engine import get_game
-    from engine.questions import ask
+    from engine.examples.questions import ask
 
     state = get_game("traditional-ganjifa", rounds=1).position(
         "P1=MKr 9Ma; P2=RKr 4Ma; P3=10Kr 5Ma; lead=P1; moves=deni MKr, add RKr")
@@ -167,7 +167,7 @@ def _choices_naming_unseen(name: str, seeds=range(4), decisions: int = 40) -> li
     import random
 
     from engine.cards import cards_in
-    from engine.play import Chance
+    from engine.players.play import Chance
     from engine.protocol import default_names
     from engine.registry import game_class
 

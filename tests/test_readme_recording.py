@@ -16,7 +16,7 @@ def recording() -> str:
     from rich.console import Console
 
     from engine.registry import game_class
-    from engine.terminal import CAST, TerminalGame, parse_humans
+    from engine.doors.terminal import CAST, TerminalGame, parse_humans
 
     out = io.StringIO()
     game = game_class("traditional-ganjifa").from_text("rounds=1")

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.review import BOOK_CHANGES, BOOK_FAILS, GAME_CHANGES, NO_CHANGE, review, run_review
-from engine.review.examples import deals as deal_changes
-from engine.review.gameplay import compare_setting
-from engine.review.snapshot import directives
-from engine.review.text import word_diff
-from engine.review.writers import to_json, to_markdown
+from engine.doors.cli import main
+from engine.doors.review import BOOK_CHANGES, BOOK_FAILS, GAME_CHANGES, NO_CHANGE, review, run_review
+from engine.doors.review.examples import deals as deal_changes
+from engine.doors.review.gameplay import compare_setting
+from engine.doors.review.snapshot import directives
+from engine.doors.review.text import word_diff
+from engine.doors.review.writers import to_json, to_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,7 +82,7 @@ def test_a_reworded_komi_clause_is_no_change_for_players(clone):
     assert "clause km.players reworded (rules/komi.md:" in text
     assert "~~Two to~~ **Between two and** six people ~~can~~ **may** play." in text
     # the page a committee reads: base and head side by side, the changed words marked on each side
-    from engine.review.writers import to_html
+    from engine.doors.review.writers import to_html
 
     page = to_html(r, text)
     words = page[page.index("<h2>Words that changed, base and head side by side</h2>"):]
@@ -272,7 +272,7 @@ def test_a_rule_only_a_worked_game_reaches_still_changes_the_game(clone):
 def test_a_second_review_of_the_same_pair_reads_no_side_again(clone, monkeypatch):
     """Each side's reading of the book is kept by the content of what it is made from: a second review of the
     same pair starts no reader, and says the same; an edit since is read again."""
-    from engine.review import sides
+    from engine.doors.review import sides
 
     chapter = clone / "rules" / "komi.md"
     edit(chapter, "Two to six people can play.", "Between two and six people may play.")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine import transcript as T
-from engine.review.snapshot import directives, worked_pictures
+from engine.examples import transcript as T
+from engine.doors.review.snapshot import directives, worked_pictures
 from tests.test_directive_errors import GOLDEN, build, sphinx_build
 from tests.test_review import clone, edit  # noqa: F401 - the fixture, and a draft's edit
 
@@ -69,8 +69,8 @@ def _worked(line: int, pictures: list[tuple], problem=None) -> dict:
 
 
 def _review(old: list[dict], new: list[dict]):
-    from engine.review import GameReview, Review, verdict
-    from engine.review.examples import example_changes
+    from engine.doors.review import GameReview, Review, verdict
+    from engine.doors.review.examples import example_changes
 
     empty = {"questions": [], "positions": [], "tables": [], "deals": [], "figures": []}
     r = Review("main", "0" * 40, ["rules/x.md"])
@@ -81,8 +81,8 @@ def _review(old: list[dict], new: list[dict]):
 
 
 def test_each_changed_picture_of_a_worked_game_is_named_counted_and_shown_side_by_side():
-    from engine.review import BOOK_CHANGES
-    from engine.review.writers import to_html, to_json, to_markdown
+    from engine.doors.review import BOOK_CHANGES
+    from engine.doors.review.writers import to_html, to_json, to_markdown
 
     both = ["print", "site"]
     old = [_worked(40, [(0, "At the start", both, "<svg>s</svg>"), (12, "After move 12", both, "<svg>a</svg>"),
@@ -108,7 +108,7 @@ def test_each_changed_picture_of_a_worked_game_is_named_counted_and_shown_side_b
 
 
 def test_a_worked_game_drawn_the_same_is_no_change_and_one_the_book_cannot_draw_is_said():
-    from engine.review import NO_CHANGE
+    from engine.doors.review import NO_CHANGE
 
     same = [_worked(40, [(0, "At the start", ["print", "site"], "<svg>s</svg>")])]
     assert _review(same, same).status == NO_CHANGE
@@ -116,7 +116,7 @@ def test_a_worked_game_drawn_the_same_is_no_change_and_one_the_book_cannot_draw_
     (e,) = r.games["kendra-kari"].examples
     assert e.what == ["not drawn"] and "move 3 by Bela" in e.new
     assert r.verdict.endswith("0 pictures of worked games)")
-    from engine.review.writers import to_markdown
+    from engine.doors.review.writers import to_markdown
 
     assert ("- worked game rules/deals/x-4p.txt (rules/x.md:40): its pictures, base: 1 picture drawn; head: (the book "
             "fails here: move 3 by Bela: the narration differs)") in to_markdown(r)
@@ -125,9 +125,9 @@ def test_a_worked_game_drawn_the_same_is_no_change_and_one_the_book_cannot_draw_
 def test_one_line_of_prose_edited_is_one_line_changed_and_shown_with_its_numbers(tmp_path):
     """Issue 43: chapter edits outside clauses were "11 other lines changed", with no lines: each run of changed
     lines now comes with its line on each side, and the report marks the words that changed."""
-    from engine.review import GameReview, Review
-    from engine.review.text import TextChanges, changed_lines, prose_changes
-    from engine.review.writers import to_markdown
+    from engine.doors.review import GameReview, Review
+    from engine.doors.review.text import TextChanges, changed_lines, prose_changes
+    from engine.doors.review.writers import to_markdown
 
     for side, word in (("a", "red"), ("b", "blue")):
         (tmp_path / side / "rules").mkdir(parents=True)
@@ -159,7 +159,7 @@ def test_the_verdict_counts_in_words_one_picture_is_one_picture():
 def test_a_chapter_asking_for_one_more_picture_of_a_worked_game_names_it(clone, tmp_path):
     """A chapter-only draft: a worked game of Kendra Kari draws one more moment; the review names that picture
     (golden deal, chapter, line, moment, where it is drawn), counts it, and draws it in --html beside none."""
-    from engine.review import BOOK_CHANGES, run_review
+    from engine.doors.review import BOOK_CHANGES, run_review
 
     chapter = clone / "rules" / "kendra-kari.md"
     text = chapter.read_text()
@@ -182,7 +182,7 @@ def test_a_chapter_asking_for_one_more_picture_of_a_worked_game_names_it(clone, 
 
 
 def test_a_stale_golden_deal_is_named_by_its_path_in_the_book_not_on_this_machine(tmp_path):
-    from engine.review.snapshot import deal
+    from engine.doors.review.snapshot import deal
 
     text = GOLDEN[0].read_text()
     first = next(line for line in text.splitlines() if line.startswith("  ") and "[" in line)
@@ -197,7 +197,7 @@ def test_a_stale_golden_deal_is_named_by_its_path_in_the_book_not_on_this_machin
 def test_the_verdict_says_a_worked_game_ends_otherwise_when_no_seeded_game_differs():
     r = _review([], [])
     r.games["kendra-kari"].worked_changed = ["rules/deals/x-4p.txt"]
-    from engine.review import verdict
+    from engine.doors.review import verdict
 
     assert verdict(r)[1] == "the game changes (Kendra Kari: a worked game plays or ends otherwise, no measure significantly)"
 
@@ -207,8 +207,8 @@ def test_the_table_as_play_starts_and_the_deck_sheets_are_pictures_of_the_book_t
     deck's sheets ({deck-table} with :pictures:): each is recorded, and one that changed is named and drawn."""
     from engine.draw import state_svg, table_svg, to_string
     from engine.registry import game_class
-    from engine.review.examples import example_changes
-    from engine.review.snapshot import book_pictures
+    from engine.doors.review.examples import example_changes
+    from engine.doors.review.snapshot import book_pictures
 
     text = ("# X\n\n```{what-you-need} komi\n```\n\n```{what-you-need} udvasa\n```\n\n```{deck-table} mughal\n"
             ":pictures:\n```\n\n```{deck-table} mughal\n```\n")

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine.registry import game_class, game_names, get_game
-from engine.simulate import simulate
+from engine.study.simulate import simulate
 
 from .test_directive_errors import build
 
@@ -99,10 +99,10 @@ def test_every_comparison_about_a_game_is_listed_with_its_p_alone_and_taken_toge
     assert "games in which the stock runs out (the game ends, or chance refills it); Hand size: 7 against 6" in text
     assert text.count("Notes on Kendra Kari: Hand size") == 2  # three sentences, two tests: each counted once
     assert "(two in all)" in text and "after Holm's method over all two" in text
-    from engine.compare import holm
+    from engine.study.compare import holm
     from engine.registry import get_game
-    from engine.simulate import simulate  # noqa: F401  (the reports come from the same cache the book reads)
-    from engine.verdict import Measure, against
+    from engine.study.simulate import simulate  # noqa: F401  (the reports come from the same cache the book reads)
+    from engine.study.verdict import Measure, against
 
     from book.simcache import cached_report
 

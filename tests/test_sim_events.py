@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import get_game
-from engine.play import Chance, run, seat_bots
+from engine.players.play import Chance, run, seat_bots
 from engine.protocol import CHANCE
 from engine.shuffle import derive
 

@@ -1,4 +1,4 @@
-"""Simulations (engine.simulate) and the `ganjifa simulate` / `ganjifa compare` commands."""
+"""Simulations (engine.study.simulate) and the `ganjifa simulate` / `ganjifa compare` commands."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import math
 import pytest
 
 from engine import get_game
-from engine.cli import main
-from engine.play import play_seeded
+from engine.doors.cli import main
+from engine.players.play import play_seeded
 from engine.registry import game_names
 from engine.shuffle import derive
-from engine.simulate import UNIT, clause_rows, played, simulate, two_proportion_p, welch_p, wilson
+from engine.study.simulate import UNIT, clause_rows, played, simulate, two_proportion_p, welch_p, wilson
 
 
 def test_the_same_seed_gives_the_same_numbers_whatever_the_workers():
@@ -26,8 +26,8 @@ def test_the_same_seed_gives_the_same_numbers_whatever_the_workers():
 def test_every_game_of_a_report_can_be_replayed_from_its_block():
     """Game g is dealt from derive(seed, "game", g), chance's stream seeded from the same seed; the bots
     are seated once a block of BLOCK games, from derive(seed, "bots", block), and play its games in turn."""
-    from engine.play import run, seat_bots
-    from engine.simulate import BLOCK, played
+    from engine.players.play import run, seat_bots
+    from engine.study.simulate import BLOCK, played
 
     game = get_game("guru-ganjifa", players=3)
     report = simulate(game, BLOCK + 30, seed="fair", bots=("heuristic",), chunk=BLOCK)
@@ -53,7 +53,7 @@ def test_every_game_of_a_report_can_be_replayed_from_its_block():
 
 def test_a_simulated_game_pays_for_no_seeding_of_its_bots(monkeypatch):
     """The bots' streams are seeded once a block: 250 games seat the bots three times, not 250."""
-    from engine import simgames as simulate_module
+    from engine.study import simgames as simulate_module
 
     seatings = []
     seat_bots = simulate_module.seat_bots
@@ -129,7 +129,7 @@ def test_a_dask_cluster_gives_the_same_numbers_as_local_processes():
 def test_an_unreachable_scheduler_or_missing_dask_is_one_line(monkeypatch, capsys):
     import sys
 
-    import engine.simulate
+    import engine.study.simulate
 
     monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if Dask were not installed
     assert main(["simulate", "kendra-kari", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"]) == 2
@@ -137,7 +137,7 @@ def test_an_unreachable_scheduler_or_missing_dask_is_one_line(monkeypatch, capsy
     assert err.count("\n") == 1 and "pip install 'ganjifa-rules[cluster]'" in err and "Traceback" not in err
     monkeypatch.undo()
     pytest.importorskip("dask.distributed")
-    monkeypatch.setattr(engine.simulate, "CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr(engine.study.simulate, "CONNECT_TIMEOUT", 1)
     assert main(["simulate", "kendra-kari", "--games", "10", "--scheduler", "tcp://127.0.0.1:1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("ganjifa: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'") and err.count("\n") == 1
@@ -167,7 +167,7 @@ def test_the_all_random_play_loop_plays_the_same_games_as_the_general_one(game):
     """With a random player in every seat, run() hands the game to State.play_random, which a game may
     speed up (apply_legal, play_chance, its own loop); the general loop (on_step given) applies every move
     and chance outcome through apply(). The records and results must be the same, record by record."""
-    from engine.play import run, seat_bots
+    from engine.players.play import run, seat_bots
 
     for g in range(25):
         seed = derive(7, "game", g)
@@ -185,7 +185,7 @@ def test_the_all_random_play_loop_plays_the_same_games_as_the_general_one(game):
 def test_the_bulk_tally_is_the_sum_of_the_games_told_one_by_one(name):
     """simulate() counts a range of games in bulk; it must agree with Tally.add_game game by game,
     including deals that end with nobody ahead (a banking round where every stake comes back)."""
-    from engine.simulate import Tally
+    from engine.study.simulate import Tally
 
     game = get_game(name)
     report = simulate(game, 120, seed="bulk", bots="random", workers=1)
@@ -214,8 +214,8 @@ def test_the_rule_that_decides_the_result_comes_into_play_in_every_game(name):
 
 def test_a_rare_event_is_never_shown_as_zero_a_game():
     """Nakash's pot that waits comes up once in these 300 four-player rounds: its row reads "<0.01 per game",
-    never "0.00", which is kept for what never happened (engine.simulate.figure, as the rule-use table)."""
-    from engine.simulate import rows, simulate
+    never "0.00", which is kept for what never happened (engine.study.simulate.figure, as the rule-use table)."""
+    from engine.study.simulate import rows, simulate
 
     report = simulate(get_game("nakash", players=4), 300, seed=6, workers=1)
     assert report.tally.event_games["carry"] == 1
@@ -236,7 +236,7 @@ def test_workers_are_killed_when_the_pool_cannot_end_them():
     import threading
     import time
 
-    from engine.workers import end_workers as _end_workers
+    from engine.study.workers import end_workers as _end_workers
 
     class StuckPool:
         def terminate(self):
@@ -253,9 +253,9 @@ def test_workers_are_killed_when_the_pool_cannot_end_them():
 def test_ctrl_c_during_a_simulation_keeps_the_games_finished_as_a_partial_report(monkeypatch, capsys):
     """Issue 44: 73,500 games were lost to one Ctrl-C. The games finished by then are reported, marked PARTIAL
     (exit status 130, no file written); they are the same games a whole run plays first."""
-    from engine import cli
-    from engine import simulate as sim
-    from engine.simulate import SimulationInterrupted, Tally
+    from engine.doors import cli
+    from engine.study import simulate as sim
+    from engine.study.simulate import SimulationInterrupted, Tally
 
     game = get_game("kendra-kari")
 
@@ -289,8 +289,8 @@ def test_columns_with_other_numbers_of_players_are_tested_as_independent_samples
     play pairs nothing; they are tested as two independent samples, while the same table size stays paired."""
     import math
 
-    from engine.compare import compare_rows, paired_p, two_sample
-    from engine.verdict import Z, Measure, against
+    from engine.study.compare import compare_rows, paired_p, two_sample
+    from engine.study.verdict import Z, Measure, against
 
     three = simulate(get_game("kendra-kari", players=3), 200, seed=5, bots="random", per_game=True)
     four = simulate(get_game("kendra-kari", players=4), 200, seed=5, bots="random", per_game=True)
@@ -308,7 +308,7 @@ def test_columns_with_other_numbers_of_players_are_tested_as_independent_samples
 def test_compare_says_what_its_brackets_and_its_marks_are(capsys):
     """Issue 44: the intervals are each figure's own (95%, uncorrected) while the marks are Holm-corrected, so an
     interval that leaves out zero may carry no mark: the command says which is which, and which test it used."""
-    from engine import cli
+    from engine.doors import cli
 
     assert cli.main(["compare", "kendra-kari", "--games", "200", "--workers", "1", "--variant", "players=3",
                      "--variant", "players=4"]) == 0
@@ -318,7 +318,7 @@ def test_compare_says_what_its_brackets_and_its_marks_are(capsys):
 
 
 def _handful_report(flags: list[int], players: int = 4):
-    """A report of ``len(flags)`` games whose one event happened in the games flagged (as engine.verdict reads it)."""
+    """A report of ``len(flags)`` games whose one event happened in the games flagged (as engine.study.verdict reads it)."""
     from types import SimpleNamespace
 
     game = SimpleNamespace(EVENTS={"rare": "a rare thing"}, players=players, ruled_out=frozenset)
@@ -332,7 +332,7 @@ def test_a_handful_is_compared_by_an_exact_test_not_the_normal_one():
     exact: McNemar's on the games that differ over the same deals, Fisher's where the deals differ."""
     import math
 
-    from engine.verdict import Measure, against
+    from engine.study.verdict import Measure, against
 
     m = Measure("rare", "games", True)
     first = [1, 1, 1] + [0] * 597

@@ -21,7 +21,7 @@ def test_report_clause_use_and_comparison(tmp_path):
     assert re.search(r'href="#kk\.match"[^>]*>§1<', html) and re.search(r'href="#kk\.bridge"[^>]*>§2<', html)
     # the steps a game carry their interval, the games as the trials (not the steps, which hang together)
     from engine import get_game
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     report = simulate(get_game("kendra-kari", players=3), 300, seed=4, bots="random")
     mean = report.tally.clause_counts["kk.match"] / report.games
@@ -64,11 +64,11 @@ def test_ratios_show_the_figures_a_chapter_discusses(tmp_path):
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     from engine import get_game
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     from book.directives.sim_compare import number, percent
     from engine.stats import wilson
-    from engine.verdict import Measure, estimate
+    from engine.study.verdict import Measure, estimate
 
     for players in (3, 4):
         r = simulate(get_game("kendra-kari", players=players), 200, 4, "random", per_game=True)
@@ -156,7 +156,7 @@ def test_a_figure_above_zero_never_reads_as_zero():
 
 
 def test_compare_is_paired_and_corrected_by_the_engine(tmp_path):
-    """``:compare:`` shows :func:`engine.compare.compare_rows`: the same seeds in every column, paired tests,
+    """``:compare:`` shows :func:`engine.study.compare.compare_rows`: the same seeds in every column, paired tests,
     Holm's correction; a seat's share against its fair share when the numbers of players differ."""
     page = ("# Sim\n\n```{simulation}\n:game: kendra-kari\n:games: 200\n:seed: 4\n:show: seats\n"
             ":compare: Three: players=3; Five: players=5\n```\n")
@@ -164,8 +164,8 @@ def test_compare_is_paired_and_corrected_by_the_engine(tmp_path):
     assert code == 0, out
     html = (tmp_path / "out" / "index.html").read_text()
     from engine import get_game
-    from engine.compare import compare_rows
-    from engine.simulate import simulate
+    from engine.study.compare import compare_rows
+    from engine.study.simulate import simulate
 
     reports = [simulate(get_game("kendra-kari", players=n), 200, 4, "random", per_game=True) for n in (3, 5)]
     rows = compare_rows(reports, events=False)
@@ -184,7 +184,7 @@ def test_a_compared_report_and_a_plain_one_share_one_cache_entry_played_once(tmp
     simulation's."""
     from book.simcache import cache_file, cached_report
     from engine import get_game
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     game = get_game("kendra-kari", players=3)
     plain = cached_report(tmp_path, game, 600, 4, ("random",))
@@ -208,7 +208,7 @@ def test_the_cache_key_holds_every_engine_file_a_simulation_runs_and_not_the_res
     from engine import get_game
     from engine.registry import available_games
 
-    script = ("import json, sys\nfrom engine import get_game\nfrom engine.simulate import simulate\n"
+    script = ("import json, sys\nfrom engine import get_game\nfrom engine.study.simulate import simulate\n"
               "simulate(get_game(sys.argv[1]), 3, 1, ('random',))\n"
               "print(json.dumps(sorted(m.__file__ for n, m in sys.modules.items()"
               " if n.startswith('engine') and getattr(m, '__file__', None))))")
@@ -218,7 +218,7 @@ def test_the_cache_key_holds_every_engine_file_a_simulation_runs_and_not_the_res
         loaded = json.loads(subprocess.run([sys.executable, "-c", script, name], capture_output=True, text=True,
                                            check=True).stdout)
         assert set(loaded) <= files, (name, sorted(set(loaded) - files))
-        assert str(ENGINE_DIR / "terminal.py") not in files and str(ENGINE_DIR / "review" / "__init__.py") not in files
+        assert str(ENGINE_DIR / "doors" / "terminal.py") not in files and str(ENGINE_DIR / "doors" / "review" / "__init__.py") not in files
         assert not any(f"/games/{other}/" in f for f in files for other in ("komi", "udvasa") if other != folder)
 
 
@@ -231,7 +231,7 @@ def test_a_table_answers_a_designers_first_questions_money_per_seat_and_minutes(
     html = (tmp_path / "out" / "index.html").read_text()
     from book.directives.simulation import SECONDS_A_STEP, minutes
     from engine import get_game
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     r = simulate(get_game("komi", players=3, rounds=3), 120, 1, "random", per_game=True)
     assert len(re.findall(r"Player \d money per game", html)) == 3

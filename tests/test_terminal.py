@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import transcript as T
+from engine.examples import transcript as T
 from engine.registry import available_games, game_class
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ class Terminal:
         self.master, slave = os.openpty()
         env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100", "LINES": "40", "TERM": "xterm-256color"}
         env.pop("NO_COLOR", None)
-        self.child = subprocess.Popen([sys.executable, "-m", "engine.cli", *args], stdin=slave, stdout=slave,
+        self.child = subprocess.Popen([sys.executable, "-m", "engine.doors.cli", *args], stdin=slave, stdout=slave,
                                       stderr=slave, cwd=cwd, env=env, close_fds=True, start_new_session=True)
         os.close(slave)
         self.seen = ""  # everything shown so far, plain
@@ -120,7 +120,7 @@ def scripted(game: str, seed: int, lines, *args: str, humans: str = "1", width: 
     was shown."""
     from rich.console import Console
 
-    from engine.terminal import CAST, TerminalGame, parse_humans
+    from engine.doors.terminal import CAST, TerminalGame, parse_humans
 
     feed = iter(lines)
 
@@ -344,7 +344,7 @@ def test_moves_in_words_case_this_games_suits_and_the_seat_by_name():
 def test_a_bridge_and_a_new_phase_are_said_in_words_in_the_list_of_moves():
     """The list of moves says what `*RBa` (a bridge) and `open` do, not only their notation."""
     from engine import get_game
-    from engine.terminal import CAST, TerminalGame
+    from engine.doors.terminal import CAST, TerminalGame
     from rich.console import Console
 
     game = get_game("kendra-kari", players=3)
@@ -386,11 +386,11 @@ def test_hamrang_draw_for_the_dealer_is_told_with_its_cards():
 
 def test_a_move_that_would_bring_new_cards_is_told_as_a_choice_without_them():
     """Udvasa's deal from the stock was listed with no words (it shows new cards); it is told as a choice, by the
-    rule of the chapters' questions (engine.choices.chosen): what it does, the cards it brings unnamed."""
+    rule of the chapters' questions (engine.examples.choices.chosen): what it does, the cards it brings unnamed."""
     from engine import get_game
-    from engine.choices import chosen
-    from engine.terminal import CAST, TerminalGame
-    from engine.web import names_cards
+    from engine.examples.choices import chosen
+    from engine.doors.terminal import CAST, TerminalGame
+    from engine.doors.web import names_cards
     from rich.console import Console
 
     game = get_game("udvasa")
@@ -421,7 +421,7 @@ def test_the_clauses_said_before_a_move_at_the_terminal_do_not_tell_what_it_woul
     from rich.console import Console
 
     from engine import get_game
-    from engine.terminal import CAST, TerminalGame
+    from engine.doors.terminal import CAST, TerminalGame
 
     cited = set()
     for seed in range(30):
@@ -447,7 +447,7 @@ def test_a_card_typed_alone_is_the_move_that_plays_it_in_every_game_that_plays_c
 
     from engine import get_game
     from engine.protocol import CHANCE
-    from engine.terminal import TerminalGame
+    from engine.doors.terminal import TerminalGame
 
     game = get_game("traditional-ganjifa")
     term = TerminalGame(game, 5, {0}, ["heuristic"] * 3, ["Asha", "Bela", "Chitra"], Console(file=io.StringIO()),
@@ -503,8 +503,8 @@ def test_ctrl_c_in_a_game_offers_to_save_it(tmp_path, answer):
     the file replays as a transcript; the exit status is 130 either way."""
     from rich.console import Console
 
-    from engine.terminal import CAST, TerminalGame
-    from engine.transcript import regenerate
+    from engine.doors.terminal import CAST, TerminalGame
+    from engine.examples.transcript import regenerate
 
     typed = iter(["1", "1", KeyboardInterrupt, str(tmp_path / answer) if answer else ""])
     out = io.StringIO()
@@ -539,7 +539,7 @@ def test_a_hint_that_names_several_moves_rates_them_all():
 
     from engine import get_game
     from engine.protocol import CHANCE
-    from engine.terminal import TerminalGame
+    from engine.doors.terminal import TerminalGame
 
     for seed in range(1, 60):
         game = get_game("traditional-ganjifa")
@@ -570,7 +570,7 @@ def test_a_hardu_in_the_list_of_moves_reads_the_same_whether_it_is_right_or_void
     the learner at the terminal): a choice whose outcome turns on hidden cards is told as the choice."""
     from rich.console import Console
 
-    from engine.terminal import CAST, TerminalGame, parse_humans
+    from engine.doors.terminal import CAST, TerminalGame, parse_humans
 
     g = game_class("traditional-ganjifa")()
     said = []
@@ -590,7 +590,7 @@ def test_the_seat_s_name_becomes_you_only_where_it_is_not_the_subject():
     """"and you owes a tavani" (issue 41): the name is "you" after a word such as "to", never before a verb."""
     from rich.console import Console
 
-    from engine.terminal import CAST, TerminalGame, parse_humans
+    from engine.doors.terminal import CAST, TerminalGame, parse_humans
 
     g = game_class("traditional-ganjifa")()
     table = TerminalGame(g, 1, parse_humans("1", 3), ["random"] * 3, CAST[:3],
@@ -620,7 +620,7 @@ def test_the_terminal_cites_rules_as_the_book_numbers_them_and_says_the_options_
     import re
 
     from engine import get_game
-    from engine.clause_numbers import chapter_numbers
+    from engine.examples.clause_numbers import chapter_numbers
 
     code, shown = scripted("guru-ganjifa", 9, ["why", "quit"], "players=3 face-up-batches=yes", humans="1")
     said = " ".join(shown.split())
@@ -638,7 +638,7 @@ def test_a_card_led_face_down_is_in_the_trick_shown_its_face_to_its_owner_only()
     from rich.console import Console
 
     from engine import get_game
-    from engine.terminal import CAST, TerminalGame
+    from engine.doors.terminal import CAST, TerminalGame
 
     game = get_game("traditional-ganjifa", rounds=1)
     state = game.position("P1=9Kr 3Kr 2Ma 4Vr 3Pa 1Pa; P2=RKr 4Ma 2Ku 3Vr 5Pa 2Pa; P3=10Kr 5Ma 6Ku 1Vr 7Pa 4Pa; "

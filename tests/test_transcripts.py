@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import transcript as T
-from engine.transcript import TranscriptError
+from engine.examples import transcript as T
+from engine.examples.transcript import TranscriptError
 
 DEALS = sorted((Path(__file__).resolve().parent.parent / "rules" / "deals").glob("*.txt"))
 
@@ -156,7 +156,7 @@ def test_hand_made_transcript_is_renarrated(tmp_path):
 
 
 def test_cli_deals_check(capsys):
-    from engine.cli import main
+    from engine.doors.cli import main
 
     assert main(["deals", *map(str, DEALS)]) == 0
     assert "same" in capsys.readouterr().out
@@ -206,7 +206,7 @@ def test_joining_adds_keeps_the_game():
 
 
 def test_cli_play_writes_the_golden_deal(tmp_path, capsys):
-    from engine.cli import main
+    from engine.doors.cli import main
 
     out = tmp_path / "x.txt"
     args = ["play", "guru-ganjifa", "--seed", "270", "players=4", "--names", "Asha,Bela,Chitra,Dev", "--write", str(out)]

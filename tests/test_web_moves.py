@@ -1,4 +1,4 @@
-"""The moves a play page lists (engine/web.py): each said in words as the book would tell it, never naming a card
+"""The moves a play page lists (engine/doors/web.py): each said in words as the book would tell it, never naming a card
 the player cannot see yet; and a game the bots finish after the player's one decision told step by step."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from engine import get_game
 from engine.registry import game_names
-from engine.web import WebGame, names_cards
+from engine.doors.web import WebGame, names_cards
 
 
 def said_moves(name: str, seeds, turns: int = 40):
@@ -63,7 +63,7 @@ def test_a_moves_words_tell_nothing_of_the_cards_it_would_bring():
     Komi's show as "shows 7, 10 and 8: 25, so 5. Bela has ...", Naqsh's take as "takes another card, a 10, and
     has 19". Now the words are the same however the hidden cards lie (where the game can deal them afresh), and
     name no rank of a card to come, nor a total."""
-    from engine.choices import brought
+    from engine.examples.choices import brought
 
     told = 0
     for name in ("kendra-kari", "komi", "nakash", "naqsh", "shakti", "udvasa"):

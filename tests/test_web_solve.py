@@ -1,5 +1,5 @@
 """Can this deal be won? The solver hook of the game contract (``Game.solve``), its request on the play page's
-bridge (engine/web.py: ``to-solve`` on the page's game, ``solve`` in the page's worker) and the terminal's
+bridge (engine/doors/web.py: ``to-solve`` on the page's game, ``solve`` in the page's worker) and the terminal's
 ``solve``: an answer in players' words about the position as it stands, naming no card of the hidden stock."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from engine import get_game
 from engine.protocol import Solved
 from engine.registry import game_class, game_names
-from engine.web import WebGame, describe, handle, names_cards
+from engine.doors.web import WebGame, describe, handle, names_cards
 
 
 def ask(**request) -> dict:
@@ -67,7 +67,7 @@ def test_a_lost_position_is_a_no_and_a_finished_game_says_so():
 def test_the_worker_request_rebuilds_the_position_as_it_stands_and_names_no_hidden_card(moves):
     """The page's game asks ``to-solve``: a request the worker answers on its own (``solve``); it is the position
     after the person's moves, and neither the request nor the answer names a card of the stock."""
-    import engine.web as web
+    import engine.doors.web as web
 
     web._game = played(2, moves)
     stock = set(web._game.unseen_by(0))
@@ -96,7 +96,7 @@ def test_a_game_without_a_solver_says_so():
 
 
 def test_an_undo_is_followed():
-    import engine.web as web
+    import engine.doors.web as web
 
     web._game = played(4, 6)
     before = ask(op="to-solve")
@@ -110,7 +110,7 @@ def test_an_undo_is_followed():
 def test_the_terminal_solve_command():
     from rich.console import Console
 
-    from engine.terminal import TerminalGame
+    from engine.doors.terminal import TerminalGame
 
     out = io.StringIO()
     feed = iter(["help", "solve", "quit"])

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import transcript as T
-from engine.cli import main
+from engine.examples import transcript as T
+from engine.doors.cli import main
 from engine.registry import game_class
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +91,7 @@ def test_an_installed_variant_is_found_by_its_entry_point(monkeypatch):
 def test_a_person_plays_a_variant_at_the_terminal_and_saves_it(tmp_path):
     from rich.console import Console
 
-    from engine.terminal import TerminalGame
+    from engine.doors.terminal import TerminalGame
 
     lines = iter(["", "1", f"save {tmp_path / 'v.txt'}", ""])
     game = game_class(SPEC).from_text("players=2 rounds=2")
@@ -126,8 +126,8 @@ def test_three_against_five_players_is_not_a_difference_of_fair_shares(capsys, t
 
 def test_the_comparison_is_paired_and_corrected():
     from engine import get_game
-    from engine.compare import compare_rows, holm, paired_p
-    from engine.simulate import simulate
+    from engine.study.compare import compare_rows, holm, paired_p
+    from engine.study.simulate import simulate
 
     assert holm([0.01, 0.04, 0.03]) == [0.03, 0.06, 0.06]
     assert paired_p([1, 1, 1, 1]) == 0.0 and paired_p([0, 0, 0]) == 1.0
@@ -164,9 +164,9 @@ def test_simulate_refuses_bots_that_do_not_fit(capsys):
 
 # --- the command line -------------------------------------------------------------------------------
 def test_output_paths_are_checked_before_the_run(capsys, monkeypatch):
-    import engine.simulate
+    import engine.study.simulate
 
-    monkeypatch.setattr(engine.simulate, "simulate", lambda *a, **k: pytest.fail("the run started"))
+    monkeypatch.setattr(engine.study.simulate, "simulate", lambda *a, **k: pytest.fail("the run started"))
     for flag in ("--json", "--csv", "--plot"):
         assert main(["simulate", "komi", "--games", "50", flag, "/nonexistent/r.out"]) == 2
         assert "does not exist" in one_line(capsys.readouterr().err)
@@ -205,7 +205,7 @@ def test_version_games_and_info(capsys):
 def test_every_command_and_option_has_help():
     import argparse
 
-    from engine import cli
+    from engine.doors import cli
 
     seen = {}
 
@@ -236,7 +236,7 @@ def test_play_takes_players_as_simulate_does(capsys):
 
 
 def test_a_closed_pipe_ends_quietly():
-    run = subprocess.run(f"{sys.executable} -m engine.cli games | head -1", shell=True, cwd=ROOT,
+    run = subprocess.run(f"{sys.executable} -m engine.doors.cli games | head -1", shell=True, cwd=ROOT,
                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert run.stderr == "" and run.stdout.count("\n") == 1
 

@@ -5,7 +5,7 @@ one click away; a part kept to the site; a key move outside the part fails the b
 import re
 from collections import Counter
 
-from engine import transcript as T
+from engine.examples import transcript as T
 from tests.test_directive_errors import GOLDEN, build, line_of, sphinx_build
 
 CONF = 'extensions = ["myst_parser", "sphinx_design", "book"]\nexclude_patterns = ["_build", "deals"]\n'
@@ -89,7 +89,7 @@ def test_a_stretch_of_one_move_is_said_in_the_chapter_words_alone(tmp_path):
 
 def test_a_key_move_s_words_are_checked_against_the_game(tmp_path):
     """Issue 30: the sentence of a key move names cards and holders the game bears out, or the build fails at
-    its line (engine.claims, as for a question)."""
+    its line (engine.examples.claims, as for a question)."""
     steps = T.replay(T.parse(GOLDEN[0].read_text()))
     r = steps[11]
     names = T.parse(GOLDEN[0].read_text()).names

@@ -51,16 +51,16 @@ class GanjifaDirective(SphinxDirective):
     def fail(self, message: str):
         return self.error(f"{{{self.name}}}: {message}")
 
-    # options every example directive takes to name its position from play (engine.moments)
+    # options every example directive takes to name its position from play (engine.examples.moments)
     POSITION_OPTIONS = {"label": lambda a: a.strip(), "continues": lambda a: a.strip(), "moves": lambda a: a.strip(),
                         "from": lambda a: a.strip()}
 
     def example_position(self, game: Game, written: str, what: str = ":position:"):
-        """The example's position (engine.moments.Positions, one per page, read in page order): ``written`` by
+        """The example's position (engine.examples.moments.Positions, one per page, read in page order): ``written`` by
         hand, or a moment of a golden deal (``:from: deals/F.txt, move N``), or an earlier example's (``:continues:
         LABEL``), with ``:moves:`` played on from the last two; a position both written and played must be the
         same. ``:label:`` keeps it for later examples of the page. Returns the state and its notation."""
-        from engine.moments import Positions
+        from engine.examples.moments import Positions
         from engine.protocol import default_names
 
         positions = self.env.temp_data.get("ganjifa_positions")
@@ -106,7 +106,7 @@ class GanjifaDirective(SphinxDirective):
 
     def introduction(self) -> str:
         """The paragraph just before this directive in its source, when it introduces it (ends with a colon):
-        the words that tell the reader what the example shows, checked against it (engine.claims)."""
+        the words that tell the reader what the example shows, checked against it (engine.examples.claims)."""
         para, _ = self._lines_before()
         if not para or not para[-1].endswith(":"):
             return ""

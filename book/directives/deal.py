@@ -11,7 +11,7 @@ from sphinx import addnodes
 from engine.errors import GanjifaError
 from engine.notation import whole_number
 from engine.protocol import CHANCE, option_text
-from engine.transcript import TranscriptError, initial_state, key_pictures, parse, replay
+from engine.examples.transcript import TranscriptError, initial_state, key_pictures, parse, replay
 
 from . import GanjifaDirective, positive_number
 from .worked import MarkError, parse_marks, stretch_facts
@@ -201,9 +201,9 @@ class DealDirective(GanjifaDirective):
         return moves
 
     def marks_contradict(self, game, start, steps, marks, names) -> tuple[int, str] | None:
-        """The first sentence of the marks that the game contradicts (engine.claims): a card it names that is on no
+        """The first sentence of the marks that the game contradicts (engine.examples.claims): a card it names that is on no
         table of its moves, or a holder or a card count the positions do not bear out; as (line, message)."""
-        from engine.claims import card_name, card_phrases, problems
+        from engine.examples.claims import card_name, card_phrases, problems
 
         for mk in marks:
             a, b = mk.first, mk.last

@@ -313,7 +313,7 @@ class GameChooserDirective(GanjifaDirective):
         from pathlib import Path
 
         from engine.errors import GanjifaError
-        from engine.transcript_text import read
+        from engine.examples.transcript_text import read
 
         path = Path(self.env.doc2path(self.env.docname)).parent / file
         self.env.note_dependency(str(path))

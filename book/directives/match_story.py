@@ -18,7 +18,7 @@ from docutils import nodes
 
 from engine.errors import GanjifaError
 from engine.protocol import CHANCE
-from engine.transcript import TranscriptError, parse, replay
+from engine.examples.transcript import TranscriptError, parse, replay
 
 from . import GanjifaDirective, choice, table
 

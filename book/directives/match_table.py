@@ -15,7 +15,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from engine.errors import GanjifaError
-from engine.transcript import TranscriptError, parse, replay, start
+from engine.examples.transcript import TranscriptError, parse, replay, start
 
 from . import GanjifaDirective, table
 

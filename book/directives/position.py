@@ -5,11 +5,11 @@ from __future__ import annotations
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from engine.choices import as_choice
-from engine.claims import problems
+from engine.examples.choices import as_choice
+from engine.examples.claims import problems
 from engine.errors import GanjifaError, IllegalMoveError, NotationError
 from engine.protocol import default_names
-from engine.questions import outcome
+from engine.examples.questions import outcome
 
 from . import GanjifaDirective
 
@@ -71,7 +71,7 @@ class PositionDirective(GanjifaDirective):
             if self.options.get("legal", "yes") == "yes":
                 box += self.legal_moves(state, names, state.copy, chosen)
         # the caption's cards and holders, and those of the words leading up to it, agree with the position
-        # and the move it shows (engine.claims)
+        # and the move it shows (engine.examples.claims)
         states, played = [state], []
         if self.options.get("move", "").strip() and not state.is_terminal():
             try:
@@ -115,7 +115,7 @@ class PositionDirective(GanjifaDirective):
                                 classes=["ganjifa-legal-intro"])
         items = nodes.bullet_list(classes=["ganjifa-legal"])
         for move in moves:
-            # told as a choice, before it is made: never the cards it would bring (engine/choices.py)
+            # told as a choice, before it is made: never the cards it would bring (engine/examples/choices.py)
             para = self.narration(as_choice(fresh(), move, names)[0])
             item = nodes.list_item()
             if chosen and str(move) == str(state.game.parse_move(chosen)):

@@ -1,7 +1,7 @@
 """``{question}``: a position, a question a player would ask, and the engine's answer, checked.
 
 The chapter states the expected answer (``:answer:``, the short verdict) and the clause it
-rests on (``:clause:``); the build asks the engine (:func:`engine.questions.ask`) and fails
+rests on (``:clause:``); the build asks the engine (:func:`engine.examples.questions.ask`) and fails
 with the file, line and clause when they differ, so a wrong example is never published.
 
     :::{question} May Dev draw instead of playing?
@@ -23,10 +23,10 @@ import re
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from engine.claims import answer_problems
+from engine.examples.claims import answer_problems
 from engine.errors import GanjifaError
 from engine.protocol import default_names
-from engine.questions import ask
+from engine.examples.questions import ask
 
 from . import GanjifaDirective
 
@@ -80,7 +80,7 @@ class QuestionDirective(GanjifaDirective):
             raise self.fail(f"the engine's answer is {answer.verdict!r}, so the question must be one a player answers "
                             "yes or no (its last part begins with a word such as May, Must, Can or Does), not "
                             f"{last_part(self.arguments[0])!r}")
-        # every card and holder its words name agrees with the position and the moves played (engine.claims)
+        # every card and holder its words name agrees with the position and the moves played (engine.examples.claims)
         words = "\n\n".join([self.arguments[0], self.options.get("caption", ""), "\n".join(self.content)])
         wrong = answer_problems(state, answer, words, names, notation)
         intro = self.introduction()

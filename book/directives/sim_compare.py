@@ -1,9 +1,9 @@
-"""``{sim-compare}``: a sentence that compares, made from its test (:mod:`engine.verdict`), so that it cannot
+"""``{sim-compare}``: a sentence that compares, made from its test (:mod:`engine.study.verdict`), so that it cannot
 say more than the games show.
 
 The role's text is one of:
 
-- ``HIGHER|LOWER|SAME: MEASURE @ GAME OPTIONS ~ OTHER``: MEASURE (as in :class:`engine.verdict.Measure`) of the
+- ``HIGHER|LOWER|SAME: MEASURE @ GAME OPTIONS ~ OTHER``: MEASURE (as in :class:`engine.study.verdict.Measure`) of the
   set-up GAME OPTIONS (with ``games=``, ``seed=``, ``bots=`` as in ``{sim-figure}``) against OTHER, which is
   either the same set-up with some options or players changed (``~ hand-size=6``, ``~ bots=random``: the same
   seeds, compared game by game) or a fixed figure (``~ 1/2``). The role prints the words the test chose (HIGHER
@@ -37,7 +37,7 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from engine.errors import GanjifaError
 from engine.registry import game_class
 from engine.shuffle import parse_seed
-from engine.verdict import ALPHA, Measure, against, against_figure, seats
+from engine.study.verdict import ALPHA, Measure, against, against_figure, seats
 
 from ..simcache import cached_report
 from . import ENGINE_DIR
@@ -135,7 +135,7 @@ def difference_words(measure: Measure, verdict) -> str:
 
 def measure_words(game, measure: Measure) -> str:
     """What a comparison measures, in the words of the game's events: "games in which the stock runs out"."""
-    from engine.simtables import event_words
+    from engine.study.simtables import event_words
 
     said = event_words(game)
 
@@ -168,7 +168,7 @@ def option_words(info, value) -> str:
 
 def setup_words(game, bots) -> str:
     """A set-up in players' words: "four careful players, seven cards" (its options away from the rules)."""
-    from engine.bots import lineup_words
+    from engine.players.bots import lineup_words
 
     changed = [option_words(info, getattr(game, info.name)) for info in game.options()
                if info.name != "players" and getattr(game, info.name) != info.default]
@@ -177,7 +177,7 @@ def setup_words(game, bots) -> str:
 
 def contrast_words(game, other, bots, other_bots) -> str:
     """What two set-ups differ in, in players' words: "hand size 7 against 6" (the rest said once)."""
-    from engine.bots import lineup_words
+    from engine.players.bots import lineup_words
 
     parts = [f"{info.heading}: {info.label(getattr(game, info.name))} against "
              f"{info.label(getattr(other, info.name))}" for info in game.options()
@@ -438,7 +438,7 @@ def _p_words(p: float) -> str:
 
 
 def comparisons_table(app, game: str) -> list[nodes.Node]:
-    from engine.compare import holm
+    from engine.study.compare import holm
 
     from . import table
 
@@ -467,7 +467,7 @@ def comparisons_table(app, game: str) -> list[nodes.Node]:
 def decide(app, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: every comparison the book makes about a game (its chapter and its notes, each test
     once) is decided together by Holm's method, and each sentence worded by its adjusted p-value."""
-    from engine.compare import holm
+    from engine.study.compare import holm
 
     families: dict[str, dict[str, float]] = {}
     for found in tests_of(app.env).values():

@@ -27,9 +27,9 @@ from sphinx.util.docutils import SphinxRole
 from engine.errors import GanjifaError
 from engine.registry import game_class
 from engine.shuffle import parse_seed
-from engine.verdict import Measure, estimate
+from engine.study.verdict import Measure, estimate
 
-from engine.simulate import UNIT
+from engine.study.simulate import UNIT
 
 from ..simcache import cached_report
 from . import ENGINE_DIR
@@ -197,7 +197,7 @@ class SimFigureRole(SphinxRole):
                          f"{games} games from seed {keys.get('seed', '1')}", ",".join(bots))
         if share and x > n:
             raise ValueError(f"{top} ({x}) outnumbers {bottom} ({n}): write '{top} per {bottom}'")
-        # the words stay inside the figure's 95% interval, the games as the trials (engine/verdict.py)
+        # the words stay inside the figure's 95% interval, the games as the trials (engine/study/verdict.py)
         est = estimate(report, Measure(top.strip(), bottom.strip(), share)) if bottom.strip() else None
         low, high = (est.low, est.high) if est is not None and report.outcomes is not None else (None, None)
         if not share:

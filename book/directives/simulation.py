@@ -1,11 +1,11 @@
-"""``{simulation}``: many seeded bot games (:mod:`engine.simulate`) shown as tables a designer reads.
+"""``{simulation}``: many seeded bot games (:mod:`engine.study.simulate`) shown as tables a designer reads.
 
 ``:show:`` picks the tables: ``wins`` (win share by seat with 95% intervals, game length, the
 game's own events), ``seats`` (the same without the events), ``clauses`` (how often each rule comes into play, most used first, each
 row citing its clause as §N) and ``ratios`` (the figures ``:ratios:`` asks for). ``:compare:``
 lists variants separated by ``;`` (options, or ``bots=...``, each perhaps after a column name and
 ``": "``, as in ``Three players: players=3``), shown side by side. Every column plays the same
-seeds, so its win and length tables are :func:`engine.compare.compare_rows`: each difference from
+seeds, so its win and length tables are :func:`engine.study.compare.compare_rows`: each difference from
 the first column tested game by game (paired), corrected for the number of tests in the table
 (Holm), a seat's share set against its fair share when the numbers of players differ, and money
 per seat for the stakes games; the differences significant at 5% are marked. Reports are cached
@@ -29,11 +29,11 @@ from docutils.parsers.rst import directives
 
 import re
 
-from engine.bots import lineup_words
-from engine.compare import compare_rows
+from engine.players.bots import lineup_words
+from engine.study.compare import compare_rows
 from engine.errors import GanjifaError
 from engine.shuffle import parse_seed
-from engine.simulate import clause_rows, figure, rows, wilson
+from engine.study.simulate import clause_rows, figure, rows, wilson
 
 from ..nodes import clause_ref
 from ..simcache import cached_report
@@ -231,20 +231,20 @@ class SimulationDirective(GanjifaDirective):
         return report.tally.event_counts[term]
 
     def ratio_table(self, reports, labels, specs) -> list[nodes.Node]:
-        """Each figure with its 95% interval, the games as the trials (:func:`engine.verdict.estimate`: an
+        """Each figure with its 95% interval, the games as the trials (:func:`engine.study.verdict.estimate`: an
         occasion inside a game is not an independent trial); with several columns, each column's figure
         tested against the first's game by game, Holm's method over the table's tests, the significant
         ones marked *."""
-        from engine.verdict import per_game, tops
+        from engine.study.verdict import per_game, tops
 
         def same_games(r, first, measure) -> bool:
             """The figure the same in every game of both columns (the same deals decide it): nothing to test."""
             return (r.game.players == first.game.players and tops(r, measure) == tops(first, measure)
                     and per_game(r, measure.bottom) == per_game(first, measure.bottom))
 
-        from engine.compare import holm
+        from engine.study.compare import holm
         from engine.stats import poisson_interval, wilson
-        from engine.verdict import Measure, against, estimate
+        from engine.study.verdict import Measure, against, estimate
 
         from .sim_compare import handful, number, percent
 
@@ -350,7 +350,7 @@ class SimulationDirective(GanjifaDirective):
         """The caption's sentence on who "Player 1" is: the seats are numbered in the order of play, and who deals
         and who plays first, found by starting ``sample`` of each column's games up to their first player's move
         (no bot has chosen yet, so the players do not matter)."""
-        from engine.loop import Chance
+        from engine.players.loop import Chance
         from engine.protocol import CHANCE
         from engine.shuffle import derive
 
@@ -390,8 +390,8 @@ class SimulationDirective(GanjifaDirective):
     @staticmethod
     def fair_shares(reports, labels) -> str:
         """The caption's sentence on the seats: in every column each seat tested against its fair share (one in
-        the number of players), Holm's method over the column's seats (:func:`engine.verdict.seats`)."""
-        from engine.verdict import seats
+        the number of players), Holm's method over the column's seats (:func:`engine.study.verdict.seats`)."""
+        from engine.study.verdict import seats
 
         said = []
         for report, label in zip(reports, labels):
@@ -409,7 +409,7 @@ class SimulationDirective(GanjifaDirective):
         """A cell as the notes print it: a share never seen as the bound it stays under, a figure every game shows
         alike without an interval, a share of games with its interval (the games the trials)."""
         from engine.stats import wilson, zero_bound
-        from engine.verdict import Measure, estimate
+        from engine.study.verdict import Measure, estimate
 
         from .sim_compare import handful, number, percent
 

@@ -138,7 +138,7 @@ def typed_figures(app, doctree: nodes.document) -> None:
                 for a in chain):
             continue
         if any(isinstance(a, nodes.Element) and "ganjifa-question" in a.get("classes", ()) for a in chain):
-            continue  # an example's words are checked against its position (engine/claims.py)
+            continue  # an example's words are checked against its position (engine/examples/claims.py)
         for found in TYPED.finditer(str(text)):
             if found.group(0).replace(" ", "") == "95%" and str(text)[found.end():].lstrip().startswith("interval"):
                 continue  # ("with their 95% intervals": how sure a figure is, not a figure about play)

@@ -1,5 +1,5 @@
 /* A play page (book/playpages.py): the game runs in Python (Pyodide) on the book's engine; this script only
-   sends the reader's clicks to engine/web.py and shows what it answers for the reader's seat. */
+   sends the reader's clicks to engine/doors/web.py and shows what it answers for the reader's seat. */
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("game-data").textContent);
@@ -397,7 +397,7 @@
       var zip = await engine;
       py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/book" });
       py.runPython("import sys; sys.path.insert(0, '/home/pyodide/book')");
-      var web = py.pyimport("engine.web");
+      var web = py.pyimport("engine.doors.web");
       handle = function (text) { return web.handle(text); };
       mark("engine");
     } catch (err) {

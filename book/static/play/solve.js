@@ -1,5 +1,5 @@
 /* The play page's worker (play.js starts it the first time "Can this deal be won?" is asked): a Python of its
-   own, with the same engine, answering engine/web.py's "solve" request while the page stays free for clicks.
+   own, with the same engine, answering engine/doors/web.py's "solve" request while the page stays free for clicks.
    The request holds the game's seed and the moves played, never a card; the answer is yes, no or not sure.
    A module worker: the runtime does not load in a classic one. */
 let web = null;
@@ -11,7 +11,7 @@ async function boot(runtime, engine) {
   var zip = await (await fetch(engine)).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/book" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide/book')");
-  var module = py.pyimport("engine.web");
+  var module = py.pyimport("engine.doors.web");
   self.postMessage({ loaded: Math.round(performance.now() - started) });
   return module;
 }

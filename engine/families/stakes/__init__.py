@@ -22,7 +22,7 @@ imported from this package, as ``from engine.families.stakes import StakesState`
 
 Seats are numbered in the order of play (the source's "counterclockwise"): the player after
 seat ``s`` is seat ``s + 1``. In round 1 with ``first_dealer="player-1"`` seat 0 deals, so
-``DEALER_SEAT = 0`` and the match layer (:mod:`engine.match`) seats each match deal's dealer there.
+``DEALER_SEAT = 0`` and the match layer (:mod:`engine.players.match`) seats each match deal's dealer there.
 
 >>> deal_order(dealer=2, players=4)
 (3, 0, 1, 2)

@@ -19,7 +19,7 @@ class StakesGame:
     written), ``MOVE_USAGE`` and ``POSITION_KEYS`` (its own keys in a position, besides the common ones).
     """
 
-    DEALER_SEAT = 0  # Player 1 deals the first round (engine.match seats each deal's dealer here)
+    DEALER_SEAT = 0  # Player 1 deals the first round (engine.players.match seats each deal's dealer here)
     DEALER_ROTATES = True
     HAS_POSITIONS = True
     MOVES: tuple[str, ...] = ()

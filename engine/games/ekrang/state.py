@@ -11,19 +11,16 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from math import floor
-from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
 from ...decks import MUGHAL, Ranking
 from ...errors import GameNotOverError, IllegalMoveError
-from ...protocol import Result, State, default_names
+from ...protocol import Game, Result, State, default_names
 from .moves import OPEN, PLAYS, EKMove
 from .records import (CL_ADD, CL_FOLLOW, CL_LEAD1, CL_LEAD2, CL_OPEN, CL_PLAY2, KIND_OPEN, KIND_P1, KIND_P2,
                       EKRecord, card_name)
 from .strategy import move_priority as _move_priority
 
-if TYPE_CHECKING:
-    from .game import Ekrang
 
 OPENING, PHASE1, PHASE2 = 0, 1, 2
 # the records' notes (shared tuples: no allocation on the hot path)
@@ -87,7 +84,7 @@ class EKState(State):
                  "_best", "_best_seat", "_left", "_tricks", "_taken", "_bar", "_legal", "_code", "_card",
                  "_plays", "_face", "_n", "_last", "_raja", "_active", "_after", "_opener", "_top")
 
-    def __init__(self, game: "Ekrang", hands, opener: int, *, stage: int = OPENING, suit: int = -1,
+    def __init__(self, game: Game, hands, opener: int, *, stage: int = OPENING, suit: int = -1,
                  tricks=None, taken=()):
         """``hands`` as cards; the trick starts empty with ``opener`` to lead (the leading Raja's holder)."""
         self.game = game

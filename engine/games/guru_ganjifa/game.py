@@ -129,7 +129,7 @@ class GuruGanjifa(Game):
     })
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "gg.deal"
-    PEER: ClassVar = "hearts"  # a trick-taking game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
+    PEER: ClassVar = "hearts"  # a trick-taking game: make bench's ratio is to OpenSpiel's (engine.doors.bench.PEERS)
     EQUIPMENT: ClassVar = "nothing: the cards each player wins are counted at the end"
     FIRST_DEALER: ClassVar = "any player: the holder of the leading Raja opens, whoever deals"
 

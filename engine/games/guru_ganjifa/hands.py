@@ -12,18 +12,15 @@ together in :mod:`.state`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ...cards import Card
 from ...decks import DASHAVATARA
 from ...families.tricks import SuitTracker
-from ...protocol import State
+from ...protocol import Game, State
 from .moves import ADD_BY_INDEX as _ADD_BY_INDEX
 from .records import OPENING, GGRecord
 from .table import others as _others
 
-if TYPE_CHECKING:
-    from .game import GuruGanjifa
 
 
 class GGHands(State):
@@ -35,7 +32,7 @@ class GGHands(State):
                  "_own", "_hands", "_played_before", "_trick_start", "_trick_prefix", "_trick_stage", "_queue", "_kind", "_called",
                  "_deni", "_doubled", "_cache", "_cache_runs", "_others")
 
-    def __init__(self, game: GuruGanjifa, hands: list[list[Card]], leader: int | None = None,
+    def __init__(self, game: Game, hands: list[list[Card]], leader: int | None = None,
                  stage: str = OPENING):
         self.game = game
         self.history: list[GGRecord] = []

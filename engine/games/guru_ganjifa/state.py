@@ -85,7 +85,7 @@ class GGState(TrickRules, Checks):
     def legal_move_sequence(self) -> Sequence[GGMove]:
         """``legal_moves()`` as a read-only sequence that builds a leader's moves only when looked at.
 
-        For :class:`~engine.bots.RandomBot`: a leader may have hundreds of combined leads. Valid
+        For :class:`~engine.players.bots.RandomBot`: a leader may have hundreds of combined leads. Valid
         until the next ``apply``.
         """
         queue = self._queue

@@ -6,19 +6,17 @@ from dataclasses import dataclass
 from itertools import compress
 from math import floor
 from operator import attrgetter, itemgetter, not_
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from ...cards import Card, format_cards
 from ...decks import MUGHAL, Ranking
 from ...errors import GameNotOverError, IllegalMoveError
-from ...protocol import CHANCE, Result, State
+from ...protocol import CHANCE, Game, Result, State
 from .moves import PAIR, HRDraw, HRMove, pair
 from .ranks import _COURTS, _SIZE, N, PLACED, STRENGTH, WEAK
 from .records import FOLLOWED, LED, OPENED, HRRecord, card_name, join, rank_name
 from .strategy import move_priority as _move_priority
 
-if TYPE_CHECKING:
-    from .game import Hamrang
 
 _new = tuple.__new__
 
@@ -82,7 +80,7 @@ class HRState(State):
                  "trick", "_plays", "_to_play", "_leader", "_lead_suit", "_opening", "_dealer", "last_trick",
                  "_drawing", "_cache", "_trick_leader", "out", "_opener")
 
-    def __init__(self, game: "Hamrang", hands, *, drawing: bool = False):
+    def __init__(self, game: Game, hands, *, drawing: bool = False):
         self.game = game
         self.history: list[HRRecord] = []
         strength = self._strength = STRENGTH[game.ranking]

@@ -103,7 +103,7 @@ class KendraKari(Game):
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "kk.deal"
-    PEER: ClassVar = "crazy_eights"  # a shedding game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
+    PEER: ClassVar = "crazy_eights"  # a shedding game: make bench's ratio is to OpenSpiel's (engine.doors.bench.PEERS)
     FIRST_DEALER: ClassVar = "any player; the player after the dealer starts"
     TABLE_LAYOUT: ClassVar = (TableSpot("Position 7", "face-up", "centre"), TableSpot("stock", "face-down", "stock"))
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 
 from ...cards import Card, format_cards
 from ...errors import IllegalMoveError
 from ...errors import GameNotOverError
-from ...protocol import CHANCE, Result, State, default_names
+from ...protocol import CHANCE, Game, Result, State, default_names
 from ...shuffle import Rng, shuffled
 from .moves import BRIDGE, BRIDGES, DRAW, DRAW_ONLY, OPEN, PLAY, PLAYS, TWO, KKMove, KKShuffle, two
 from .records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_DRY, CL_END, CL_FIRST, CL_MATCH, CL_OPEN, CL_OUT, CL_TWO,
@@ -17,8 +16,6 @@ from .records import (CL_BRIDGE, CL_DRAW, CL_DRAW_NB, CL_DRY, CL_END, CL_FIRST, 
 from .ring import CARDS, CENTRE, MATCH, N_CARDS, NEXT, OPPOSITE
 from .strategy import move_priority as _move_priority
 
-if TYPE_CHECKING:
-    from .game import KendraKari
 
 _new = tuple.__new__
 # the interned opening moves by card index (``open c`` and ``open c d`` at c * N_CARDS + d), filled as met
@@ -50,7 +47,7 @@ class KKState(State):
     __slots__ = ("game", "history", "current_player", "_hands", "_piles", "_top", "_last",
                  "_stock", "_captured", "_legal", "_winners", "_waiting", "_seat_after")
 
-    def __init__(self, game: "KendraKari", hands, piles, last: int, stock, captured, turn: int | None,
+    def __init__(self, game: Game, hands, piles, last: int, stock, captured, turn: int | None,
                  winners: tuple[int, ...] = ()):
         """Build from card indexes; ``stock`` is top *last* here (popped from the end)."""
         self.game = game

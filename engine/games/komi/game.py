@@ -90,7 +90,7 @@ class Komi(StakesGame, Game):
     KEY_CLAUSES: ClassVar = ("km.show",)
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "km.deal"
-    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.doors.bench.PEERS)
     EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; everyone but the dealer bets each round"
     FIRST_DEALER: ClassVar = "the oldest player"
     SEAT_CARDS: ClassVar = ("face-down", "face-down", "face-down", "bet")

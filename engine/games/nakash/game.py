@@ -90,7 +90,7 @@ class Nakash(StakesGame, Game):
     KEY_CLAUSES: ClassVar = ("nk.pot", "nk.carry")
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "nk.deal"
-    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.doors.bench.PEERS)
     EQUIPMENT: ClassVar = "counters for the stakes: everyone pays 1 into the pot each round, so about 20 each serve a game of many rounds"
     TABLE_LAYOUT: ClassVar = (TableSpot("pot", "pot"),)
     SEAT_CARDS: ClassVar = ("face-down", "face-down")

@@ -159,7 +159,7 @@ class Naqsh(Game):
     TABLES: ClassVar = TABLES
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "nq.deal"
-    PEER: ClassVar = "blackjack"  # a hand against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    PEER: ClassVar = "blackjack"  # a hand against a dealer: make bench's ratio is to a hand of it (engine.doors.bench.PEERS)
     EQUIPMENT: ClassVar = "counters for the stakes, about 20 for each player; every payment is one stake"
     DEAL_MORE: ClassVar = "then, player by player, the dealer gives each player a second card face up, and a player may take more, one at a time"
     FIRST_DEALER: ClassVar = "each player draws a card: the highest deals"

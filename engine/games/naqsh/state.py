@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
-from ...protocol import Result, State, default_names
+from ...protocol import Game, Result, State, default_names
 from .bank import (BUST, NAQSH, PLAYING, STAND_TO, STATUS_WORDS, STOOD, THREW, WAITING, stand_words,
                    settle_dealer_fails, settle_dealer_naqsh)
 from .moves import DEAL, DEAL_ONLY, DEAL_MOVE, NO_STAND, STAND, TAKE, THROW, WITH_STAND, NQMove
 from .records import ENDS_BUST, ENDS_NAQSH, ENDS_STAND, ENDS_THROW, GOES_ON, NQRecord
 from .strategy import move_priority as _move_priority
 
-if TYPE_CHECKING:
-    from .game import Naqsh
 
 _new = tuple.__new__
 
@@ -56,7 +53,7 @@ class NQState(State):
     __slots__ = ("game", "history", "current_player", "_hands", "_totals", "_status", "_stock", "_active",
                  "_dealer", "_deck", "_end")
 
-    def __init__(self, game: "Naqsh", hands: list[list[Card]], stock: list[Card], active: int = 0,
+    def __init__(self, game: Game, hands: list[list[Card]], stock: list[Card], active: int = 0,
                  status: list[int] | None = None):
         """``stock`` is top *last* (popped from the end). ``active`` is the seat whose hand is in play."""
         self.game = game

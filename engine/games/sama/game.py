@@ -97,7 +97,7 @@ class Sama(StakesGame, Game):
     EVENTS: ClassVar = EVENTS
     DEAL_CLAUSE: ClassVar = "sa.deal"
     DRAW_CLAUSE: ClassVar = "sa.replace"
-    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.bench.PEERS)
+    PEER: ClassVar = "blackjack"  # a round against a dealer: make bench's ratio is to a hand of it (engine.doors.bench.PEERS)
     EQUIPMENT: ClassVar = "paper to tally the rounds each player wins; playing for stakes, counters instead, about 20 each"
     TABLE_LAYOUT: ClassVar = (TableSpot("pack", "face-down", "pack"),)
     SEAT_CARDS: ClassVar = ("face-down", "face-down", "face-up")

@@ -103,7 +103,7 @@ class Shakti(Game):
     EVENTS: ClassVar = EVENTS
     HAS_POSITIONS: ClassVar = True
     DEAL_CLAUSE: ClassVar = "sk.deal"
-    PEER: ClassVar = "crazy_eights"  # a draw-and-discard game: make bench's ratio is to OpenSpiel's (engine.bench.PEERS)
+    PEER: ClassVar = "crazy_eights"  # a draw-and-discard game: make bench's ratio is to OpenSpiel's (engine.doors.bench.PEERS)
     PEER_TARGET: ClassVar = (4, 1.0)  # issue 23: the least ratio to the peer, at this many players
     FIRST_DEALER: ClassVar = "the youngest player; the player on the dealer's right starts"
     TABLE_LAYOUT: ClassVar = (TableSpot("stock", "face-down", "deck"),)

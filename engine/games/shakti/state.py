@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import floor
-from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
 from ...families.movecache import CachedMoves
-from ...protocol import CHANCE, Result, State, default_names
+from ...protocol import CHANCE, Game, Result, State, default_names
 from ...shuffle import Rng
 from .moves import (BOTTOM, BOTTOMS, DECK, DISCARD, DISCARDS, DRAWS, PILE_DRAWS, TOP, TOPS, ShMove, ShShuffle,
                     ShTurn)
@@ -19,8 +18,6 @@ from .records import (CL_DISCARD, CL_LIMIT, CL_TURN, CL_RUN, CL_SET, CL_SHUFFLE,
 from .strategy import move_priority as _move_priority
 from .table import CARDS, HAND, INDEX, N_RUNS, winning_target
 
-if TYPE_CHECKING:
-    from .game import Shakti
 
 _new = tuple.__new__
 PLAYERS = 4
@@ -50,7 +47,7 @@ class ShState(CachedMoves, State):
     __slots__ = ("game", "history", "current_player", "_hands", "_piles", "_deck", "_turns", "_seat", "_draw",
                  "_owed", "_target", "_winner", "_legal", "_memo")
 
-    def __init__(self, game: "Shakti", hands, piles, deck, turns: int, seat: int | None, draw: ShMove | None = None,
+    def __init__(self, game: Game, hands, piles, deck, turns: int, seat: int | None, draw: ShMove | None = None,
                  owed=(), target: int = -1, winner: int = -1):
         """Build from card indexes: ``piles`` bottom first (top last), ``deck`` top last; ``seat`` whose turn
         it is (None: the game is over); ``draw`` and ``owed`` mid-turn: the draw made and the piles still owed

@@ -15,17 +15,14 @@ The rules of each phase are its subclasses, put together in :mod:`.state`: :mod:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ...cards import Card
 from ...decks import DASHAVATARA
 from ...families.tricks import INDEX_SIZE
-from ...protocol import State
+from ...protocol import Game, State
 from .records import TGRecord
 from .table import OPENING, ORDERS, STRENGTH, SUITS, sorted_hand as _sorted_hand
 
-if TYPE_CHECKING:
-    from .game import TraditionalGanjifa
 
 _tuple_new = tuple.__new__
 
@@ -33,7 +30,7 @@ _tuple_new = tuple.__new__
 class TGHands(State):
     """The cards of a match in progress and who holds them (see the module's docstring)."""
 
-    def __init__(self, game: "TraditionalGanjifa"):
+    def __init__(self, game: Game):
         self.game = game
         self.n = 3
         self.history: list = []

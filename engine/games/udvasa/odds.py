@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from ...files import write_text
-from ...play import play_seeded
-from ...simulate import wilson
+from ...players.play import play_seeded
+from ...study.simulate import wilson
 from .game import Udvasa
 from .results import SOLVED, load
 from .solver import AIMLESS, LIMIT, solve
@@ -199,7 +199,7 @@ def write_won_game(seed: int, line, path: Path, names=("Asha",)) -> None:
     """A golden transcript of a won game: deal ``seed`` played by ``line`` (moves written out, no bots)."""
     from dataclasses import replace
 
-    from ... import transcript as T
+    from ...examples import transcript as T
 
     game = Udvasa()
     t = T.play(game, seed, "heuristic", names)  # the header and the deal as the bots' game writes them

@@ -22,7 +22,7 @@ were known, and the plans are judged over many worlds. Its figures are in ``rule
 (:mod:`.unseen`).
 
 >>> from engine.games.udvasa import Udvasa
->>> from engine.play import run
+>>> from engine.players.play import run
 >>> state = Udvasa().start(0)
 >>> _ = run(state, [SearchingPlayer(0)], 0)
 >>> state.result().winners

@@ -13,17 +13,16 @@ from typing import TYPE_CHECKING
 
 from ...cards import parse_cards
 from ...errors import NotationError
-from ...protocol import split_notation
+from ...protocol import Game, split_notation
 from .tables import AT, CARDS, N_CARDS, N_SUITS, STACKS, SUIT, SUITS, VALUE, card_index
 
 if TYPE_CHECKING:
-    from .game import Udvasa
     from .state import UDState
 
 USAGE = "an Udvasa position is 'build=...; stacks=A / B / ... (eight); stock=...'"
 
 
-def parse_position(game: "Udvasa", text: str, *, reachable: bool = True) -> "UDState":
+def parse_position(game: Game, text: str, *, reachable: bool = True) -> "UDState":
     """The state ``text`` describes. A stock play cannot leave (80 once the layout is dealt, eight cards a deal)
     is refused; ``reachable=False`` lets a rule's unit test set only the cards the rule is about."""
     from .state import FULL, UDState

@@ -4,20 +4,17 @@ of a move. The solver (:mod:`.solver`) searches with the same rules: ``_moves`` 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
 from ...families.movecache import CachedMoves
-from ...protocol import State, default_names
+from ...protocol import Game, State, default_names
 from ...shuffle import shuffled
 from .moves import BUILD, BUILDS, DEAL, DEAL_MOVE, SHIFT, SHIFTS, STOP, STOP_MOVE, UDMove
 from .records import CL_BUILD, CL_FILL, CL_MORE, CL_SHIFT, CL_STOP, UDRecord, UDResult
 from .tables import AT, CARDS, N_CARDS, N_SUITS, STACKS, SUIT, SUITS, VALUE, card_name
 from .strategy import move_priority as _move_priority
 
-if TYPE_CHECKING:
-    from .game import Udvasa
 
 _new = tuple.__new__
 CL_SHIFT_V = ("ud.shift", "ud.values")  # a move of a Vizier or a Raja, or onto one: the courts' values
@@ -59,7 +56,7 @@ class UDState(CachedMoves, State):
     __slots__ = ("game", "history", "current_player", "_stacks", "_built", "_stock", "_end", "_legal",
                  "_need", "_near", "_at_once", "_literal")
 
-    def __init__(self, game: "Udvasa", stacks: list[list[int]], built: list[int], stock: list[int], end: str = ""):
+    def __init__(self, game: Game, stacks: list[list[int]], built: list[int], stock: list[int], end: str = ""):
         """From card places; ``stacks`` bottom first, ``built`` cards on each suit's build stack,
         ``stock`` top *last* (dealt by popping from the end)."""
         self.game = game

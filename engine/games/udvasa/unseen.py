@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 from ...files import write_text
-from ...play import run as play
-from ...simulate import wilson
+from ...players.play import run as play
+from ...study.simulate import wilson
 from .game import Udvasa
 from .player import END_LIMIT, PLAN_LIMIT, TRY_LIMIT, WORLDS, SearchingPlayer, careful_move
 from .results import UNSEEN, chances, load  # noqa: F401  (chances: read here by the tests)

@@ -6,9 +6,9 @@ import pickle
 import pytest
 
 from engine import DealError, GameNotOverError, IllegalMoveError, NotationError, OptionError, Ranking, get_game
-from engine.bots import HeuristicBot, RandomBot
+from engine.players.bots import HeuristicBot, RandomBot
 from engine.games.ekrang import EKMove, Ekrang
-from engine.play import run
+from engine.players.play import run
 from engine.protocol import Deal
 from tests.hand_set import hand_set
 
@@ -345,7 +345,7 @@ def test_whole_games(players, bots):
 
 # --- the heuristic player ---------------------------------------------------------------------------
 def test_the_careful_player_beats_random_players():
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     report = simulate(Ekrang(players=4), games=200, seed=3, bots=["heuristic", "random", "random", "random"])
     assert report.win_share[0] > 0.5  # far above a fair quarter

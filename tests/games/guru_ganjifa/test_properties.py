@@ -5,7 +5,7 @@ import re
 import pytest
 
 from engine import DealError, DASHAVATARA, IllegalMoveError, NotationError, OptionError, Ranking
-from engine.bots import HeuristicBot, RandomBot
+from engine.players.bots import HeuristicBot, RandomBot
 from engine.games.guru_ganjifa import GGMove, GuruGanjifa
 
 DECK = set(DASHAVATARA.cards)

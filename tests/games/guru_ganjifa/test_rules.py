@@ -8,8 +8,8 @@ import pytest
 
 from engine import (Card, Deal, DealError, GameNotOverError, IllegalMoveError, NotationError, OptionError, Ranking,
                     get_game, parse_cards)
-from engine.bots import HeuristicBot, RandomBot
-from engine.play import run
+from engine.players.bots import HeuristicBot, RandomBot
+from engine.players.play import run
 from engine.games.guru_ganjifa import GGMove, GGState, GuruGanjifa
 from tests.hand_set import hand_set
 

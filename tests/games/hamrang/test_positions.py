@@ -9,7 +9,7 @@ import pytest
 from engine.decks import Ranking
 from engine.errors import NotationError
 from engine.games.hamrang import Hamrang
-from engine.play import Chance
+from engine.players.play import Chance
 from engine.protocol import CHANCE
 from engine.shuffle import Rng
 

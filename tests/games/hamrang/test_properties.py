@@ -6,7 +6,7 @@ import pytest
 
 from engine.decks import Ranking
 from engine.games.hamrang import Hamrang
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 from engine.protocol import CHANCE
 
 GAMES = [Hamrang(), Hamrang(time="night", ranking=Ranking.TRADITIONAL), Hamrang(last_player="stops")]
@@ -40,7 +40,7 @@ def test_random_games_keep_the_rules(game, bots):
 
 def test_the_heuristic_player_beats_random_ones():
     game = Hamrang()
-    from engine.play import play_seeded as play
+    from engine.players.play import play_seeded as play
     wins = 0.0
     for seed in range(300):
         result = play(game, seed, ["heuristic", "random", "random", "random"]).result()

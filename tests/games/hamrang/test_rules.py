@@ -9,7 +9,7 @@ from engine.cards import Card
 from engine.decks import Ranking
 from engine.errors import DealError, IllegalMoveError, NotationError, OptionError
 from engine.games.hamrang import Hamrang, HRDraw, HRMove
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 from engine.protocol import CHANCE, Deal
 from tests.hand_set import hand_set
 

@@ -17,7 +17,7 @@ import pytest
 from engine.cards import parse_cards
 from engine.decks import Ranking
 from engine.games.hamrang import Hamrang
-from engine.play import Chance
+from engine.players.play import Chance
 from engine.protocol import CHANCE
 
 from .source_model import Model, dealer_of

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from engine import CHANCE, Deal, DealError, IllegalMoveError, OptionError, RandomBot, get_game
-from engine.play import Chance
+from engine.players.play import Chance
 from engine.shuffle import derive
 from engine.games.kendra_kari import KendraKari, KKMove
 from engine.games.kendra_kari.ring import CARDS

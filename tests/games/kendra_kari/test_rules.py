@@ -6,7 +6,7 @@ import re
 import pytest
 
 from engine import CHANCE, Card, Deal, DealError, HeuristicBot, IllegalMoveError, NotationError, OptionError, get_game
-from engine.play import play_seeded, run
+from engine.players.play import play_seeded, run
 from engine.games.kendra_kari import KendraKari, KKMove, KKState
 from engine.games.kendra_kari.ring import CARDS
 from engine.protocol import Result

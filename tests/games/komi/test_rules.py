@@ -4,8 +4,8 @@ import pytest
 
 from engine import CHANCE, DealError, IllegalMoveError, NotationError, OptionError, get_game
 from engine.families.stakes import NewDeal, Say, deal_order
-from engine.match import Match
-from engine.play import play_seeded
+from engine.players.match import Match
+from engine.players.play import play_seeded
 from engine.shuffle import Rng
 
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]

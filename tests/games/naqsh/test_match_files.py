@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.games.naqsh import Naqsh
-from engine.match import Match
-from engine.transcript import match_transcripts, read, replay
+from engine.players.match import Match
+from engine.examples.transcript import match_transcripts, read, replay
 
 DEALS = Path(__file__).resolve().parents[3] / "rules" / "deals"
 NAMES = ("Asha", "Bela", "Chitra", "Dev", "Esha")

@@ -12,7 +12,7 @@ import pytest
 
 from engine.games.naqsh import Naqsh, odds
 from engine.games.naqsh.game import PACK_CARDS
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 
 CARDS = PACK_CARDS["naqsh"]
 

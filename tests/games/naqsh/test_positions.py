@@ -9,7 +9,7 @@ import pytest
 
 from engine.errors import NotationError
 from engine.games.naqsh import Naqsh
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 
 GAMES = [Naqsh(players=n, pack=pack, dealer_fails=rule)
          for n, pack, rule in itertools.product((2, 5, 6, 7), ("naqsh", "french", "mughal"),

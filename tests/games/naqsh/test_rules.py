@@ -9,8 +9,8 @@ from engine.cards import parse_cards
 from engine.errors import DealError, IllegalMoveError, NotationError, OptionError
 from engine.games.naqsh import Naqsh, NQMove
 from engine.games.naqsh.game import PACK_CARDS
-from engine.match import Match
-from engine.play import play_seeded
+from engine.players.match import Match
+from engine.players.play import play_seeded
 from engine.protocol import Deal
 
 NAMES4 = ["Asha", "Bilal", "Chitra", "Dev"]
@@ -297,7 +297,7 @@ def test_bad_positions_name_the_problem():
 
 
 def test_events_are_counted():
-    from engine.simulate import simulate
+    from engine.study.simulate import simulate
 
     report = simulate(get_game("naqsh", players=6), 300, seed=1, workers=1)
     count = report.tally.event_counts

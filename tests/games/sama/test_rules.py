@@ -5,8 +5,8 @@ import pytest
 from engine import CHANCE, IllegalMoveError, NotationError, OptionError, get_game
 from engine.families.stakes import Draw
 from engine.games.sama.state import hand_total
-from engine.match import Match
-from engine.play import play_seeded
+from engine.players.match import Match
+from engine.players.play import play_seeded
 from engine.shuffle import Rng
 
 NAMES = ["Asha", "Bela", "Chitra", "Dev"]

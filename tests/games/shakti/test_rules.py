@@ -6,7 +6,7 @@ import re
 import pytest
 
 from engine import CHANCE, Card, Deal, DealError, IllegalMoveError, NotationError, OptionError, get_game
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 from engine.games.shakti import Shakti, ShMove, ShShuffle, ShState, ShTurn
 from engine.games.shakti.moves import parse_move
 from engine.games.shakti.table import CARDS, TARGETS, winning_target
@@ -417,7 +417,7 @@ def test_a_position_play_cannot_reach_is_refused_naming_the_clause():
 
 def test_every_position_of_real_play_reads_back():
     from engine import get_game
-    from engine.play import play_seeded
+    from engine.players.play import play_seeded
     game = get_game("shakti")
     for seed in range(3):
         done = play_seeded(game, seed, ["random"] * 4)

@@ -3,7 +3,7 @@ read which card Bela had led face down, because her face-up batch cards listed o
 
 from engine import get_game
 from engine.draw import state_svg, to_string
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 
 NAMES = ("Asha", "Bela", "Chitra")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import transcript as T
+from engine.examples import transcript as T
 
 DEALS = Path(__file__).resolve().parents[3] / "rules" / "deals"
 MATCH = T.replay(T.parse((DEALS / "traditional-ganjifa-match.txt").read_text()))

@@ -1,7 +1,7 @@
 """Traditional Ganjifa over many seeded games: the heuristic player, positions, views and clauses."""
 
 from engine import get_game
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 
 ONE = get_game("traditional-ganjifa", rounds=1)
 

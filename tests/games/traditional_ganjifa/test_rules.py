@@ -4,7 +4,7 @@ import pytest
 
 from engine import get_game
 from engine.errors import DealError, IllegalMoveError, NotationError
-from engine.play import play_seeded
+from engine.players.play import play_seeded
 from engine.protocol import CHANCE, Deal
 from engine.games.traditional_ganjifa.state import TGState
 
@@ -46,10 +46,10 @@ def test_redeal_when_a_hand_has_no_raja():
 
 def dealt(*hands: str, exactly=()) -> str:
     """Three hands as dealt, 40 cards each, holding the cards given, the rest shared out by
-    :func:`engine.moments.complete_hands` keeping each (seat, suit) of ``exactly`` to the cards listed. The
+    :func:`engine.examples.moments.complete_hands` keeping each (seat, suit) of ``exactly`` to the cards listed. The
     opening comes straight after the deal, so an opening can only be set from 40-card hands."""
     from engine.cards import Card, format_cards
-    from engine.moments import complete_hands
+    from engine.examples.moments import complete_hands
 
     held = complete_hands(G.deck.cards, [[Card.parse(t) for t in h.split()] for h in hands], 40,
                           refuse=lambda seat, card: (seat, card.suit.code) in exactly)

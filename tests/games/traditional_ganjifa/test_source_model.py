@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 
 from engine import get_game
-from engine.play import Chance
+from engine.players.play import Chance
 from engine.protocol import CHANCE
 
 from .source_model import SourceModel, engine_key, key_text

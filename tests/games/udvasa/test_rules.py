@@ -194,7 +194,7 @@ def test_positions_read_back_and_bad_ones_name_the_problem():
 
 
 def test_every_random_game_ends_and_the_careful_player_builds_more():
-    from engine.play import play_seeded
+    from engine.players.play import play_seeded
 
     built = {"random": 0, "heuristic": 0}
     for seed in range(40):

@@ -26,7 +26,7 @@ import sys
 from collections import Counter
 
 from engine import get_game
-from engine.bots import make_bot
+from engine.players.bots import make_bot
 from engine.shuffle import derive
 
 from .source_model import Model
