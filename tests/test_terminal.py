@@ -476,7 +476,7 @@ def test_cards_typed_without_the_move_s_word_or_in_the_other_order_are_the_move(
 
     from engine import get_game
     from engine.protocol import CHANCE
-    from engine.terminal import TerminalGame
+    from engine.doors.terminal import TerminalGame
 
     out = io.StringIO()
     term = TerminalGame(get_game("hamrang"), 7, {0}, ["heuristic"] * 4, ["Asha", "Bela", "Chitra", "Dev"],

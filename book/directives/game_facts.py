@@ -301,11 +301,11 @@ class GameChooserDirective(GanjifaDirective):
             players = (f"{allowed[0]}" if len(allowed) == 1 else f"{allowed[0]} to {allowed[-1]}"
                        if allowed == list(range(allowed[0], allowed[-1] + 1)) else ", ".join(map(str, allowed)))
             rows.append([self._link(name, game.title), players, f"{cls.deck.name} {len(cls.deck.cards)}", kind,
-                         f"{each[:1].upper()}{each[1:]} in {stretch}", hard])
+                         f"{each[:1].upper()}{each[1:]} in {stretch} of {_number_words(game.players)}", hard])
         if not rows:
             raise self.fail("name the games, one a line")
         return [table(["Game", "Players", "Deck", "Kind", "Actions each", "How hard"], rows,
-                      classes=["ganjifa-chooser"], widths=[4, 2, 4, 3, 4, 3])]
+                      classes=["ganjifa-chooser"], widths=[4, 2, 4, 3, 5, 2])]
 
     def deal_row(self, k: int, name: str, kind: str, hard: str, stretch: str, file: str) -> list:
         """A row whose length is one golden deal's moves (a player's, not chance's): for a game whose computer

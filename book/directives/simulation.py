@@ -572,11 +572,10 @@ class SimulationDirective(GanjifaDirective):
                 f"games, between {lineup_words(report.bots)}, in which it decided a move or the result, with its 95% interval (a handful given as the "
                 "count), and how many times a game it decided something (an action, a deal or draw by chance, or the "
                 "result), "
-                "with its 95% interval, the games as the trials (none beside a handful), "
+                "with its 95% interval, the games as the trials (a handful, under ten games, is given with no rate), "
                 "sorted by the share of games, then by the times a game. A rule that only forbids a move does not count. A "
-                "rule counts each action it decided, so where one event brings several actions (a trick's cards, "
-                "the extra cards of a doubled lead), its times a game run higher than the event's own count in "
-                "another table.")
+                "rule counts each action it decided, so where one event brings several actions, its times a game "
+                "run higher than the event's own count in another table.")
         if any(row[1].startswith("every game (over") for row in body):
             text += " A rule that decided something in every game shows the bound its share stays over, 95% sure."
         caption = nodes.paragraph(text, text, classes=["ganjifa-caption"])

@@ -152,7 +152,8 @@ def hints_table(path: Path = SOLVED) -> Table:
             shown, said = f"{100 * share:.1f}%", f"{100 * lo:.1f}% to {100 * hi:.1f}%"
         rows.append((KINDS[kind], when, f"{n:,}", f"{tried:,}", f"{c['lost']:,}" if c["lost"] else "none", shown, said,
                      f"{c['undecided']:,}"))
-    note = (f"The {h['won_deals']:,} won deals among the {h['deals']:,} numbered from {h['first']:,}; at three places of each winning line up to four "
+    note = (f"The {h['won_deals']:,} deals among the {h['deals']:,} numbered from {h['first']:,} that the solver won "
+            f"within the search limit below; at three places of each winning line up to four "
             f"other moves made instead, each position then solved again to at most {h['limit']:,} positions a pass; "
             "the deals are the trials of each 95% interval, as the tries of one deal hang together; a share never "
             "seen, with no try undecided, is the exact bound it stays under; a handful (fewer than ten tries lost) is given as the deals it fell in, "
