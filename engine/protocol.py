@@ -282,6 +282,12 @@ class Game:
         match's default (``DEALER_SEAT``, or the dealer it is given)."""
         return None
 
+    # --- players ---------------------------------------------------------------------------
+    def strong_player(self, seed: int | str):
+        """The game's own strong player, seeded (a bot that chooses from its seat's view only), or None: the
+        strong player (:mod:`engine.players.strong`) then searches worlds dealt afresh by ``State.sample_hidden``."""
+        return None
+
     # tables the game computes for its chapter (scoring tables, exact odds): name -> what it shows
     TABLES: ClassVar[Mapping[str, str]] = MappingProxyType({})
 

@@ -3,17 +3,19 @@ and simulations.
 
 The simple players are :mod:`engine.players.basic_bots` (named here as before: ``from engine.players.bots import RandomBot``).
 Games are played by the one loop in :mod:`engine.players.loop` (seated by :mod:`engine.players.play`). A stronger player,
-``mc`` (or ``mc:N``), searches by sampling the cards it cannot see: :mod:`engine.players.montecarlo`.
+``mc`` (or ``mc:N``), searches by sampling the cards it cannot see: :mod:`engine.players.montecarlo`; the strong
+player, ``strong`` (or ``strong:N``), searches more worlds on a budget of moves played: :mod:`engine.players.strong`.
 """
 
 from __future__ import annotations
 
 from .basic_bots import HeuristicBot, RandomBot
 from .montecarlo import make_mc_bot
+from .strong import make_strong_bot
 
 
 # each kind of bot in a player's words, for the book ("careful players"); "mc:N" reads as "mc"
-PLAIN = {"random": "random", "heuristic": "careful", "mc": "searching"}
+PLAIN = {"random": "random", "heuristic": "careful", "mc": "searching", "strong": "strong"}
 
 
 def lineup_words(kinds) -> str:
@@ -32,8 +34,8 @@ def lineup_words(kinds) -> str:
 
 
 # name -> maker(seed); "mc" is the determinized Monte-Carlo player (engine.players.montecarlo), "mc:N" with N worlds per move
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": make_mc_bot}
-TUNABLE = {"mc"}  # bots that take an argument after a colon
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "mc": make_mc_bot, "strong": make_strong_bot}
+TUNABLE = {"mc", "strong"}  # bots that take an argument after a colon
 
 
 def make_bot(kind: str, seed: int | str = 0):
@@ -42,5 +44,5 @@ def make_bot(kind: str, seed: int | str = 0):
     if maker is None or (colon and name not in TUNABLE):
         from ..errors import OptionError
 
-        raise OptionError(f"unknown bot {kind!r}; bots are {', '.join(BOTS)} (mc:N: N worlds per move)") from None
+        raise OptionError(f"unknown bot {kind!r}; bots are {', '.join(BOTS)} (mc:N: N worlds per move; strong:N: N moves played out per move)") from None
     return maker(seed, argument) if colon else maker(seed)

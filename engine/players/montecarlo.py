@@ -122,7 +122,7 @@ class MonteCarloBot:
         result = state.result()
         value = 1.0 / len(result.winners) if player in result.winners else 0.0
         scores = result.scores
-        others = max(s for p, s in enumerate(scores) if p != player)
+        others = max((s for p, s in enumerate(scores) if p != player), default=0.0)  # (0: a game played alone)
         scale = max(abs(s) for s in scores) or 1.0
         return value + MARGIN_WEIGHT * (scores[player] - others) / scale
 

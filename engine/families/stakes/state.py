@@ -6,14 +6,19 @@ from __future__ import annotations
 from math import floor
 from typing import Sequence
 
-from ...cards import Card
+from ...cards import Card, cards_in
 from ...errors import GameNotOverError, IllegalMoveError, NotationError
 from ...protocol import CHANCE, Result, State
+from ..hidden import redeal
 from ...shuffle import Rng
 from .dealer import choose_dealer, deal_order, dealt_from_tail, next_dealer
 from .moves import ChanceMove, DealerChoice, NewDeal
 from .positions import format_position
 from .records import StakesRecord
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 class StakesState(State):
@@ -252,6 +257,24 @@ class StakesState(State):
             return self.RECORD((CHANCE, move, (self.CL["rotate"], self.CL["deal"]),
                                 ("deal", self._dealer, self._round), None, False))
         return self._drawn(move)
+
+    # --- sampling -------------------------------------------------------------------------
+    def sample_hidden(self, player: int, seed: int | str):
+        """A copy in which every card ``player`` cannot know is dealt afresh (:func:`redeal`): the cards of the
+        hands, the pack and the cards put out that are not in the seat's view nor shown to it (nor known to it
+        otherwise: :meth:`_known_out`) are pooled and dealt back into the same places. Before a show that may
+        be every card, the seat's own too, where the rules have it bet before it looks."""
+        known = cards_in(self.view(player)) | self.visible_cards(player) | self._known_out(player) | {None}
+        n = len(self._hands)
+        dealt = redeal(self._hands + [self._pack, self._out], known, seed, key=_index)
+        other = self.copy()
+        other._hands, other._pack, other._out = dealt[:n], dealt[n], dealt[n + 1]
+        other._legal = None
+        return other
+
+    def _known_out(self, player: int) -> set:
+        """The cards put out this round whose faces ``player`` knows (a game that puts cards out says which)."""
+        return set()
 
     # --- rounds ---------------------------------------------------------------------------
     def _start_turns(self) -> None:

@@ -15,6 +15,7 @@ from math import floor
 from ...cards import Card, format_cards
 from ...decks import MUGHAL, Ranking
 from ...errors import GameNotOverError, IllegalMoveError
+from ...families.hidden import redeal
 from ...protocol import Game, Result, State, default_names
 from .moves import OPEN, PLAYS, EKMove
 from .records import (CL_ADD, CL_FOLLOW, CL_LEAD1, CL_LEAD2, CL_OPEN, CL_PLAY2, KIND_OPEN, KIND_P1, KIND_P2,
@@ -411,6 +412,14 @@ class EKState(State):
         card = self._card
         return EKView(player, tuple(card[c] for c in self._hands[player]), tuple(map(len, self._hands)),
                       self.trick, tuple(self._tricks), STAGES[self._stage], self._leader, self.current_player)
+
+    def sample_hidden(self, player: int, seed: int | str) -> "EKState":
+        """A copy in which the other hands are dealt afresh from their pooled cards (:func:`redeal`): ``player``'s
+        hand, every hand's size, the trick and the tricks won stay. (Who failed to follow a suit is not used.)"""
+        other = self.copy()
+        other._hands = [sorted(h) for h in redeal(self._hands, set(self._hands[player]), seed)]
+        other._legal = None
+        return other
 
     move_priority = _move_priority  # the heuristic player's taste: strategy.py
 

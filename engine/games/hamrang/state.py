@@ -14,6 +14,7 @@ from ...errors import GameNotOverError, IllegalMoveError
 from ...protocol import CHANCE, Game, Result, State
 from .moves import PAIR, HRDraw, HRMove, pair
 from .ranks import _COURTS, _SIZE, N, PLACED, STRENGTH, WEAK
+from .hidden import redealt
 from .records import FOLLOWED, LED, OPENED, HRRecord, card_name, join, rank_name
 from .strategy import move_priority as _move_priority
 
@@ -498,6 +499,12 @@ class HRState(State):
         other._plays = list(self._plays)
         other._to_play = list(self._to_play)
         other._cache = None
+        return other
+
+    def sample_hidden(self, player: int, seed: int | str) -> "HRState":
+        """A copy in which the other hands are dealt afresh, keeping what the table knows (:func:`.hidden.redealt`)."""
+        other = self.copy()
+        other._hands, other._courts = redealt(self, player, seed)
         return other
 
     def view(self, player: int) -> HRView:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
+from ...families.hidden import redeal
 from ...protocol import Game, Result, State, default_names
 from .bank import (BUST, NAQSH, PLAYING, STAND_TO, STATUS_WORDS, STOOD, THREW, WAITING, stand_words,
                    settle_dealer_fails, settle_dealer_naqsh)
@@ -15,6 +17,7 @@ from .strategy import move_priority as _move_priority
 
 
 _new = tuple.__new__
+_index = attrgetter("index")  # a card's place in the deck: the pool's order
 
 # the clauses each kind of record cites (shared tuples: no allocation on the hot path), by how the card
 # came: [0] taken, [1] dealt face up to a player, [2] turned up by the dealer for the dealer's own hand
@@ -261,6 +264,37 @@ class NQState(State):
         if self._end is not None and self._end[0] != "dealer-fails":
             seen.update(self._hands[self._end[1]])
         return frozenset(seen)
+
+    def sample_hidden(self, player: int, seed: int | str) -> "NQState":
+        """A copy in which the other hands' face-down cards and the stock are dealt afresh (:func:`redeal`).
+
+        Kept: ``player``'s hand, every face-up card, the stock's size, and what each hand's fate tells of its
+        face-down card: a hand still playing or thrown in is under 17, one that stood is within the standing
+        range, one gone bust is over 17 and was under it before its last card."""
+        seen = set(self._hands[player]) | self.visible_cards(player)
+        hands = self._hands
+        places = [h[:1] for h in hands] + [self._stock]
+        two, status, low = self.game.two_card, self._status, self.game.stand_from
+
+        def fits(p: int, card: Card) -> bool:
+            if p == len(hands) or len(hands[p]) < 2:
+                return True
+            up = sum(c.rank for c in hands[p][1:])
+            total = card.rank + up
+            if status[p] == BUST:
+                return total > 17 and total - hands[p][-1].rank < 17 and not (two and total == 21 and len(hands[p]) == 2)
+            if status[p] == STOOD:
+                return low <= total <= STAND_TO
+            return total < 17
+
+        dealt = redeal(places, seen, seed, key=_index, allowed=fits)
+        other = self.copy()
+        for p, first in enumerate(dealt[:-1]):
+            if first:
+                other._hands[p][0] = first[0]
+        other._stock = dealt[-1]
+        other._totals = [h[0].rank if len(h) == 1 else sum(c.rank for c in h) for h in other._hands]
+        return other
 
     move_priority = _move_priority
 

@@ -279,6 +279,16 @@ class SamaState(StakesState):
             out.update(c for c in self._hands[s] if c is not None)
         return frozenset(out)
 
+    def _known_out(self, player: int) -> set:
+        """Of the cards exchanged this round: the face-up ones (everyone saw them go) and ``player``'s own."""
+        out = set(self._out)
+        known = set()
+        for record in self.history:
+            note = record[3]
+            if note and note[0] == "exchange" and (note[1] == "up" or record[0] == player):
+                known.update(c for c in note[2] if c in out)
+        return known
+
     CHANCE_STEPS = ("draw",)
 
     @staticmethod

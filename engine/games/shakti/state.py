@@ -7,6 +7,7 @@ from math import floor
 
 from ...cards import Card, format_cards
 from ...errors import GameNotOverError, IllegalMoveError
+from ...families.hidden import redeal
 from ...families.movecache import CachedMoves
 from ...protocol import CHANCE, Game, Result, State, default_names
 from ...shuffle import Rng
@@ -369,6 +370,33 @@ class ShState(CachedMoves, State):
         return ShView(player, tuple(CARDS[c] for c in self._hands[player]), tuple(map(len, self._hands)),
                       tuple(CARDS[p[-1]] if p else None for p in self._piles), tuple(map(len, self._piles)),
                       len(self._deck), self.round, self.current_player, str(self._draw) if self._draw else "")
+
+    def sample_hidden(self, player: int, seed: int | str) -> "ShState":
+        """A copy in which the other hands and the stock are dealt afresh from their pooled cards (:func:`redeal`).
+
+        Kept: ``player``'s hand, the piles (every card went onto them face up), every hand's and the stock's size,
+        and the cards another player was seen to draw from a pile and has not discarded since."""
+        known = set(self._hands[player]) | self._drawn_in_sight()
+        places = self._hands + [self._deck]
+        dealt = redeal(places, known, seed)
+        other = self.copy()
+        other._hands, other._deck = dealt[:-1], dealt[-1]
+        other._legal = other._memo = None
+        return other
+
+    def _drawn_in_sight(self) -> set[int]:
+        """The cards in hand that their holder drew from a pile, in everyone's sight."""
+        held: set[int] = set()
+        for record in self.history:
+            for step in record[8] or (record,):
+                move = step[1]
+                if isinstance(move, ShMove) and move._k != DECK:
+                    cards = {INDEX[c] for c in step[3]}
+                    if move._k == DISCARD:
+                        held -= cards
+                    else:
+                        held |= cards
+        return {c for h in self._hands for c in h if c in held}
 
     move_priority = _move_priority  # the heuristic player's taste: strategy.py
 

@@ -26,6 +26,7 @@ from ...decks import MUGHAL
 from ...protocol import Deal, Game, Solved, TableSpot, option
 from ...shuffle import shuffled
 from .moves import UDMove
+from .player import SearchingPlayer
 from .positions import parse_position
 from .state import FULL, UDState, next_needed
 from .tables import AT, CARDS, INDEX, N_CARDS, N_SUITS, STACKS, SUIT, SUITS, VALUE, neighbours
@@ -188,6 +189,10 @@ class Udvasa(Game):
         if record[8] == "stuck":
             out += ("stuck",)
         return out
+
+    def strong_player(self, seed: int | str):
+        """Udvasa's strong player: the searching player who does not see the stock's order (:mod:`.player`)."""
+        return SearchingPlayer(seed)
 
     def solve(self, state: UDState, limit: int | None = None) -> Solved:
         """Can the deal be won from ``state``? The solver's verdict (:mod:`.solver`, at most ``limit`` positions a

@@ -317,11 +317,14 @@ class UDState(CachedMoves, State):
         stack, so she knows which cards the stock holds but not their order. The stock's cards are taken in
         deck order before shuffling, so the copy depends only on what she sees and on ``seed``.
 
-        (The contract's ``sample_hidden`` is this, but the shared Monte-Carlo player cannot yet score a game of
-        one player, so Udvasa does not offer it: the searching player of :mod:`.player` uses this.)"""
+        (The searching player of :mod:`.player` uses this; the contract's ``sample_hidden`` is this too.)"""
         other = self.copy()
         other._stock = shuffled(sorted(self._stock), seed)
         return other
+
+    def sample_hidden(self, player: int, seed: int | str) -> "UDState":
+        """The contract's sampling: the stock's order is all she cannot see (:meth:`sample_stock`)."""
+        return self.sample_stock(seed)
 
     move_priority = _move_priority
 
