@@ -31,7 +31,7 @@ def test_the_chooser_reads_players_and_deck_from_the_game_and_length_from_play(t
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)]
     assert cells[:4] == ["Ekrang", "2 to 4", "Mughal 96", "Trick-taking"], cells
     # two players are dealt 48 cards each and play them all: about 48 plays each in a game (and the opening)
-    assert re.fullmatch(r"About (\d+) in a game", cells[4]) and 40 <= int(cells[4].split()[1]) <= 60, cells
+    assert re.fullmatch(r"About (\d+) in a game of two", cells[4]) and 40 <= int(cells[4].split()[1]) <= 60, cells
     assert cells[5] == "Easy"
     assert 'href="ekrang.html"' in html  # the game's name leads to its chapter
 
