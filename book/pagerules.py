@@ -536,7 +536,7 @@ def index_entries(book: Booklet) -> dict[str, list[int]]:
             break
         if n == start:
             joined = " ".join(lines)
-            lines = [joined.split("the pages of its chapter's sections.", 1)[-1]]  # after the heading and its note
+            lines = [joined.split("the sections of its chapter.", 1)[-1]]  # after the heading and its note
         text.append(" ".join(lines))
     flat = re.sub(r"[\u2010\u00ad-] ", "", " ".join(text))
     return {term: [int(p) for p in pages.split(", ")] for term, pages in INDEX_ENTRY.findall(flat)}

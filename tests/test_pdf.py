@@ -743,7 +743,7 @@ def _index_entries(built: Built) -> dict[str, list[int]]:
         if lines[-1] == str(n):
             lines.pop()  # the page number
         if n == start:
-            lines = [" ".join(lines).split("the pages of its chapter's sections.", 1)[1]]  # after the heading and its note
+            lines = [" ".join(lines).split("the sections of its chapter.", 1)[1]]  # after the heading and its note
         elif lines[0] == "Index":
             lines.pop(0)  # the running head
         text.append(" ".join(lines))

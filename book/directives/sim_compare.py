@@ -344,10 +344,25 @@ class SimCompareRole(SphinxRole):
         tested = f"{number_words(n)} seats tested together, Holm's method"
         found = seats(report)
         apart = [s for s in found if s.direction]
+        # a seat whose own interval misses the fair share though the seats tested together do not set it apart:
+        # said as a lean (the twenty-first statistician: Shakti's Player 1 at 25.4-32.6 beside "no seat differs")
+        # judged on the interval as printed, so that "21 to 25" never "leans below" a quarter
+        printed = {s.seat: percent(s.share, s.low, s.high) for s in found}
+        leans = [s for s in found if not s.direction and (float(printed[s.seat][1]) > 100 / n
+                                                          or float(printed[s.seat][2]) < 100 / n)]
+        lean = "; ".join(
+            (f"Player {s.seat} wins a little {'more' if s.share > 1 / n else 'less'} often, though that may be "
+             "chance" if plain else
+             f"Player {s.seat}'s share, {printed[s.seat][0]}% (95% interval {printed[s.seat][1]} to "
+             f"{printed[s.seat][2]} taken alone), leans {'above' if s.share > 1 / n else 'below'} it, though not "
+             "beyond chance with the seats tested together")
+            for s in leans)
         if not apart and plain:
-            return f"no seat wins more or less often than its fair share, {fair}, beyond what chance explains"
+            return (f"no seat wins more or less often than its fair share, {fair}, beyond what chance explains"
+                    + (f"; {lean}" if lean else ""))
         if not apart:
-            return f"no seat's share of the wins differs from its fair share, {fair}, at the 5% level ({tested})"
+            return (f"no seat's share of the wins differs from its fair share, {fair}, at the 5% level ({tested})"
+                    + (f"; {lean}" if lean else ""))
         parts = []
         for s in apart:
             share, lo, hi = percent(s.share, s.low, s.high)

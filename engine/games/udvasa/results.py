@@ -51,6 +51,11 @@ def odds_table(path: Path = SOLVED) -> Table:
             # before any deal can be won: a zero by how she is made, not a count with a bound
             rows.append((label, f"0 of {n:,}", "none, by how she is made", "no interval: not a count"))
             continue
+        if label.endswith("proved lost") and not f["count"]:  # a loss the search can seldom prove (a deal lost
+            # for every order of moves): its zero is the search's, not a bound on lost deals (the statistician)
+            rows.append((label, f"0 of {n:,}", "none: the search can seldom prove a loss",
+                         "no interval: not a count"))
+            continue
         rows.append((label, f"{f['count']:,} of {n:,}", share_words(f, n) if not 0 < f["count"] < 10 else "a handful",
                      interval_words(f, n)))
     note = (f"The solver searched each deal to at most {data['limit']:,} positions in each of up to four passes "
