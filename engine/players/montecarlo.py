@@ -127,16 +127,24 @@ class MonteCarloBot:
         return value + MARGIN_WEIGHT * (scores[player] - others) / scale
 
 
+def tuning(name: str, argument: str, digits: int, player: str, unit: str) -> int:
+    """The N of a searching bot named ``name:N`` (at most ``digits`` digits), or OptionError in one line.
+
+    >>> tuning("mc", "12", 4, "the Monte-Carlo player", "worlds per move")
+    12
+    """
+    from ..errors import OptionError
+    from ..notation import whole_number
+
+    n = whole_number(argument, digits)
+    if not n:
+        raise OptionError(f"{name}:{argument}: write {player} as {name} or {name}:N, N {unit} (1-{'9' * digits}, "
+                          "no leading zeros)")
+    return n
+
+
 def make_mc_bot(seed: int | str = 0, argument: str | None = None) -> MonteCarloBot:
     """The bot named ``mc`` (``mc:N``: N sampled worlds per move)."""
     if argument is None:
         return MonteCarloBot(seed)
-    from ..notation import whole_number
-
-    samples = whole_number(argument, 4)
-    if not samples:
-        from ..errors import OptionError
-
-        raise OptionError(f"mc:{argument}: write the Monte-Carlo player as mc or mc:N, N worlds per move (1-9999, "
-                          "no leading zeros)")
-    return MonteCarloBot(seed, samples=samples)
+    return MonteCarloBot(seed, samples=tuning("mc", argument, 4, "the Monte-Carlo player", "worlds per move"))

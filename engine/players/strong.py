@@ -28,9 +28,7 @@ from __future__ import annotations
 
 from .basic_bots import HeuristicBot
 from .loop import run
-from .montecarlo import MonteCarloBot
-from ..errors import OptionError
-from ..notation import whole_number
+from .montecarlo import MonteCarloBot, tuning
 from ..shuffle import derive
 
 STEPS = 6000  # moves played out per decision, in all its worlds (the budget)
@@ -117,8 +115,4 @@ def make_strong_bot(seed: int | str = 0, argument: str | None = None) -> StrongB
     """The bot named ``strong`` (``strong:N``: a budget of N moves played out a decision)."""
     if argument is None:
         return StrongBot(seed)
-    steps = whole_number(argument, 7)
-    if not steps:
-        raise OptionError(f"strong:{argument}: write the strong player as strong or strong:N, N moves played out "
-                          "a decision (1-9999999, no leading zeros)")
-    return StrongBot(seed, steps=steps)
+    return StrongBot(seed, steps=tuning("strong", argument, 7, "the strong player", "moves played out a decision"))
